@@ -1,0 +1,150 @@
+// Parse throughput: parse_config on the generated corpora (about 100 KB,
+// 1 MB and 10 MB), on every native file of the real-world corpus (one
+// iteration parses them all, each as its own file), and the scanner alone on
+// the 10 MB corpus. Each reports bytes per second; bench/compare.py puts the
+// numbers next to the reference's.
+//
+// Inputs are found at run time, never needed at build time: the generated
+// corpora in $HCLVM_BENCH_CORPUS (default <repo>/build/bench-corpus, written
+// by bench/compare.py), the real corpus in $HCLVM_SHARED_DIR/corpus (default
+// the shared directory beside the repository). A missing input skips its case
+// with an error message instead of failing the whole program.
+#include <hclvm/syntax.h>
+
+#include <benchmark/benchmark.h>
+
+#include "syntax/token.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Returns the contents of [path], or nothing if it cannot be read.
+std::optional<std::string> slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Returns the directory of the generated corpora.
+fs::path bench_corpus_dir() {
+  if (const char* env = std::getenv("HCLVM_BENCH_CORPUS")) return env;
+  return fs::path(HCLVM_SOURCE_DIR) / "build" / "bench-corpus";
+}
+
+// Returns the real-world corpus directory (it holds RESULTS.tsv).
+fs::path real_corpus_dir() {
+  if (const char* env = std::getenv("HCLVM_SHARED_DIR")) return fs::path(env) / "corpus";
+  return fs::path(HCLVM_SOURCE_DIR).parent_path() / "shared" / "corpus";
+}
+
+// One input file, read once before timing.
+struct Input {
+  std::string name;
+  std::string bytes;
+};
+
+// Reads every native-syntax file that RESULTS.tsv in [dir] lists; empty if
+// the corpus is absent.
+std::vector<Input> read_real_corpus(const fs::path& dir) {
+  std::vector<Input> out;
+  auto results = slurp(dir / "RESULTS.tsv");
+  if (!results) return out;
+  std::istringstream in(*results);
+  std::string line;
+  std::getline(in, line);  // header: path, kind, ...
+  while (std::getline(in, line)) {
+    size_t t1 = line.find('\t');
+    if (t1 == std::string::npos) continue;
+    size_t t2 = line.find('\t', t1 + 1);
+    if (line.compare(t1 + 1, t2 - t1 - 1, "native") != 0) continue;
+    std::string path = line.substr(0, t1);
+    if (auto bytes = slurp(dir / path)) out.push_back({path, std::move(*bytes)});
+  }
+  return out;
+}
+
+// Parses the generated corpus file [name] per iteration, from its bytes
+// (making the Source is part of the work, as in the reference's ParseConfig).
+void bm_parse_file(benchmark::State& state, const std::string& name) {
+  auto bytes = slurp(bench_corpus_dir() / name);
+  if (!bytes) {
+    state.SkipWithError(("missing " + (bench_corpus_dir() / name).string() +
+                         " (run bench/compare.py or gen_corpus.py --out DIR)").c_str());
+    return;
+  }
+  size_t diags = 0;
+  for (auto _ : state) {
+    auto r = hclvm::parse_config(hclvm::make_source(name, *bytes));
+    diags = r.diagnostics.size();
+    benchmark::DoNotOptimize(r.body);
+  }
+  state.counters["diagnostics"] = static_cast<double>(diags);
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(bytes->size()));
+}
+
+// Parses every native file of the real corpus per iteration.
+void bm_parse_real_corpus(benchmark::State& state) {
+  static const std::vector<Input> inputs = read_real_corpus(real_corpus_dir());
+  if (inputs.empty()) {
+    state.SkipWithError(("missing real corpus " + real_corpus_dir().string() + " (set HCLVM_SHARED_DIR)").c_str());
+    return;
+  }
+  int64_t total = 0;
+  for (const auto& in : inputs) total += static_cast<int64_t>(in.bytes.size());
+  for (auto _ : state) {
+    for (const auto& in : inputs) {
+      auto r = hclvm::parse_config(hclvm::make_source(in.name, in.bytes));
+      benchmark::DoNotOptimize(r.body);
+    }
+  }
+  state.counters["files"] = static_cast<double>(inputs.size());
+  state.counters["bytes"] = static_cast<double>(total);
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * total);
+}
+
+// Scans the generated corpus file [name] per iteration (tokens only).
+void bm_scan_file(benchmark::State& state, const std::string& name) {
+  auto bytes = slurp(bench_corpus_dir() / name);
+  if (!bytes) {
+    state.SkipWithError(("missing " + (bench_corpus_dir() / name).string()).c_str());
+    return;
+  }
+  size_t tokens = 0;
+  for (auto _ : state) {
+    auto toks = hclvm::syntax::scan(*bytes, hclvm::syntax::ScanMode::Normal);
+    tokens = toks.size();
+    benchmark::DoNotOptimize(toks.data());
+  }
+  state.counters["tokens"] = static_cast<double>(tokens);
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(bytes->size()));
+}
+
+}  // namespace
+
+// Registers the cases (names are what bench/compare.py filters on), then
+// runs the ones the command line selects.
+int main(int argc, char** argv) {
+  for (const char* name : {"corpus_100k.tf", "corpus_1m.tf", "corpus_10m.tf"})
+    benchmark::RegisterBenchmark((std::string("parse/") + name).c_str(), bm_parse_file, std::string(name))
+        ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("parse/real_corpus", bm_parse_real_corpus)->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("scan/corpus_10m.tf", bm_scan_file, std::string("corpus_10m.tf"))
+      ->Unit(benchmark::kMillisecond);
+
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

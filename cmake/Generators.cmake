@@ -1,0 +1,25 @@
+# Rules that run re2c and Bison into the build directory.
+find_program(RE2C_EXECUTABLE re2c REQUIRED)
+find_package(BISON 3.8 REQUIRED)
+
+# Generates [out] from the re2c source [in].
+function(hclvm_re2c in out)
+  get_filename_component(dir ${out} DIRECTORY)
+  add_custom_command(OUTPUT ${out}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
+    COMMAND ${RE2C_EXECUTABLE} -W -Werror --utf8 --no-generation-date --no-version -o ${out} ${in}
+    DEPENDS ${in} MAIN_DEPENDENCY ${in}
+    COMMENT "re2c ${in}")
+  hclvm_generated_flags(${out})
+endfunction()
+
+# Generates [out] and its header [hdr] from the Bison grammar [in].
+function(hclvm_bison in out hdr)
+  get_filename_component(dir ${out} DIRECTORY)
+  add_custom_command(OUTPUT ${out} ${hdr}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
+    COMMAND ${BISON_EXECUTABLE} -Wall -Werror --no-lines --defines=${hdr} -o ${out} ${in}
+    DEPENDS ${in} MAIN_DEPENDENCY ${in}
+    COMMENT "bison ${in}")
+  hclvm_generated_flags(${out})
+endfunction()

@@ -1,0 +1,5 @@
+# ASan + UBSan for every target when HCLVM_SANITIZE is on.
+if(HCLVM_SANITIZE)
+  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  add_link_options(-fsanitize=address,undefined)
+endif()

@@ -1,0 +1,74 @@
+// A bump allocator for syntax trees: nodes are allocated in large blocks
+// and freed all at once with the arena. Nothing allocated here has a
+// destructor that runs, so only trivially destructible types belong in it.
+#pragma once
+
+#include <cstddef>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace hclvm {
+
+class Arena {
+ public:
+  explicit Arena(size_t block_size = 64 * 1024) : block_size_(block_size) {}
+  Arena(const Arena&) = delete;
+  Arena& operator=(const Arena&) = delete;
+  Arena(Arena&&) = default;
+  Arena& operator=(Arena&&) = default;
+
+  // Returns [n] bytes aligned to [align].
+  void* allocate(size_t n, size_t align = alignof(std::max_align_t)) {
+    uintptr_t p = (reinterpret_cast<uintptr_t>(cur_) + (align - 1)) & ~(uintptr_t(align) - 1);
+    if (cur_ == nullptr || p + n > reinterpret_cast<uintptr_t>(end_)) return grow(n, align);
+    cur_ = reinterpret_cast<char*>(p + n);
+    return reinterpret_cast<void*>(p);
+  }
+
+  // Constructs a T in the arena.
+  template <class T, class... Args>
+  T* make(Args&&... args) {
+    static_assert(std::is_trivially_destructible_v<T>);
+    return new (allocate(sizeof(T), alignof(T))) T{std::forward<Args>(args)...};
+  }
+
+  // Returns uninitialized room for [n] T's.
+  template <class T>
+  T* array(size_t n) {
+    static_assert(std::is_trivially_destructible_v<T>);
+    if (n == 0) return nullptr;
+    return static_cast<T*>(allocate(sizeof(T) * n, alignof(T)));
+  }
+
+  // Copies [s] into the arena.
+  std::string_view copy(std::string_view s) {
+    if (s.empty()) return {};
+    char* p = static_cast<char*>(allocate(s.size(), 1));
+    std::memcpy(p, s.data(), s.size());
+    return {p, s.size()};
+  }
+
+  size_t bytes_reserved() const { return reserved_; }
+
+ private:
+  void* grow(size_t n, size_t align) {
+    size_t size = n + align > block_size_ ? n + align : block_size_;
+    blocks_.emplace_back(new char[size]);
+    reserved_ += size;
+    cur_ = blocks_.back().get();
+    end_ = cur_ + size;
+    return allocate(n, align);
+  }
+
+  size_t block_size_;
+  size_t reserved_ = 0;
+  char* cur_ = nullptr;
+  char* end_ = nullptr;
+  std::vector<std::unique_ptr<char[]>> blocks_;
+};
+
+}  // namespace hclvm

@@ -1,0 +1,222 @@
+// The syntax tree of the native syntax, as the parser builds it. The shape
+// follows the reference's hclsyntax nodes one for one (so partial trees after
+// errors, and the ranges on every node, are the reference's), but nodes are
+// plain structs in an Arena: spans are byte offsets into the source, names
+// and decoded strings are views into the source or the arena.
+//
+// Strip markers and `<<-` indentation are already applied to template
+// literals; `%{if}` is a ConditionalExpr and `%{for}` a TemplateJoinExpr
+// around a ForExpr, as in the reference.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace hclvm::ast {
+
+// [begin, end) byte offsets into the file.
+struct Span {
+  uint32_t begin = 0, end = 0;
+  friend bool operator==(const Span&, const Span&) = default;
+};
+
+// Returns the smallest span covering [a] and [b].
+inline Span join(Span a, Span b) {
+  return {a.begin < b.begin ? a.begin : b.begin, a.end > b.end ? a.end : b.end};
+}
+
+// A read-only array in the arena.
+template <class T>
+struct List {
+  T* data = nullptr;
+  uint32_t size = 0;
+  T* begin() const { return data; }
+  T* end() const { return data + size; }
+  T& operator[](uint32_t i) const { return data[i]; }
+  bool empty() const { return size == 0; }
+};
+
+// A constant known at parse time. Numbers keep their source text (the value
+// layer parses them); strings are decoded (escapes resolved). Dynamic marks
+// the placeholder the reference puts where an expression failed to parse;
+// UnknownNumber a number literal whose value could not be read.
+enum class LitKind : uint8_t { Null, Bool, Number, String, Dynamic, UnknownNumber };
+
+struct Literal {
+  LitKind kind = LitKind::Null;
+  bool boolean = false;
+  std::string_view text;  // Number: source text; String: decoded UTF-8
+};
+
+enum class ExprKind : uint8_t {
+  Literal,
+  Template,
+  TemplateWrap,
+  TemplateJoin,
+  ScopeTraversal,
+  RelativeTraversal,
+  FunctionCall,
+  Conditional,
+  Binary,
+  Unary,
+  Tuple,
+  Object,
+  ObjectKey,
+  For,
+  Index,
+  Splat,
+  AnonSymbol,
+  Parens,
+};
+
+struct Expr {
+  ExprKind kind;
+  Span span;
+};
+
+struct LiteralExpr : Expr {
+  Literal value;
+};
+
+struct TemplateExpr : Expr {
+  List<Expr*> parts;
+};
+
+struct TemplateWrapExpr : Expr {
+  Expr* wrapped;
+};
+
+// `%{for}` in a template: joins the strings of the tuple the ForExpr builds.
+struct TemplateJoinExpr : Expr {
+  Expr* tuple;
+};
+
+enum class StepKind : uint8_t { Root, Attr, Index };
+
+struct Traverser {
+  StepKind kind;
+  std::string_view name;  // Root, Attr
+  Literal key;            // Index
+  Span span;
+};
+
+struct ScopeTraversalExpr : Expr {
+  List<Traverser> steps;  // steps[0] is the Root
+};
+
+struct RelativeTraversalExpr : Expr {
+  Expr* source;
+  List<Traverser> steps;
+};
+
+struct FunctionCallExpr : Expr {
+  std::string_view name;  // namespaced names keep their "::"
+  List<Expr*> args;
+  bool expand_final;
+  Span name_span, open_paren_span, close_paren_span;
+};
+
+struct ConditionalExpr : Expr {
+  Expr* condition;
+  Expr* true_result;
+  Expr* false_result;
+};
+
+// ORDER BinaryOp: grouped by precedence level, loosest first.
+enum class BinaryOp : uint8_t { Or, And, Equal, NotEqual, Greater, GreaterOrEqual, Less, LessOrEqual,
+                                Add, Subtract, Multiply, Divide, Modulo };
+
+struct BinaryExpr : Expr {
+  BinaryOp op;
+  Expr* lhs;
+  Expr* rhs;
+};
+
+enum class UnaryOp : uint8_t { Negate, Not };
+
+struct UnaryExpr : Expr {
+  UnaryOp op;
+  Expr* operand;
+  Span symbol_span;
+};
+
+struct TupleExpr : Expr {
+  List<Expr*> items;
+  Span open_span;
+};
+
+struct ObjectItem {
+  Expr* key;  // an ObjectKeyExpr
+  Expr* value;
+};
+
+struct ObjectExpr : Expr {
+  List<ObjectItem> items;
+  Span open_span;
+};
+
+// An object key: a lone identifier means its own name, unless the key was
+// parenthesized (force_non_literal).
+struct ObjectKeyExpr : Expr {
+  Expr* wrapped;
+  bool force_non_literal;
+};
+
+struct ForExpr : Expr {
+  std::string_view key_var;  // empty when absent
+  std::string_view val_var;
+  Expr* collection;
+  Expr* key;  // object for only
+  Expr* value;
+  Expr* condition;  // may be null
+  bool group;
+  Span open_span, close_span;
+};
+
+struct IndexExpr : Expr {
+  Expr* collection;
+  Expr* key;
+  Span open_span, bracket_span;
+};
+
+struct AnonSymbolExpr : Expr {};
+
+struct SplatExpr : Expr {
+  Expr* source;
+  Expr* each;
+  AnonSymbolExpr* item;
+  Span marker_span;
+};
+
+struct ParensExpr : Expr {
+  Expr* inner;
+};
+
+struct Body;
+
+struct Attribute {
+  std::string_view name;
+  Expr* expr;
+  Span span, name_span, equals_span;
+};
+
+struct Block {
+  std::string_view type;
+  List<std::string_view> labels;
+  List<Span> label_spans;
+  Body* body;
+  Span span;
+  Span type_span, open_brace_span, close_brace_span;
+};
+
+struct Body {
+  List<Attribute*> attributes;  // source order, names unique
+  List<Block*> blocks;          // source order
+  Span span, end_span;
+};
+
+// Downcasts [e] to the node type for its kind (unchecked).
+template <class T>
+const T& as(const Expr& e) { return static_cast<const T&>(e); }
+
+}  // namespace hclvm::ast

@@ -1,0 +1,50 @@
+// Diagnostics: what every stage reports to the user. A diagnostic has a
+// severity, a short summary, a longer detail and optionally the source range
+// it is about (subject) and a wider range that gives it context. Ranges use
+// the reference's coordinates: 1-based line, 1-based column counted in
+// grapheme clusters, and 0-based byte offset.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hclvm {
+
+enum class Severity : uint8_t { Error, Warning };
+
+struct Pos {
+  uint32_t line = 1;
+  uint32_t column = 1;
+  uint32_t byte = 0;
+  friend bool operator==(const Pos&, const Pos&) = default;
+};
+
+struct Range {
+  std::string filename;
+  Pos start, end;  // [start, end)
+  friend bool operator==(const Range&, const Range&) = default;
+};
+
+struct Diagnostic {
+  Severity severity = Severity::Error;
+  std::string summary;
+  std::string detail;
+  std::optional<Range> subject;
+  std::optional<Range> context;
+};
+
+using Diagnostics = std::vector<Diagnostic>;
+
+// Reports whether [diags] holds at least one error.
+inline bool has_errors(const Diagnostics& diags) {
+  for (const auto& d : diags)
+    if (d.severity == Severity::Error) return true;
+  return false;
+}
+
+// Formats [r] as the reference does in messages: "file:L,C-C" or "file:L,C-L,C".
+std::string range_string(const Range& r);
+
+}  // namespace hclvm

@@ -1,0 +1,75 @@
+// Parsing the native syntax: configuration files, single expressions,
+// standalone templates and traversals. Every entry point returns the tree
+// (possibly partial) together with the diagnostics, exactly as the reference
+// reports them; nothing here throws on bad input.
+#pragma once
+
+#include <hclvm/arena.h>
+#include <hclvm/ast.h>
+#include <hclvm/diagnostic.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hclvm {
+
+// A source file: its name, its bytes and a line table that turns byte
+// offsets into reference positions on demand.
+class Source {
+ public:
+  Source(std::string name, std::string bytes);
+
+  const std::string& name() const { return name_; }
+  std::string_view text() const { return bytes_; }
+
+  // Returns the position of byte offset [byte]: line, column in grapheme
+  // clusters (a leading BOM counts as bytes but not as a column).
+  Pos pos(uint32_t byte) const;
+  Range range(ast::Span span) const;
+
+ private:
+  std::string name_;
+  std::string bytes_;
+  uint32_t bom_ = 0;
+  std::vector<uint32_t> line_starts_;
+};
+
+// What every parse returns: the source, the arena that owns the tree, and
+// the diagnostics.
+struct ParseResult {
+  std::shared_ptr<const Source> source;
+  std::unique_ptr<Arena> arena;
+  Diagnostics diagnostics;
+  bool has_errors() const { return hclvm::has_errors(diagnostics); }
+};
+
+struct FileParse : ParseResult {
+  const ast::Body* body = nullptr;
+};
+
+struct ExprParse : ParseResult {
+  const ast::Expr* expr = nullptr;
+};
+
+struct TraversalParse : ParseResult {
+  ast::List<ast::Traverser> traversal;
+};
+
+// Parses [src] as a configuration file (a body).
+FileParse parse_config(std::shared_ptr<const Source> src);
+// Parses [src] as one expression, with nothing after it.
+ExprParse parse_expression(std::shared_ptr<const Source> src);
+// Parses [src] as a standalone template (no quotes around it).
+ExprParse parse_template(std::shared_ptr<const Source> src);
+// Parses [src] as an absolute traversal: a root name, then attribute and
+// constant index steps (`a.b[0]["c"]`).
+TraversalParse parse_traversal_abs(std::shared_ptr<const Source> src);
+// Parses [src] as a relative traversal: steps only (`.b[0]`, `[1].c`).
+TraversalParse parse_traversal_rel(std::shared_ptr<const Source> src);
+
+// Convenience: wraps [bytes] named [name] in a Source.
+std::shared_ptr<const Source> make_source(std::string name, std::string bytes);
+
+}  // namespace hclvm

@@ -1,0 +1,121 @@
+// Shared pieces of the `hclvm` command: the option scanner every command
+// uses, finding and reading input files, parsing one file the way a command
+// asked for, and deciding how diagnostics look on this output. Commands live
+// in main.cpp (dispatch, help, `ast`) and check.cpp (`check`).
+#pragma once
+
+#include <hclvm/diagnostic.h>
+#include <hclvm/syntax.h>
+
+#include "diag/render.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hclvm::cli {
+
+// Exit statuses, the same for every command.
+constexpr int kExitOk = 0;
+constexpr int kExitErrors = 1;
+constexpr int kExitUsage = 2;
+
+// Prints "hclvm: [msg]" to stderr and returns kExitUsage, so callers can
+// write `return usage_error(...)`.
+int usage_error(const std::string& msg);
+
+// Walks a command's arguments: flags (`--name value`, `--name=value`,
+// `-x value`, `-xVALUE`), `--` to end flags, and positionals (including a
+// lone `-`, standard input).
+class ArgScanner {
+ public:
+  explicit ArgScanner(const std::vector<std::string>& args) : args_(args) {}
+
+  // Advances to the next argument; false at the end.
+  bool next();
+  // Reports whether the current argument is a flag (not after `--`).
+  bool is_flag() const { return flag_; }
+  // The flag's name (`--as`, `-j`) or the positional argument itself.
+  const std::string& name() const { return name_; }
+  // Reports whether the current flag is one of [long_name] / [short_name].
+  bool is(std::string_view long_name, std::string_view short_name = {}) const;
+  // Takes the current flag's value, inline or from the next argument; on
+  // a missing value stores a message in [error] and returns nothing.
+  std::optional<std::string> value(std::string& error);
+  // Reports whether the current flag carried `=value` it did not consume.
+  bool has_inline_value() const { return inline_.has_value(); }
+
+ private:
+  const std::vector<std::string>& args_;
+  size_t i_ = 0;
+  bool flag_ = false;
+  bool done_flags_ = false;
+  std::string name_;
+  std::optional<std::string> inline_;
+};
+
+// How each input is parsed: `--as config|expr|template|traversal`.
+enum class ParseAs { Config, Expr, Template, Traversal };
+
+// Reads the `--as` value [s] into [out]; false when [s] is not a kind.
+bool parse_as_kind(std::string_view s, ParseAs& out);
+
+// Which syntax a file name implies.
+enum class FileSyntax { Native, Json, Unknown };
+
+// Classifies [path] by its extension: .hcl (so .pkr.hcl), .tf, .tfvars and
+// .nomad are native syntax; .json names are the JSON syntax.
+FileSyntax classify(std::string_view path);
+
+// Expands [args] (files, directories, `-`) into the files to read, sorted
+// by path with duplicates removed. Directories are searched recursively for
+// native syntax files, skipping names that start with "."; explicitly named
+// files are taken whatever their extension, except JSON syntax files. On a
+// missing or unreadable path stores a one-line message in [error] and
+// returns nothing.
+std::optional<std::vector<std::string>> collect_inputs(const std::vector<std::string>& args,
+                                                       std::string& error);
+
+// Reads all of [path] (`-`: standard input) as bytes into [out]; on failure
+// stores the reason (strerror) in [error] and returns false.
+bool read_input(const std::string& path, std::string& out, std::string& error);
+
+// The name a file gets in diagnostics: its path, or "<stdin>" for `-`,
+// as hcldec names standard input.
+std::string display_name(const std::string& path);
+
+// One parsed input with what the text renderer needs to show snippets.
+struct Parsed {
+  std::shared_ptr<const Source> source;
+  std::unique_ptr<Arena> arena;             // owns the tree
+  Diagnostics diagnostics;
+  const ast::Body* body = nullptr;          // Config only
+  const ast::Expr* expr = nullptr;          // Expr and Template
+  ast::List<ast::Traverser> traversal;      // Traversal
+  diag::SnippetFiles snippet_files() const;
+};
+
+// Parses [bytes] named [name] as [as].
+Parsed parse_input(ParseAs as, std::string name, std::string bytes);
+
+// `--color auto|always|never`.
+enum class ColorMode { Auto, Always, Never };
+
+// Reads the `--color` value [s] into [out]; false when [s] is not a mode.
+bool parse_color_mode(std::string_view s, ColorMode& out);
+
+// Returns the text style for diagnostics written to [fd]: colour when [mode]
+// says always, or auto on a terminal with NO_COLOR unset or empty; width
+// of the terminal, or 80 when [fd] is not one (as hcldec does).
+diag::TextStyle text_style_for(int fd, ColorMode mode);
+
+// The `check` command with its arguments [args] (after the command name);
+// returns the exit status.
+int run_check(const std::vector<std::string>& args);
+
+// Help texts, printed by `hclvm help CMD` and `hclvm CMD --help`.
+extern const char kCheckHelp[];
+
+}  // namespace hclvm::cli

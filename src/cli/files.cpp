@@ -1,0 +1,273 @@
+// Inputs of the `hclvm` command: the option scanner, expanding paths into
+// the files to check, reading them whole, parsing each as the user asked,
+// and the terminal facts (colour, width) that shape text diagnostics.
+#include "cli/cli.h"
+
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <system_error>
+
+namespace hclvm::cli {
+
+namespace fs = std::filesystem;
+
+int usage_error(const std::string& msg) {
+  std::cerr << "hclvm: " << msg << "\n";
+  return kExitUsage;
+}
+
+bool ArgScanner::next() {
+  if (i_ >= args_.size()) return false;
+  const std::string& a = args_[i_++];
+  inline_.reset();
+  if (!done_flags_ && a == "--") {
+    done_flags_ = true;
+    return next();
+  }
+  flag_ = !done_flags_ && a.size() > 1 && a[0] == '-';
+  name_ = a;
+  if (!flag_) return true;
+  if (a[1] == '-') {
+    if (auto eq = a.find('='); eq != std::string::npos) {
+      name_ = a.substr(0, eq);
+      inline_ = a.substr(eq + 1);
+    }
+  } else if (a.size() > 2) {
+    // A short flag with its value attached: -j4.
+    name_ = a.substr(0, 2);
+    inline_ = a.substr(2);
+  }
+  return true;
+}
+
+bool ArgScanner::is(std::string_view long_name, std::string_view short_name) const {
+  return flag_ && (name_ == long_name || (!short_name.empty() && name_ == short_name));
+}
+
+std::optional<std::string> ArgScanner::value(std::string& error) {
+  if (inline_) {
+    std::string v = std::move(*inline_);
+    inline_.reset();
+    return v;
+  }
+  if (i_ >= args_.size()) {
+    error = "flag " + name_ + " needs a value";
+    return std::nullopt;
+  }
+  return args_[i_++];
+}
+
+bool parse_as_kind(std::string_view s, ParseAs& out) {
+  if (s == "config") out = ParseAs::Config;
+  else if (s == "expr") out = ParseAs::Expr;
+  else if (s == "template") out = ParseAs::Template;
+  else if (s == "traversal") out = ParseAs::Traversal;
+  else return false;
+  return true;
+}
+
+bool parse_color_mode(std::string_view s, ColorMode& out) {
+  if (s == "auto") out = ColorMode::Auto;
+  else if (s == "always") out = ColorMode::Always;
+  else if (s == "never") out = ColorMode::Never;
+  else return false;
+  return true;
+}
+
+namespace {
+
+// Reports whether [s] ends with [suffix].
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// Returns "cannot read [path]: [reason]" with the reason from [ec].
+std::string cannot_read(const std::string& path, const std::error_code& ec) {
+  return "cannot read " + path + ": " + ec.message();
+}
+
+// Appends the native syntax files under directory [dir] to [out].
+bool walk_directory(const fs::path& dir, std::vector<std::string>& out, std::string& error) {
+  std::error_code ec;
+  fs::recursive_directory_iterator it(dir, fs::directory_options::none, ec);
+  if (ec) {
+    error = cannot_read(dir.generic_string(), ec);
+    return false;
+  }
+  for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (ec) break;
+    const fs::path& p = it->path();
+    std::string name = p.filename().string();
+    // Hidden entries hold tool state (.terraform holds downloaded modules,
+    // .git the history), not the configuration being checked.
+    if (!name.empty() && name[0] == '.') {
+      if (it->is_directory(ec)) it.disable_recursion_pending();
+      continue;
+    }
+    if (!it->is_regular_file(ec)) continue;
+    switch (classify(name)) {
+      case FileSyntax::Native:
+        out.push_back(p.generic_string());
+        break;
+      case FileSyntax::Json:
+        // The JSON syntax (*.tf.json, *.hcl.json, ...) has no parser yet:
+        // when src/json exists, collect these too and parse them with it in
+        // parse_input.
+        break;
+      case FileSyntax::Unknown:
+        break;
+    }
+  }
+  if (ec) {
+    error = cannot_read(it == fs::recursive_directory_iterator() ? dir.generic_string()
+                                                                 : it->path().generic_string(),
+                        ec);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+FileSyntax classify(std::string_view path) {
+  if (ends_with(path, ".json")) return FileSyntax::Json;
+  for (std::string_view ext : {".hcl", ".tf", ".tfvars", ".nomad"})
+    if (ends_with(path, ext)) return FileSyntax::Native;
+  return FileSyntax::Unknown;
+}
+
+std::optional<std::vector<std::string>> collect_inputs(const std::vector<std::string>& args,
+                                                       std::string& error) {
+  std::vector<std::string> out;
+  int stdin_count = 0;
+  for (const std::string& a : args) {
+    if (a == "-") {
+      if (++stdin_count > 1) {
+        error = "standard input (-) can be named only once";
+        return std::nullopt;
+      }
+      out.push_back(a);
+      continue;
+    }
+    std::error_code ec;
+    fs::file_status st = fs::status(a, ec);
+    if (ec) {
+      error = cannot_read(a, ec);
+      return std::nullopt;
+    }
+    if (fs::is_directory(st)) {
+      if (!walk_directory(a, out, error)) return std::nullopt;
+    } else if (classify(a) == FileSyntax::Json) {
+      error = "cannot check " + a + ": the JSON syntax is not supported yet";
+      return std::nullopt;
+    } else {
+      out.push_back(a);
+    }
+  }
+  // Byte order keeps the output identical across machines and locales.
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+bool read_input(const std::string& path, std::string& out, std::string& error) {
+  int fd = path == "-" ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    error = std::strerror(errno);
+    return false;
+  }
+  out.clear();
+  struct stat st;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) out.reserve(static_cast<size_t>(st.st_size));
+  char buf[1 << 16];
+  bool ok = true;
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n > 0) {
+      out.append(buf, static_cast<size_t>(n));
+    } else if (n == 0) {
+      break;
+    } else if (errno != EINTR) {
+      error = std::strerror(errno);
+      ok = false;
+      break;
+    }
+  }
+  if (fd != STDIN_FILENO) ::close(fd);
+  return ok;
+}
+
+std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+
+diag::SnippetFiles Parsed::snippet_files() const {
+  diag::SnippetFiles files;
+  if (!source) return files;
+  diag::SnippetFile f{source->text(), {}};
+  if (body) {
+    const ast::Body* root = body;
+    f.context = [root](uint32_t byte) { return diag::native_context(*root, byte); };
+  }
+  files.emplace(source->name(), std::move(f));
+  return files;
+}
+
+namespace {
+
+// Moves what every parse result has into [out].
+void take_common(ParseResult& r, Parsed& out) {
+  out.source = std::move(r.source);
+  out.arena = std::move(r.arena);
+  out.diagnostics = std::move(r.diagnostics);
+}
+
+}  // namespace
+
+Parsed parse_input(ParseAs as, std::string name, std::string bytes) {
+  auto src = make_source(std::move(name), std::move(bytes));
+  Parsed out;
+  switch (as) {
+    case ParseAs::Config: {
+      FileParse r = parse_config(src);
+      out.body = r.body;
+      take_common(r, out);
+      break;
+    }
+    case ParseAs::Expr:
+    case ParseAs::Template: {
+      ExprParse r = as == ParseAs::Expr ? parse_expression(src) : parse_template(src);
+      out.expr = r.expr;
+      take_common(r, out);
+      break;
+    }
+    case ParseAs::Traversal: {
+      TraversalParse r = parse_traversal_abs(src);
+      out.traversal = r.traversal;
+      take_common(r, out);
+      break;
+    }
+  }
+  return out;
+}
+
+diag::TextStyle text_style_for(int fd, ColorMode mode) {
+  diag::TextStyle style;
+  bool tty = ::isatty(fd) == 1;
+  const char* no_color = std::getenv("NO_COLOR");
+  bool no_color_set = no_color != nullptr && *no_color != '\0';
+  style.color = mode == ColorMode::Always || (mode == ColorMode::Auto && tty && !no_color_set);
+  style.width = 80;
+  struct winsize ws;
+  if (tty && ::ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) style.width = ws.ws_col;
+  return style;
+}
+
+}  // namespace hclvm::cli

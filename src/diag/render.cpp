@@ -1,0 +1,452 @@
+// Text and JSON rendering of diagnostics, and the reference's compact range
+// format. Each piece imitates one part of the Go reference byte for byte:
+// the text writer (hcl's diagnostic_text.go), its line scanner (bufio's
+// ScanLines over grapheme clusters), its word wrapper (go-wordwrap), Go's
+// %q quoting for block labels and encoding/json's string escaping for the
+// JSON form. Where those differ from what one might write from scratch the
+// reference's behaviour is kept on purpose and explained where it happens.
+#include "diag/render.h"
+
+#include <utf8proc.h>
+
+#include <cstdio>
+
+namespace hclvm {
+
+std::string range_string(const Range& r) {
+  std::string out = r.filename;
+  char buf[64];
+  if (r.start.line == r.end.line)
+    std::snprintf(buf, sizeof buf, ":%u,%u-%u", r.start.line, r.start.column, r.end.column);
+  else
+    std::snprintf(buf, sizeof buf, ":%u,%u-%u,%u", r.start.line, r.start.column, r.end.line,
+                  r.end.column);
+  return out + buf;
+}
+
+}  // namespace hclvm
+
+namespace hclvm::diag {
+namespace {
+
+constexpr char32_t kRuneError = 0xFFFD;
+
+// Decodes one code point of [s] at [i] as Go's utf8.DecodeRuneInString does:
+// any invalid, overlong, surrogate or truncated sequence yields U+FFFD and
+// consumes exactly one byte. Stores the length consumed in [len].
+char32_t decode_rune(std::string_view s, size_t i, size_t& len) {
+  auto b = [&](size_t k) { return static_cast<unsigned char>(s[i + k]); };
+  unsigned char b0 = b(0);
+  len = 1;
+  if (b0 < 0x80) return b0;
+  size_t need;
+  unsigned char lo = 0x80, hi = 0xBF;
+  char32_t cp;
+  if (b0 >= 0xC2 && b0 <= 0xDF) {
+    need = 2;
+    cp = b0 & 0x1F;
+  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+    need = 3;
+    cp = b0 & 0x0F;
+    if (b0 == 0xE0) lo = 0xA0;
+    if (b0 == 0xED) hi = 0x9F;  // no surrogates
+  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+    need = 4;
+    cp = b0 & 0x07;
+    if (b0 == 0xF0) lo = 0x90;
+    if (b0 == 0xF4) hi = 0x8F;  // nothing past U+10FFFF
+  } else {
+    return kRuneError;
+  }
+  if (i + need > s.size()) return kRuneError;
+  if (b(1) < lo || b(1) > hi) return kRuneError;
+  cp = (cp << 6) | (b(1) & 0x3F);
+  for (size_t k = 2; k < need; ++k) {
+    if (b(k) < 0x80 || b(k) > 0xBF) return kRuneError;
+    cp = (cp << 6) | (b(k) & 0x3F);
+  }
+  len = need;
+  return cp;
+}
+
+// Appends the UTF-8 encoding of [cp] to [out].
+void append_utf8(std::string& out, char32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+// Appends [v] as [digits] lowercase hex digits to [out].
+void append_hex(std::string& out, uint32_t v, int digits) {
+  static const char kHex[] = "0123456789abcdef";
+  for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) out += kHex[(v >> shift) & 0xF];
+}
+
+// Reports whether [c] is white space by Go's unicode.IsSpace.
+bool go_is_space(char32_t c) {
+  switch (c) {
+    case '\t': case '\n': case '\v': case '\f': case '\r': case ' ':
+    case 0x85: case 0xA0: case 0x1680: case 0x2028: case 0x2029:
+    case 0x202F: case 0x205F: case 0x3000:
+      return true;
+    default:
+      return c >= 0x2000 && c <= 0x200A;
+  }
+}
+
+// Reports whether [c] is printable by Go's unicode.IsPrint: a letter, mark,
+// number, punctuation or symbol, or the ASCII space.
+bool go_is_print(char32_t c) {
+  if (c == ' ') return true;
+  auto cat = utf8proc_category(static_cast<utf8proc_int32_t>(c));
+  return cat >= UTF8PROC_CATEGORY_LU && cat <= UTF8PROC_CATEGORY_SO;
+}
+
+// One line of a file as the reference's snippet scanner sees it.
+struct Line {
+  uint32_t number;
+  uint32_t begin, end;  // the line's bytes, without its \n or \r\n
+};
+
+// Reports whether [b] lies in [begin, end).
+bool contains(uint32_t begin, uint32_t end, uint32_t b) { return b >= begin && b < end; }
+
+// Reports whether byte ranges [a0,a1) and [b0,b1) overlap by the
+// reference's Range.Overlaps. It is looser than real intersection: a range
+// that ends exactly where a line starts still "overlaps" it, which is why a
+// subject ending at the start of the next line shows that line too.
+bool overlaps(uint32_t a0, uint32_t a1, uint32_t b0, uint32_t b1) {
+  if (a0 == a1 || b0 == b1) return false;
+  return contains(a0, a1, b0) || contains(a0, a1, b1) || contains(b0, b1, a0) ||
+         contains(b0, b1, a1);
+}
+
+// Writes the "  on FILE line N, in CTX:" header and the snippet of [d].
+void write_snippet(std::string& out, const Diagnostic& d, const SnippetFile& file,
+                   const char* highlight, const char* reset) {
+  const Range& subject = *d.subject;
+  uint32_t snip0 = subject.start.byte, snip1 = subject.end.byte;
+  uint32_t hl0 = snip0, hl1 = snip1;
+  if (d.context) {
+    // The reference's RangeOver: an empty range on either side is ignored.
+    const Range& c = *d.context;
+    if (snip0 == snip1) {
+      snip0 = c.start.byte;
+      snip1 = c.end.byte;
+    } else if (c.start.byte != c.end.byte) {
+      if (c.start.byte <= snip0) snip0 = c.start.byte;
+      if (c.end.byte >= snip1) snip1 = c.end.byte;
+    }
+  }
+  // An empty range cannot be shown, so it grows to one byte, which may lie
+  // past the end of the line or of the file; the bounds checks cope.
+  if (snip0 == snip1) ++snip1;
+  if (hl0 == hl1) ++hl1;
+
+  std::string ctx = file.context ? file.context(subject.start.byte) : std::string();
+  out += "  on ";
+  out += subject.filename;
+  out += " line ";
+  out += std::to_string(subject.start.line);
+  if (!ctx.empty()) {
+    out += ", in ";
+    out += ctx;
+  }
+  out += ":\n";
+
+  std::string_view src = file.bytes;
+  auto size = static_cast<uint32_t>(src.size());
+  uint32_t pos = 0, number = 1;
+  while (pos < size) {
+    // bufio.ScanLines: a line ends at \n; one \r before it (or before the
+    // end of the file) is dropped.
+    size_t nl = src.find('\n', pos);
+    uint32_t next = nl == std::string_view::npos ? size : static_cast<uint32_t>(nl) + 1;
+    uint32_t end = nl == std::string_view::npos ? size : static_cast<uint32_t>(nl);
+    if (end > pos && src[end - 1] == '\r') --end;
+    Line line{number, pos, end};
+    // The scanner counts a line for every grapheme cluster that starts with
+    // \r or \n: \r\n is one cluster, but a lone \r inside the line counts
+    // too, so line numbers follow the reference even in odd files.
+    for (uint32_t i = pos; i < next; ++i) {
+      if (src[i] == '\r') {
+        ++number;
+        if (i + 1 < next && src[i + 1] == '\n') ++i;
+      } else if (src[i] == '\n') {
+        ++number;
+      }
+    }
+    pos = next;
+
+    // Empty lines never overlap anything, so a blank line in the middle of
+    // a multi-line snippet is left out, as the reference does.
+    if (!overlaps(line.begin, line.end, snip0, snip1)) continue;
+    char num[16];
+    std::snprintf(num, sizeof num, "%4u: ", line.number);
+    out += num;
+    uint32_t o0 = line.begin > hl0 ? line.begin : hl0;
+    uint32_t o1 = line.end < hl1 ? line.end : hl1;
+    if (!overlaps(line.begin, line.end, hl0, hl1) || o0 == o1) {
+      out.append(src.substr(line.begin, line.end - line.begin));
+    } else {
+      out.append(src.substr(line.begin, o0 - line.begin));
+      out += highlight;
+      out.append(src.substr(o0, o1 - o0));
+      out += reset;
+      out.append(src.substr(o1, line.end - o1));
+    }
+    out += '\n';
+  }
+  out += '\n';
+}
+
+}  // namespace
+
+void write_text(std::string& out, const Diagnostic& d, const SnippetFiles& files,
+                const TextStyle& style) {
+  const char* color = "";
+  const char* highlight = "";
+  const char* reset = "";
+  if (style.color) {
+    color = d.severity == Severity::Error ? "\x1b[31m" : "\x1b[33m";
+    highlight = "\x1b[1;4m";
+    reset = "\x1b[0m";
+  }
+  out += color;
+  out += d.severity == Severity::Error ? "Error" : "Warning";
+  out += reset;
+  out += ": ";
+  out += d.summary;
+  out += "\n\n";
+
+  if (d.subject) {
+    auto it = files.find(d.subject->filename);
+    if (it == files.end()) {
+      out += "  on " + d.subject->filename + " line " + std::to_string(d.subject->start.line) +
+             ":\n  (source code not available)\n\n";
+    } else {
+      write_snippet(out, d, it->second, highlight, reset);
+    }
+  }
+
+  if (!d.detail.empty()) {
+    out += style.width ? wrap_words(d.detail, style.width) : d.detail;
+    out += "\n\n";
+  }
+}
+
+std::string render_text(const Diagnostics& diags, const SnippetFiles& files,
+                        const TextStyle& style) {
+  std::string out;
+  for (const auto& d : diags) write_text(out, d, files, style);
+  return out;
+}
+
+namespace {
+
+// Appends a Pos object at indentation [ind] as json.MarshalIndent does.
+void json_pos(std::string& out, const Pos& p, const std::string& ind) {
+  out += "{\n";
+  out += ind + "  \"line\": " + std::to_string(p.line) + ",\n";
+  out += ind + "  \"column\": " + std::to_string(p.column) + ",\n";
+  out += ind + "  \"byte\": " + std::to_string(p.byte) + "\n";
+  out += ind + "}";
+}
+
+}  // namespace
+
+std::string render_json(const Diagnostics& diags) {
+  // Field order and omissions follow hcldec's DiagnosticJSON: detail and
+  // subject are omitempty, and the context range is not part of the shape.
+  std::string out = "{\n  \"diagnostics\": [";
+  if (diags.empty()) return out + "]\n}\n";
+  for (size_t i = 0; i < diags.size(); ++i) {
+    const Diagnostic& d = diags[i];
+    out += i == 0 ? "\n" : ",\n";
+    out += "    {\n";
+    out += "      \"severity\": ";
+    out += d.severity == Severity::Error ? "\"error\"" : "\"warning\"";
+    out += ",\n      \"summary\": " + json_string(d.summary);
+    if (!d.detail.empty()) out += ",\n      \"detail\": " + json_string(d.detail);
+    if (d.subject) {
+      const Range& r = *d.subject;
+      out += ",\n      \"subject\": {\n";
+      out += "        \"filename\": " + json_string(r.filename) + ",\n";
+      out += "        \"start\": ";
+      json_pos(out, r.start, "        ");
+      out += ",\n        \"end\": ";
+      json_pos(out, r.end, "        ");
+      out += "\n      }";
+    }
+    out += "\n    }";
+  }
+  out += "\n  ]\n}\n";
+  return out;
+}
+
+std::string native_context(const ast::Body& root, uint32_t byte) {
+  // Like the reference's navigation, only top-level blocks count, and the
+  // first one whose range (type keyword to closing brace) holds the offset.
+  for (const ast::Block* b : root.blocks) {
+    if (!contains(b->span.begin, b->span.end, byte)) continue;
+    std::string out(b->type);
+    for (std::string_view label : b->labels) {
+      out += ' ';
+      out += go_quote(label);
+    }
+    return out;
+  }
+  return "";
+}
+
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (size_t i = 0; i < s.size();) {
+    auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      ++i;
+      switch (c) {
+        case '"': out += "\\\""; continue;
+        case '\\': out += "\\\\"; continue;
+        case '\n': out += "\\n"; continue;
+        case '\r': out += "\\r"; continue;
+        case '\t': out += "\\t"; continue;
+        default: break;
+      }
+      // Go escapes the other controls and, being HTML-safe by default,
+      // <, > and &; DEL passes through unchanged.
+      if (c < 0x20 || c == '<' || c == '>' || c == '&') {
+        out += "\\u00";
+        append_hex(out, c, 2);
+      } else {
+        out += static_cast<char>(c);
+      }
+      continue;
+    }
+    size_t len;
+    char32_t cp = decode_rune(s, i, len);
+    if (cp == kRuneError && len == 1) {
+      out += "\\ufffd";
+    } else if (cp == 0x2028 || cp == 0x2029) {
+      out += "\\u";
+      append_hex(out, cp, 4);
+    } else {
+      out.append(s.substr(i, len));
+    }
+    i += len;
+  }
+  out += '"';
+  return out;
+}
+
+std::string go_quote(std::string_view s) {
+  std::string out = "\"";
+  for (size_t i = 0; i < s.size();) {
+    size_t len;
+    char32_t cp = decode_rune(s, i, len);
+    if (cp == kRuneError && len == 1) {
+      // A byte that is not UTF-8 is shown as itself in hex.
+      out += "\\x";
+      append_hex(out, static_cast<unsigned char>(s[i]), 2);
+    } else if (cp == '"' || cp == '\\') {
+      out += '\\';
+      out += static_cast<char>(cp);
+    } else if (go_is_print(cp)) {
+      out.append(s.substr(i, len));
+    } else {
+      switch (cp) {
+        case '\a': out += "\\a"; break;
+        case '\b': out += "\\b"; break;
+        case '\f': out += "\\f"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        case '\v': out += "\\v"; break;
+        default:
+          if (cp < ' ' || cp == 0x7F) {
+            out += "\\x";
+            append_hex(out, cp, 2);
+          } else if (cp < 0x10000) {
+            out += "\\u";
+            append_hex(out, cp, 4);
+          } else {
+            out += "\\U";
+            append_hex(out, cp, 8);
+          }
+      }
+    }
+    i += len;
+  }
+  out += '"';
+  return out;
+}
+
+std::string wrap_words(std::string_view s, unsigned width) {
+  // Words and the spaces before them are buffered; a word is written once
+  // the next space or newline shows where it ends. Lengths count code
+  // points. When a word would cross the limit (and is shorter than the
+  // limit) the pending spaces are replaced by a newline. A no-break space
+  // is part of a word.
+  std::string out, word, space;
+  unsigned current = 0, word_len = 0, space_len = 0;
+  auto flush = [&] {
+    out += space;
+    out += word;
+    space.clear();
+    word.clear();
+    space_len = word_len = 0;
+  };
+  for (size_t i = 0; i < s.size();) {
+    size_t len;
+    char32_t c = decode_rune(s, i, len);
+    i += len;
+    if (c == '\n') {
+      if (word.empty()) {
+        // Trailing spaces that would overflow the line are dropped.
+        if (current + space_len <= width) out += space;
+        space.clear();
+        space_len = 0;
+      } else {
+        flush();
+      }
+      out += '\n';
+      current = 0;
+    } else if (go_is_space(c) && c != 0xA0) {
+      if (space.empty() || !word.empty()) {
+        current += space_len + word_len;
+        flush();
+      }
+      append_utf8(space, c);
+      ++space_len;
+    } else {
+      append_utf8(word, c);
+      ++word_len;
+      if (current + word_len + space_len > width && word_len < width) {
+        out += '\n';
+        current = 0;
+        space.clear();
+        space_len = 0;
+      }
+    }
+  }
+  if (word.empty()) {
+    if (current + space_len <= width) out += space;
+  } else {
+    flush();
+  }
+  return out;
+}
+
+}  // namespace hclvm::diag

@@ -1,0 +1,365 @@
+// The parse driver and the token feed of the Bison grammar.
+//
+// Every entry point scans once. If the scanner found no unused characters,
+// the Bison parser runs; when it accepts and the builder saw nothing the
+// reference rejects, its tree is the result. Otherwise the same tokens go to
+// the recovering parser, whose diagnostics and tree are the reference's.
+#include "syntax/parse.h"
+
+#include "parser.hpp"
+#include "syntax/grammar.h"
+#include "syntax/recover.h"
+
+namespace hclvm::syntax {
+
+Grammar::Grammar(Builder& b, const Tokens& tokens, Start start)
+    : b_(b), toks_(tokens), text_(b.source().text()), start_(start) {
+  newlines_.reserve(64);
+  newlines_.push_back(start == Start::Config);
+  eof_span_ = toks_.back().span;
+  root_begin_ = eof_span_;
+  for (const Token& t : toks_) {
+    if (t.type == Tok::Comment && (t.span.end == t.span.begin || text_[t.span.end - 1] != '\n')) continue;
+    root_begin_ = t.span;
+    break;
+  }
+}
+
+bool Grammar::followed_by_for(size_t i, size_t* at) const {
+  for (size_t j = i + 1; j < toks_.size(); ++j) {
+    Tok t = toks_[j].type;
+    if (t == Tok::Newline || t == Tok::Comment) continue;
+    if (t != Tok::Ident || b_.text(toks_[j].span) != "for") return false;
+    *at = j;
+    return true;
+  }
+  return false;
+}
+
+int Grammar::lex(Sem* lval) {
+  if (!started_) {
+    started_ = true;
+    switch (start_) {
+      case Start::Config: return START_CONFIG;
+      case Start::Expr: return START_EXPR;
+      case Start::Template: return START_TEMPLATE;
+    }
+  }
+  auto open = [this](bool include) { newlines_.push_back(include); };
+  auto close = [this] { if (newlines_.size() > 1) newlines_.pop_back(); };
+  while (next_ < toks_.size()) {
+    size_t i = next_++;
+    const Token& t = toks_[i];
+    lval->p = nullptr;
+    lval->s = t.span;
+    switch (t.type) {
+      case Tok::Comment:
+        // A line comment ends a line where newlines count.
+        if (newlines_.back() && t.span.end > t.span.begin && text_[t.span.end - 1] == '\n') return NL;
+        continue;
+      case Tok::Newline:
+        if (newlines_.back()) return NL;
+        continue;
+      case Tok::EOF_: next_ = toks_.size(); return 0;
+      case Tok::OBrace: {
+        size_t at;
+        bool is_for = followed_by_for(i, &at);
+        if (is_for) { keyword_at_ = at; keyword_tok_ = FOR_KW; }
+        open(!is_for);
+        return LBRACE;
+      }
+      case Tok::OBrack: {
+        size_t at;
+        if (followed_by_for(i, &at)) { keyword_at_ = at; keyword_tok_ = FOR_KW; }
+        open(false);
+        return LBRACK;
+      }
+      case Tok::OParen: open(false); return LPAREN;
+      case Tok::CBrace: close(); return RBRACE;
+      case Tok::CBrack: close(); return RBRACK;
+      case Tok::CParen: close(); return RPAREN;
+      case Tok::TemplateInterp: open(false); return INTERP;
+      case Tok::TemplateControl: {
+        open(false);
+        for (size_t j = i + 1; j < toks_.size(); ++j) {
+          Tok k = toks_[j].type;
+          if (k == Tok::Newline || k == Tok::Comment) continue;
+          if (k == Tok::Ident) {
+            std::string_view w = b_.text(toks_[j].span);
+            int kw = w == "if" ? KW_IF : w == "else" ? KW_ELSE : w == "endif" ? KW_ENDIF
+                   : w == "for" ? KW_FOR : w == "endfor" ? KW_ENDFOR : 0;
+            if (kw) { keyword_at_ = j; keyword_tok_ = kw; }
+          }
+          break;
+        }
+        return CONTROL;
+      }
+      case Tok::TemplateSeqEnd: close(); return SEQ_END;
+      case Tok::Ident: return i == keyword_at_ ? keyword_tok_ : IDENT;
+      case Tok::OQuote: return OQUOTE;
+      case Tok::CQuote: return CQUOTE;
+      case Tok::OHeredoc: return OHEREDOC;
+      case Tok::CHeredoc: return CHEREDOC;
+      case Tok::Star: return STAR;
+      case Tok::Slash: return SLASH;
+      case Tok::Plus: return PLUS;
+      case Tok::Minus: return MINUS;
+      case Tok::Percent: return PERCENT;
+      case Tok::Equal: return EQUAL;
+      case Tok::EqualOp: return EQ;
+      case Tok::NotEqual: return NE;
+      case Tok::LessThan: return LT;
+      case Tok::LessThanEq: return LE;
+      case Tok::GreaterThan: return GT;
+      case Tok::GreaterThanEq: return GE;
+      case Tok::And: return AND;
+      case Tok::Or: return OR;
+      case Tok::Bang: return BANG;
+      case Tok::Dot: return DOT;
+      case Tok::Comma: return COMMA;
+      case Tok::DoubleColon: return DCOLON;
+      case Tok::Ellipsis: return ELLIPSIS;
+      case Tok::FatArrow: return ARROW;
+      case Tok::Question: return QUESTION;
+      case Tok::Colon: return COLON;
+      case Tok::QuotedLit: return QLIT;
+      case Tok::StringLit: return SLIT;
+      case Tok::NumberLit: return NUMBER;
+      default: return BAD;
+    }
+  }
+  return 0;
+}
+
+Sem Grammar::add_label(Sem acc, std::string_view* text, Span span) {
+  auto* a = static_cast<LabelAcc*>(acc.p);
+  b_.push(a->texts, text);
+  b_.push(a->spans, b_.arena().make<Span>(Span(span)));
+  return acc;
+}
+
+Sem Grammar::label_string(Sem acc, Sem open, Sem lits, Sem close) {
+  std::vector<Span> spans;
+  for (Seq::Cell* c = S(lits)->head; c; c = c->next) spans.push_back(*static_cast<Span*>(c->item));
+  std::string_view text = b_.label_text(spans);
+  return add_label(acc, b_.arena().make<std::string_view>(text), join(open.s, close.s));
+}
+
+Sem Grammar::make_block(Sem type, Sem labels, Sem open, Body* body, Sem close) {
+  auto* a = static_cast<LabelAcc*>(labels.p);
+  List<std::string_view> texts;
+  List<Span> spans;
+  if (a->texts->size) {
+    texts.data = b_.arena().array<std::string_view>(a->texts->size);
+    spans.data = b_.arena().array<Span>(a->texts->size);
+    uint32_t i = 0;
+    for (Seq::Cell *t = a->texts->head, *s = a->spans->head; t; t = t->next, s = s->next, ++i) {
+      texts.data[i] = *static_cast<std::string_view*>(t->item);
+      spans.data[i] = *static_cast<Span*>(s->item);
+    }
+    texts.size = spans.size = i;
+  }
+  return Sem{b_.block(type.s, texts, spans, open.s, body, close.s), join(type.s, close.s)};
+}
+
+Sem Grammar::object_item(Sem key, Sem value) {
+  // A key whose first token is `(` is never read as a bare name.
+  bool force = text_[E(key)->span.begin] == '(';
+  return Sem{b_.arena().make<ObjectItem>(ObjectItem{b_.object_key(E(key), force), E(value)}), {}};
+}
+
+Sem Grammar::object(Sem open, Sem items, Sem close) {
+  List<ObjectItem> list;
+  if (Seq* s = S(items); s->size) {
+    list.data = b_.arena().array<ObjectItem>(s->size);
+    for (Seq::Cell* c = s->head; c; c = c->next) list.data[list.size++] = *static_cast<ObjectItem*>(c->item);
+  }
+  return X(b_.object(open.s, list, close.s));
+}
+
+// Reports whether [s] is a token (a keyword or name) rather than none().
+static bool present(Sem s) { return s.s.end > s.s.begin; }
+
+Sem Grammar::for_intro(Sem key, Sem val, Sem in, Sem coll) {
+  if (b_.text(in.s) != "in") b_.fail();
+  return Sem{b_.arena().make<ForIntro>(ForIntro{key.s, val.s, in.s, E(coll), present(key)}), {}};
+}
+
+Sem Grammar::for_cond(Sem if_tok, Sem cond) {
+  if (b_.text(if_tok.s) != "if") b_.fail();
+  return cond;
+}
+
+Sem Grammar::for_expr(Sem open, Sem intro, Sem key, Sem value, bool group, Sem cond, Sem close) {
+  auto* f = static_cast<ForIntro*>(intro.p);
+  std::string_view key_var = f->has_key ? b_.text(f->key) : std::string_view{};
+  return X(b_.for_expr(open.s, key_var, b_.text(f->val), f->coll, E(key), E(value), group, E(cond), close.s));
+}
+
+TplPart* Grammar::part(TplPart::Kind kind, Span span) {
+  auto* p = b_.arena().make<TplPart>();
+  p->kind = kind;
+  p->span = span;
+  return p;
+}
+
+Sem Grammar::tpl_add(Sem acc, Sem p) {
+  auto* a = static_cast<TplAcc*>(acc.p);
+  if (a->parts->size == 0) a->first = p.s;
+  b_.push(a->parts, p.p);
+  return acc;
+}
+
+Sem Grammar::tpl_lit(Sem tok, bool quoted) {
+  TplPart* p = part(TplPart::Lit, tok.s);
+  p->quoted = quoted;
+  return Sem{p, tok.s};
+}
+
+// Sets the strip flags of [p] from its opening and closing tokens.
+static void strip_flags(TplPart* p, std::string_view open, std::string_view close) {
+  p->open_strip = open.size() == 3 && open[2] == '~';
+  p->close_strip = close.size() == 2 && close[0] == '~';
+}
+
+Sem Grammar::tpl_interp(Sem open, Sem e, Sem close) {
+  TplPart* p = part(TplPart::Interp, join(open.s, close.s));
+  p->expr = E(e);
+  strip_flags(p, b_.text(open.s), b_.text(close.s));
+  return Sem{p, open.s};
+}
+
+Sem Grammar::tpl_if(Sem open, Sem cond, Sem close) {
+  TplPart* p = part(TplPart::If, join(open.s, close.s));
+  p->expr = E(cond);
+  strip_flags(p, b_.text(open.s), b_.text(close.s));
+  return Sem{p, open.s};
+}
+
+Sem Grammar::tpl_end(TplPart::Kind kind, Sem open, Sem close) {
+  TplPart* p = part(kind, join(open.s, close.s));
+  strip_flags(p, b_.text(open.s), b_.text(close.s));
+  return Sem{p, open.s};
+}
+
+Sem Grammar::tpl_for(Sem open, Sem key, Sem val, Sem in, Sem coll, Sem close) {
+  if (b_.text(in.s) != "in") b_.fail();
+  TplPart* p = part(TplPart::For, join(open.s, close.s));
+  p->expr = E(coll);
+  if (present(key)) p->key_var = b_.text(key.s);
+  p->val_var = b_.text(val.s);
+  strip_flags(p, b_.text(open.s), b_.text(close.s));
+  return Sem{p, open.s};
+}
+
+TplResult Grammar::assemble(Sem acc, Span end, bool flush) {
+  auto* a = static_cast<TplAcc*>(acc.p);
+  std::vector<TplPart> parts;
+  parts.reserve(a->parts->size);
+  for (Seq::Cell* c = a->parts->head; c; c = c->next) parts.push_back(*static_cast<TplPart*>(c->item));
+  return b_.assemble_template(parts, parts.empty() ? end : a->first, end, flush);
+}
+
+Sem Grammar::template_expr(Sem open, Sem acc, Sem close) {
+  bool flush = b_.text(open.s).substr(0, 3) == "<<-";
+  TplResult t = assemble(acc, close.s, flush);
+  return X(b_.template_expr(open.s, t, close.s));
+}
+
+}  // namespace hclvm::syntax
+
+extern int hclvm_yyparse(hclvm::syntax::Grammar* G);
+
+namespace hclvm {
+
+using syntax::Builder;
+using syntax::Grammar;
+using syntax::Path;
+
+// Scans [src] in [mode] and collects the scanner's diagnostics into [r].
+static syntax::Tokens lex(ParseResult& r, const std::shared_ptr<const Source>& src, syntax::ScanMode mode) {
+  r.source = src;
+  r.arena = std::make_unique<Arena>();
+  syntax::Tokens toks = syntax::scan(src->text(), mode);
+  syntax::check_invalid_tokens(toks, *src, r.diagnostics);
+  return toks;
+}
+
+// Runs the Bison parser from [start]; returns it if the tree is clean.
+static bool fast(ParseResult& r, const syntax::Tokens& toks, Grammar::Start start, syntax::Body** body,
+                 syntax::Expr** expr) {
+  if (!r.diagnostics.empty()) return false;
+  Builder b(*r.arena, *r.source);
+  Grammar g(b, toks, start);
+  if (hclvm_yyparse(&g) != 0 || g.syntax_error || b.failed()) return false;
+  if (body) *body = g.result_body;
+  if (expr) *expr = g.result_expr;
+  return true;
+}
+
+FileParse syntax::parse_config_via(std::shared_ptr<const Source> src, Path path) {
+  FileParse r;
+  Tokens toks = lex(r, src, ScanMode::Normal);
+  Body* body = nullptr;
+  if (path == Path::Auto && fast(r, toks, Grammar::Start::Config, &body, nullptr)) {
+    r.body = body;
+    return r;
+  }
+  Builder b(*r.arena, *src);
+  r.body = recover_config(b, toks, r.diagnostics);
+  return r;
+}
+
+ExprParse syntax::parse_expression_via(std::shared_ptr<const Source> src, Path path) {
+  ExprParse r;
+  Tokens toks = lex(r, src, ScanMode::Normal);
+  Expr* expr = nullptr;
+  if (path == Path::Auto && fast(r, toks, Grammar::Start::Expr, nullptr, &expr)) {
+    r.expr = expr;
+    return r;
+  }
+  Builder b(*r.arena, *src);
+  r.expr = recover_expression(b, toks, r.diagnostics);
+  return r;
+}
+
+ExprParse syntax::parse_template_via(std::shared_ptr<const Source> src, Path path) {
+  ExprParse r;
+  Tokens toks = lex(r, src, ScanMode::Template);
+  Expr* expr = nullptr;
+  if (path == Path::Auto && fast(r, toks, Grammar::Start::Template, nullptr, &expr)) {
+    r.expr = expr;
+    return r;
+  }
+  Builder b(*r.arena, *src);
+  r.expr = recover_template(b, toks, r.diagnostics);
+  return r;
+}
+
+FileParse parse_config(std::shared_ptr<const Source> src) { return syntax::parse_config_via(std::move(src), Path::Auto); }
+ExprParse parse_expression(std::shared_ptr<const Source> src) {
+  return syntax::parse_expression_via(std::move(src), Path::Auto);
+}
+ExprParse parse_template(std::shared_ptr<const Source> src) {
+  return syntax::parse_template_via(std::move(src), Path::Auto);
+}
+
+// Traversals are a flat sequence of steps with no grammar to speak of: the
+// recovering parser reads them directly.
+TraversalParse parse_traversal_abs(std::shared_ptr<const Source> src) {
+  TraversalParse r;
+  syntax::Tokens toks = lex(r, src, syntax::ScanMode::Normal);
+  Builder b(*r.arena, *src);
+  r.traversal = syntax::recover_traversal_abs(b, toks, r.diagnostics);
+  return r;
+}
+
+TraversalParse parse_traversal_rel(std::shared_ptr<const Source> src) {
+  TraversalParse r;
+  syntax::Tokens toks = lex(r, src, syntax::ScanMode::Normal);
+  Builder b(*r.arena, *src);
+  r.traversal = syntax::recover_traversal_rel(b, toks, r.diagnostics);
+  return r;
+}
+
+}  // namespace hclvm

@@ -1,0 +1,16 @@
+// The parse driver: scans, runs the fast Bison parser, and falls back to the
+// recovering parser when the input has any error. Tests can force the
+// recovering parser to check that both paths build the same tree.
+#pragma once
+
+#include <hclvm/syntax.h>
+
+namespace hclvm::syntax {
+
+enum class Path { Auto, Recover };
+
+FileParse parse_config_via(std::shared_ptr<const Source> src, Path path);
+ExprParse parse_expression_via(std::shared_ptr<const Source> src, Path path);
+ExprParse parse_template_via(std::shared_ptr<const Source> src, Path path);
+
+}  // namespace hclvm::syntax

@@ -1,0 +1,71 @@
+// Tokens of the native syntax. The set and the meaning of each kind are the
+// reference scanner's, so that the recovering parser can follow the
+// reference's decisions token for token. A token is 12 bytes: kind and a
+// byte span; its text is the source slice.
+#pragma once
+
+#include <hclvm/ast.h>
+#include <hclvm/diagnostic.h>
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace hclvm::syntax {
+
+// ORDER TOK: token_name() in token.cpp follows this list.
+enum class Tok : uint8_t {
+  OBrace, CBrace, OBrack, CBrack, OParen, CParen,
+  OQuote, CQuote,          // " that opens / closes a quoted template
+  OHeredoc, CHeredoc,      // <<EOT or <<-EOT (with its newline) / the closing marker line
+  Star, Slash, Plus, Minus, Percent,
+  Equal, EqualOp, NotEqual, LessThan, LessThanEq, GreaterThan, GreaterThanEq,
+  And, Or, Bang,
+  Dot, Comma, DoubleColon,
+  Ellipsis, FatArrow,
+  Question, Colon,
+  TemplateInterp,          // ${ or ${~
+  TemplateControl,         // %{ or %{~
+  TemplateSeqEnd,          // } or ~} that closes a template sequence
+  QuotedLit,               // literal text in a quoted template (may hold escapes)
+  StringLit,               // literal text in a heredoc or bare template (no escapes)
+  NumberLit,
+  Ident,
+  Comment,                 // includes its newline for line comments
+  Newline,
+  EOF_,
+  // Characters the language does not use; reported by check_invalid_tokens.
+  BitwiseAnd, BitwiseOr, BitwiseNot, BitwiseXor, StarStar,
+  Apostrophe, Backtick, Semicolon, Tabs, Invalid, BadUTF8, QuotedNewline,
+  Nil,
+  Count_
+};
+
+struct Token {
+  Tok type;
+  ast::Span span;
+};
+
+using Tokens = std::vector<Token>;
+
+enum class ScanMode : uint8_t { Normal, Template, IdentOnly };
+
+// Returns the tokens of [src] (all of them: comments and newlines included),
+// ending with one EOF_ token. A leading UTF-8 BOM is skipped.
+Tokens scan(std::string_view src, ScanMode mode);
+
+// Returns a short name for [t] (for dumps and tests).
+std::string_view token_name(Tok t);
+
+}  // namespace hclvm::syntax
+
+namespace hclvm { class Source; }
+
+namespace hclvm::syntax {
+
+// Appends the reference's diagnostics for characters the language does not
+// use (bitwise operators, `**`, backticks, quotes, semicolons, bad UTF-8,
+// newlines inside quoted strings, ...) found in [tokens] of [src].
+void check_invalid_tokens(const Tokens& tokens, const Source& src, Diagnostics& diags);
+
+}  // namespace hclvm::syntax

@@ -1,0 +1,172 @@
+// Small Unicode helpers that reproduce Go library behaviour the reference
+// depends on: utf8.DecodeRune (strict: one byte per error), unicode.IsSpace
+// (what strip markers and `<<-` heredocs trim), textseg's grapheme cluster
+// scanning (what columns and `<<-` indentation count) and strconv.Quote
+// (the `%q` in diagnostic details). Header-only so that every syntax file
+// can use them without another library target.
+#pragma once
+
+#include <utf8proc.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace hclvm::syntax::uni {
+
+// One decoded code point: [len] bytes long; [ok] is false for an invalid
+// byte, which Go decodes as U+FFFD of width 1.
+struct Rune {
+  char32_t cp;
+  uint32_t len;
+  bool ok;
+};
+
+// Decodes the code point at byte [i] of [s] as Go's utf8.DecodeRune does.
+inline Rune decode(std::string_view s, size_t i) {
+  utf8proc_int32_t cp = 0;
+  auto n = utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(s.data() + i),
+                            utf8proc_ssize_t(s.size() - i), &cp);
+  if (n <= 0) return {0xFFFD, 1, false};
+  return {char32_t(cp), uint32_t(n), true};
+}
+
+// Reports whether [r] is white space by Go's unicode.IsSpace: the Latin-1
+// spaces plus the Unicode White_Space property (U+180E is not one).
+inline bool is_space(char32_t r) {
+  switch (r) {
+    case '\t': case '\n': case '\v': case '\f': case '\r': case ' ': case 0x85: case 0xA0:
+    case 0x1680: case 0x2028: case 0x2029: case 0x202F: case 0x205F: case 0x3000:
+      return true;
+    default:
+      return r >= 0x2000 && r <= 0x200A;
+  }
+}
+
+// Returns [s] without its leading white space (strings.TrimLeftFunc with
+// unicode.IsSpace: an invalid byte is not a space and stops the trim).
+inline std::string_view trim_left_space(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    Rune r = decode(s, i);
+    if (!r.ok || !is_space(r.cp)) break;
+    i += r.len;
+  }
+  return s.substr(i);
+}
+
+// Returns [s] without its trailing white space (strings.TrimRightFunc with
+// unicode.IsSpace), decoding backwards as Go's utf8.DecodeLastRune does.
+inline std::string_view trim_right_space(std::string_view s) {
+  size_t end = s.size();
+  while (end > 0) {
+    // Find the start of the last rune: back up over at most three
+    // continuation bytes, and accept it only if it decodes to exactly the
+    // bytes up to [end]; otherwise the last byte alone is an error rune.
+    size_t start = end - 1;
+    size_t lim = end >= 4 ? end - 4 : 0;
+    while (start > lim && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
+    Rune r = decode(s.substr(0, end), start);
+    if (!r.ok || start + r.len != end) break;  // an error rune is never a space
+    if (!is_space(r.cp)) break;
+    end = start;
+  }
+  return s.substr(0, end);
+}
+
+// Returns the byte length of the grapheme cluster that starts at byte [i]
+// of [s] (0 at the end). An invalid byte is a cluster of its own, as in the
+// reference's segmenter.
+inline size_t grapheme_len(std::string_view s, size_t i) {
+  if (i >= s.size()) return 0;
+  Rune first = decode(s, i);
+  if (!first.ok) return 1;
+  utf8proc_int32_t state = 0;
+  char32_t prev = first.cp;
+  size_t j = i + first.len;
+  while (j < s.size()) {
+    Rune r = decode(s, j);
+    if (!r.ok || utf8proc_grapheme_break_stateful(utf8proc_int32_t(prev), utf8proc_int32_t(r.cp), &state)) break;
+    prev = r.cp;
+    j += r.len;
+  }
+  return j - i;
+}
+
+// Counts the grapheme clusters of [s] (textseg.TokenCount).
+inline size_t count_graphemes(std::string_view s) {
+  size_t n = 0;
+  for (size_t i = 0; i < s.size(); i += grapheme_len(s, i)) ++n;
+  return n;
+}
+
+// Reports whether [r] is printable by Go's strconv.IsPrint: letters, marks,
+// numbers, punctuation, symbols and the ASCII space.
+inline bool is_print(char32_t r) {
+  if (r == ' ') return true;
+  switch (utf8proc_category(utf8proc_int32_t(r))) {
+    case UTF8PROC_CATEGORY_LU: case UTF8PROC_CATEGORY_LL: case UTF8PROC_CATEGORY_LT:
+    case UTF8PROC_CATEGORY_LM: case UTF8PROC_CATEGORY_LO:
+    case UTF8PROC_CATEGORY_MN: case UTF8PROC_CATEGORY_MC: case UTF8PROC_CATEGORY_ME:
+    case UTF8PROC_CATEGORY_ND: case UTF8PROC_CATEGORY_NL: case UTF8PROC_CATEGORY_NO:
+    case UTF8PROC_CATEGORY_PC: case UTF8PROC_CATEGORY_PD: case UTF8PROC_CATEGORY_PS:
+    case UTF8PROC_CATEGORY_PE: case UTF8PROC_CATEGORY_PI: case UTF8PROC_CATEGORY_PF:
+    case UTF8PROC_CATEGORY_PO:
+    case UTF8PROC_CATEGORY_SM: case UTF8PROC_CATEGORY_SC: case UTF8PROC_CATEGORY_SK:
+    case UTF8PROC_CATEGORY_SO:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Returns [s] in double quotes, escaped as Go's strconv.Quote does (the
+// `%q` verb applied to a string or byte slice).
+inline std::string go_quote(std::string_view s) {
+  static const char hex[] = "0123456789abcdef";
+  std::string out = "\"";
+  for (size_t i = 0; i < s.size();) {
+    Rune r = decode(s, i);
+    if (!r.ok) {
+      auto b = static_cast<unsigned char>(s[i]);
+      out += "\\x";
+      out += hex[b >> 4];
+      out += hex[b & 15];
+      i += 1;
+      continue;
+    }
+    char32_t c = r.cp;
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += char(c);
+    } else if (is_print(c)) {
+      out.append(s.substr(i, r.len));
+    } else {
+      switch (c) {
+        case '\a': out += "\\a"; break;
+        case '\b': out += "\\b"; break;
+        case '\f': out += "\\f"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        case '\v': out += "\\v"; break;
+        default:
+          if (c < ' ' || c == 0x7F) {
+            out += "\\x";
+            out += hex[(c >> 4) & 15];
+            out += hex[c & 15];
+          } else {
+            int digits = c < 0x10000 ? 4 : 8;
+            out += c < 0x10000 ? "\\u" : "\\U";
+            for (int k = digits - 1; k >= 0; --k) out += hex[(c >> (4 * k)) & 15];
+          }
+      }
+    }
+    i += r.len;
+  }
+  out += '"';
+  return out;
+}
+
+}  // namespace hclvm::syntax::uni

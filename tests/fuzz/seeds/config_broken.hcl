@@ -1,0 +1,3 @@
+0a = 1 +
+b = "unterminated
+c {

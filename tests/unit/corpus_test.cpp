@@ -1,0 +1,182 @@
+// Conformance against the real-world corpus: every file that RESULTS.tsv
+// lists (the reference's verdict on it) is parsed with the entry point that
+// its kind names, and the two verdicts are compared. For files the reference
+// rejects, the first error must also match: "summary: detail" and the
+// subject range. Each kind is one test instance, so a failure names the kind;
+// each prints an agreement table and lists disagreements (capped) before
+// asserting 100%. The corpus lives in the shared directory beside the
+// repository, which a user's clone lacks: the tests then skip.
+#include <hclvm/syntax.h>
+
+#include <gtest/gtest.h>
+
+#include "test_util.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using hclvm::Diagnostics;
+using hclvm::Source;
+
+// How a kind of corpus file is parsed: a name from RESULTS.tsv's `kind`
+// column and a function that returns the diagnostics of one file.
+struct KindParser {
+  const char* kind;
+  std::function<Diagnostics(std::shared_ptr<const Source>)> parse;
+};
+
+// ORDER KIND: one line per kind; JSON becomes one more line once the JSON
+// syntax has a parse entry point.
+const std::vector<KindParser>& kind_parsers() {
+  static const std::vector<KindParser> parsers = {
+      {"native", [](auto s) { return hclvm::parse_config(std::move(s)).diagnostics; }},
+      {"template", [](auto s) { return hclvm::parse_template(std::move(s)).diagnostics; }},
+      {"expr", [](auto s) { return hclvm::parse_expression(std::move(s)).diagnostics; }},
+      {"traversal", [](auto s) { return hclvm::parse_traversal_abs(std::move(s)).diagnostics; }},
+  };
+  return parsers;
+}
+
+// One row of RESULTS.tsv, reduced to what the comparison needs.
+struct Expected {
+  std::string path;         // relative to the corpus directory; also the file name diagnostics carry
+  std::string kind;
+  bool rejected = false;    // status is "error" or "hcl1-only"
+  std::string first_range;  // "line:col-line:col", or "-"
+  std::string first_error;  // "summary: detail", or "-"
+};
+
+// Splits one TSV [line] into its fields.
+std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  for (;;) {
+    size_t tab = line.find('\t', start);
+    out.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
+    if (tab == std::string::npos) return out;
+    start = tab + 1;
+  }
+}
+
+// Reads RESULTS.tsv in [corpus]; columns are found by their header names so
+// that a column added later does not shift the others.
+std::vector<Expected> read_results(const fs::path& corpus) {
+  std::istringstream in(hclvm::test::read_file(corpus / "RESULTS.tsv"));
+  std::string line;
+  std::getline(in, line);
+  std::map<std::string, size_t> col;
+  auto header = split_tabs(line);
+  for (size_t i = 0; i < header.size(); ++i) col[header[i]] = i;
+  for (const char* name : {"path", "kind", "status", "first_error_range", "first_error"})
+    if (!col.count(name)) ADD_FAILURE() << "RESULTS.tsv has no column " << name;
+  std::vector<Expected> out;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    auto f = split_tabs(line);
+    if (f.size() < header.size()) continue;
+    Expected e;
+    e.path = f[col["path"]];
+    e.kind = f[col["kind"]];
+    e.rejected = f[col["status"]] != "ok";
+    e.first_range = f[col["first_error_range"]];
+    e.first_error = f[col["first_error"]];
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+// Formats the first error of [diags] as RESULTS.tsv does: "summary: detail"
+// with tabs and line breaks turned into spaces, and its subject range as
+// "line:col-line:col" ("-" for either when there is no such thing).
+std::pair<std::string, std::string> first_error(const Diagnostics& diags) {
+  for (const auto& d : diags) {
+    if (d.severity != hclvm::Severity::Error) continue;
+    std::string text = d.summary + ": " + d.detail;
+    for (char& c : text)
+      if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+    std::string range = "-";
+    if (d.subject) {
+      const auto& r = *d.subject;
+      range = std::to_string(r.start.line) + ":" + std::to_string(r.start.column) + "-" +
+              std::to_string(r.end.line) + ":" + std::to_string(r.end.column);
+    }
+    return {text, range};
+  }
+  return {"-", "-"};
+}
+
+// Returns the corpus directory, or nothing when the shared directory is absent.
+std::optional<fs::path> corpus_dir() {
+  auto shared = hclvm::test::shared_dir();
+  if (!shared || !fs::exists(*shared / "corpus" / "RESULTS.tsv")) return std::nullopt;
+  return *shared / "corpus";
+}
+
+class CorpusTest : public ::testing::TestWithParam<size_t> {};
+
+// Compares verdicts and first errors for every corpus file of one kind.
+TEST_P(CorpusTest, AgreesWithReference) {
+  auto corpus = corpus_dir();
+  if (!corpus) GTEST_SKIP() << "reference corpus not found (set HCLVM_SHARED_DIR to the shared directory)";
+  const KindParser& kp = kind_parsers()[GetParam()];
+
+  size_t accepted = 0, accepted_ok = 0, rejected = 0, rejected_ok = 0, first_ok = 0;
+  std::vector<std::string> report;
+  for (const Expected& e : read_results(*corpus)) {
+    if (e.kind != kp.kind) continue;
+    std::string bytes = hclvm::test::read_file(*corpus / e.path);
+    Diagnostics diags = kp.parse(hclvm::make_source(e.path, std::move(bytes)));
+    bool ours = hclvm::has_errors(diags);
+    auto [text, range] = first_error(diags);
+    if (!e.rejected) {
+      ++accepted;
+      if (!ours) ++accepted_ok;
+      else report.push_back(e.path + "\n    ours:   rejected " + range + " " + text + "\n    theirs: accepted");
+      continue;
+    }
+    ++rejected;
+    if (!ours) {
+      report.push_back(e.path + "\n    ours:   accepted\n    theirs: rejected " + e.first_range + " " +
+                       e.first_error);
+      continue;
+    }
+    ++rejected_ok;
+    if (text == e.first_error && range == e.first_range) {
+      ++first_ok;
+    } else {
+      report.push_back(e.path + "\n    ours:   " + range + " " + text + "\n    theirs: " + e.first_range + " " +
+                       e.first_error);
+    }
+  }
+
+  std::printf("corpus kind %s\n", kp.kind);
+  std::printf("  accepted agreed      %zu/%zu\n", accepted_ok, accepted);
+  std::printf("  rejected agreed      %zu/%zu\n", rejected_ok, rejected);
+  std::printf("  first error matching %zu/%zu\n", first_ok, rejected);
+  const size_t max_listed = 16;  // three lines each: about 50 lines
+  for (size_t i = 0; i < report.size() && i < max_listed; ++i) std::printf("  %s\n", report[i].c_str());
+  if (report.size() > max_listed) std::printf("  ... and %zu more\n", report.size() - max_listed);
+
+  EXPECT_GT(accepted + rejected, 0u) << "no corpus file of kind " << kp.kind;
+  EXPECT_EQ(accepted_ok, accepted);
+  EXPECT_EQ(rejected_ok, rejected);
+  EXPECT_EQ(first_ok, rejected);
+}
+
+// Names each instance after its kind (Kinds/CorpusTest.AgreesWithReference/native).
+std::string kind_name(const ::testing::TestParamInfo<size_t>& p) { return kind_parsers()[p.param].kind; }
+
+INSTANTIATE_TEST_SUITE_P(Kinds, CorpusTest, ::testing::Range<size_t>(0, kind_parsers().size()), kind_name);
+
+}  // namespace

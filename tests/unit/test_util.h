@@ -1,0 +1,18 @@
+// Helpers shared by the unit tests.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace hclvm::test {
+
+// Returns the contents of [path]; fails the test if it cannot be read.
+std::string read_file(const std::filesystem::path& path);
+
+// Returns the shared directory beside the repository (reference corpus,
+// benchmarks), or nothing when it is absent (a user's clone): tests that
+// need it skip with a message.
+std::optional<std::filesystem::path> shared_dir();
+
+}  // namespace hclvm::test
