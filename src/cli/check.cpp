@@ -1,1 +1,197 @@
-// placeholder: being written
+// `hclvm check`: parse files and directories and report their diagnostics.
+// Files are parsed by a pool of threads, but results are printed strictly in
+// sorted path order, each as soon as it and all before it are done, so the
+// output is the same for any -j. Text diagnostics go to stdout (they are
+// the command's output) with a summary line on stderr; JSON is one document
+// for all files, in the shape of `hcldec --diags=json`.
+#include "cli/cli.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+#include <thread>
+
+namespace hclvm::cli {
+
+const char kCheckHelp[] =
+    "Usage: hclvm check [options] PATH...\n"
+    "\n"
+    "Parses HCL files and reports their syntax errors. A directory is searched\n"
+    "recursively for *.hcl (including *.pkr.hcl), *.tf, *.tfvars and *.nomad\n"
+    "files, skipping names that start with \".\"; \"-\" reads standard input.\n"
+    "Files are reported in sorted path order whatever -j is.\n"
+    "\n"
+    "Options:\n"
+    "  --as KIND        parse each file as config (default), expr, template\n"
+    "                   or traversal (an absolute traversal such as a.b[0])\n"
+    "  --format FORMAT  text (default) or json (the shape of hcldec --diags=json)\n"
+    "  --color WHEN     auto (default: on a terminal unless NO_COLOR is set),\n"
+    "                   always or never\n"
+    "  -j, --jobs N     parse N files at a time (default: number of CPUs)\n"
+    "  -h, --help       show this help\n"
+    "\n"
+    "Exit status: 0 no errors (warnings allowed), 1 errors found,\n"
+    "2 usage error or unreadable input.\n";
+
+namespace {
+
+enum class Format { Text, Json };
+
+struct CheckOptions {
+  ParseAs as = ParseAs::Config;
+  Format format = Format::Text;
+  ColorMode color = ColorMode::Auto;
+  unsigned jobs = 0;  // 0: hardware concurrency
+  std::vector<std::string> paths;
+};
+
+// What checking one file produced; filled by a worker, read by the printer.
+struct FileResult {
+  bool done = false;
+  std::string read_error;    // non-empty: the file could not be read
+  std::string text;          // rendered diagnostics (text format)
+  Diagnostics diagnostics;   // kept for the JSON format only
+  unsigned errors = 0, warnings = 0;
+};
+
+// Parses [args] into [opts]; returns an exit status when the command should
+// stop now (help shown, usage error), or nothing to go on.
+std::optional<int> parse_options(const std::vector<std::string>& args, CheckOptions& opts) {
+  ArgScanner sc(args);
+  std::string err;
+  while (sc.next()) {
+    if (!sc.is_flag()) {
+      opts.paths.push_back(sc.name());
+      continue;
+    }
+    if (sc.is("--help", "-h")) {
+      std::fputs(kCheckHelp, stdout);
+      return kExitOk;
+    }
+    std::optional<std::string> v;
+    if (sc.is("--as") || sc.is("--format") || sc.is("--color") || sc.is("--jobs", "-j")) {
+      v = sc.value(err);
+      if (!v) return usage_error(err);
+    } else {
+      return usage_error("unknown flag " + sc.name() + " (see 'hclvm help check')");
+    }
+    if (sc.is("--as")) {
+      if (!parse_as_kind(*v, opts.as))
+        return usage_error("--as must be config, expr, template or traversal, not '" + *v + "'");
+    } else if (sc.is("--format")) {
+      if (*v == "text") opts.format = Format::Text;
+      else if (*v == "json") opts.format = Format::Json;
+      else return usage_error("--format must be text or json, not '" + *v + "'");
+    } else if (sc.is("--color")) {
+      if (!parse_color_mode(*v, opts.color))
+        return usage_error("--color must be auto, always or never, not '" + *v + "'");
+    } else {
+      char* end = nullptr;
+      unsigned long n = std::strtoul(v->c_str(), &end, 10);
+      if (v->empty() || *end != '\0' || n == 0 || n > 4096 || (*v)[0] == '-')
+        return usage_error("-j needs a number from 1 to 4096, not '" + *v + "'");
+      opts.jobs = static_cast<unsigned>(n);
+    }
+  }
+  if (opts.paths.empty()) return usage_error("check needs at least one PATH (see 'hclvm help check')");
+  return std::nullopt;
+}
+
+// Reads, parses and (for text) renders file [path] into [r].
+void check_one(const std::string& path, const CheckOptions& opts, const diag::TextStyle& style,
+               FileResult& r) {
+  std::string bytes;
+  if (!read_input(path, bytes, r.read_error)) {
+    if (r.read_error.empty()) r.read_error = "read failed";
+    return;
+  }
+  Parsed p = parse_input(opts.as, display_name(path), std::move(bytes));
+  for (const auto& d : p.diagnostics) (d.severity == Severity::Error ? r.errors : r.warnings)++;
+  if (opts.format == Format::Text)
+    r.text = diag::render_text(p.diagnostics, p.snippet_files(), style);
+  else
+    r.diagnostics = std::move(p.diagnostics);
+}
+
+// Returns "[n] [word]" with an "s" when [n] is not one.
+std::string count(unsigned n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+}  // namespace
+
+int run_check(const std::vector<std::string>& args) {
+  CheckOptions opts;
+  if (auto stop = parse_options(args, opts)) return *stop;
+
+  std::string err;
+  auto files = collect_inputs(opts.paths, err);
+  if (!files) return usage_error(err);
+
+  diag::TextStyle style = text_style_for(STDOUT_FILENO, opts.color);
+  std::vector<FileResult> results(files->size());
+  std::mutex mu;
+  std::condition_variable cv;
+  std::atomic<size_t> next{0};
+
+  // Each worker takes the next unclaimed file; the main thread prints.
+  auto work = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < files->size();) {
+      FileResult r;
+      check_one((*files)[i], opts, style, r);
+      r.done = true;
+      std::lock_guard<std::mutex> lock(mu);
+      results[i] = std::move(r);
+      cv.notify_all();
+    }
+  };
+  unsigned jobs = opts.jobs ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
+  if (jobs > files->size()) jobs = static_cast<unsigned>(files->size());
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < jobs; ++t) pool.emplace_back(work);
+
+  unsigned with_errors = 0, errors = 0, warnings = 0;
+  bool unreadable = false;
+  Diagnostics all;
+  for (size_t i = 0; i < results.size(); ++i) {
+    FileResult r;
+    {
+      std::unique_lock<std::mutex> lock(mu);
+      cv.wait(lock, [&] { return results[i].done; });
+      r = std::move(results[i]);
+    }
+    if (!r.read_error.empty()) {
+      std::fflush(stdout);
+      usage_error("cannot read " + (*files)[i] + ": " + r.read_error);
+      unreadable = true;
+      continue;
+    }
+    errors += r.errors;
+    warnings += r.warnings;
+    if (r.errors) ++with_errors;
+    if (opts.format == Format::Text) {
+      std::fwrite(r.text.data(), 1, r.text.size(), stdout);
+    } else {
+      for (auto& d : r.diagnostics) all.push_back(std::move(d));
+    }
+  }
+  for (auto& t : pool) t.join();
+
+  if (opts.format == Format::Json) {
+    std::string doc = diag::render_json(all);
+    std::fwrite(doc.data(), 1, doc.size(), stdout);
+  }
+  std::fflush(stdout);
+  if (opts.format == Format::Text) {
+    std::fprintf(stderr, "%s checked: %s (%s, %s)\n", count(unsigned(files->size()), "file").c_str(),
+                 (std::to_string(with_errors) + " with errors").c_str(),
+                 count(errors, "error").c_str(), count(warnings, "warning").c_str());
+  }
+  if (unreadable) return kExitUsage;
+  return errors ? kExitErrors : kExitOk;
+}
+
+}  // namespace hclvm::cli
