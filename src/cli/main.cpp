@@ -1,1 +1,150 @@
-// placeholder: being written
+// The `hclvm` command: picks the subcommand, prints help and the version,
+// and runs `ast` (the tree dump of one file). `check` lives in check.cpp.
+// Every command exits 0 on success, 1 when the input has errors and 2 on a
+// usage error or an input that cannot be read.
+#include "cli/cli.h"
+#include "syntax/dump.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#ifndef HCLVM_VERSION
+#error "HCLVM_VERSION must be defined by the build (the CMake project version)"
+#endif
+
+namespace hclvm::cli {
+namespace {
+
+const char kMainHelp[] =
+    "Usage: hclvm COMMAND [options] [arguments]\n"
+    "\n"
+    "hclvm parses HCL2, the HashiCorp Configuration Language (native syntax)\n"
+    "used by Terraform, Packer and Nomad, exactly as the Go reference does.\n"
+    "\n"
+    "Commands:\n"
+    "  check    parse files and directories and report syntax errors\n"
+    "  ast      print the syntax tree of one file\n"
+    "  help     show help for a command\n"
+    "\n"
+    "Options:\n"
+    "  -h, --help   show this help\n"
+    "  --version    print the version\n"
+    "\n"
+    "Run 'hclvm help COMMAND' for the options of a command.\n";
+
+const char kAstHelp[] =
+    "Usage: hclvm ast [options] FILE\n"
+    "\n"
+    "Parses one file (\"-\" reads standard input) and prints its syntax tree,\n"
+    "one node per line with its range. Diagnostics go to standard error; the\n"
+    "tree is printed even when there are errors (the parser recovers).\n"
+    "\n"
+    "Options:\n"
+    "  --as KIND      parse as config (default), expr, template or traversal\n"
+    "  --color WHEN   colour for diagnostics: auto (default), always or never\n"
+    "  -h, --help     show this help\n"
+    "\n"
+    "Exit status: 0 no errors, 1 errors found, 2 usage error or unreadable input.\n";
+
+const char kHelpHelp[] =
+    "Usage: hclvm help [COMMAND]\n"
+    "\n"
+    "Shows the general help, or the help of COMMAND (check, ast, help).\n";
+
+// Returns the help text of command [cmd], or nullptr if there is none.
+const char* help_for(const std::string& cmd) {
+  if (cmd == "check") return kCheckHelp;
+  if (cmd == "ast") return kAstHelp;
+  if (cmd == "help") return kHelpHelp;
+  return nullptr;
+}
+
+// `hclvm ast` with its arguments [args].
+int run_ast(const std::vector<std::string>& args) {
+  ParseAs as = ParseAs::Config;
+  ColorMode color = ColorMode::Auto;
+  std::vector<std::string> files;
+  ArgScanner sc(args);
+  std::string err;
+  while (sc.next()) {
+    if (!sc.is_flag()) {
+      files.push_back(sc.name());
+    } else if (sc.is("--help", "-h")) {
+      std::fputs(kAstHelp, stdout);
+      return kExitOk;
+    } else if (sc.is("--as")) {
+      auto v = sc.value(err);
+      if (!v) return usage_error(err);
+      if (!parse_as_kind(*v, as))
+        return usage_error("--as must be config, expr, template or traversal, not '" + *v + "'");
+    } else if (sc.is("--color")) {
+      auto v = sc.value(err);
+      if (!v) return usage_error(err);
+      if (!parse_color_mode(*v, color))
+        return usage_error("--color must be auto, always or never, not '" + *v + "'");
+    } else {
+      return usage_error("unknown flag " + sc.name() + " (see 'hclvm help ast')");
+    }
+  }
+  if (files.size() != 1) return usage_error("ast needs exactly one FILE (see 'hclvm help ast')");
+  const std::string& path = files[0];
+  if (path != "-" && classify(path) == FileSyntax::Json)
+    return usage_error("cannot parse " + path + ": the JSON syntax is not supported yet");
+
+  std::string bytes;
+  if (!read_input(path, bytes, err)) return usage_error("cannot read " + path + ": " + err);
+  Parsed p = parse_input(as, display_name(path), std::move(bytes));
+
+  std::string dump;
+  if (p.body) dump = syntax::dump_body(*p.body, *p.source);
+  else if (p.expr) dump = syntax::dump_expr(*p.expr, *p.source);
+  else if (as == ParseAs::Traversal) dump = syntax::dump_traversal(p.traversal, *p.source);
+  std::fwrite(dump.data(), 1, dump.size(), stdout);
+  std::fflush(stdout);
+
+  std::string text =
+      diag::render_text(p.diagnostics, p.snippet_files(), text_style_for(STDERR_FILENO, color));
+  std::fwrite(text.data(), 1, text.size(), stderr);
+  return has_errors(p.diagnostics) ? kExitErrors : kExitOk;
+}
+
+// `hclvm help [CMD]` with its arguments [args].
+int run_help(const std::vector<std::string>& args) {
+  if (args.empty()) {
+    std::fputs(kMainHelp, stdout);
+    return kExitOk;
+  }
+  if (args.size() > 1) return usage_error("help takes at most one COMMAND");
+  const char* text = help_for(args[0]);
+  if (!text) return usage_error("no help for unknown command '" + args[0] + "'");
+  std::fputs(text, stdout);
+  return kExitOk;
+}
+
+}  // namespace
+}  // namespace hclvm::cli
+
+// Dispatches on the first argument.
+int main(int argc, char** argv) {
+  using namespace hclvm::cli;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    std::fputs(kMainHelp, stderr);
+    return kExitUsage;
+  }
+  const std::string cmd = args[0];
+  std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (cmd == "--help" || cmd == "-h") return run_help({});
+  if (cmd == "--version") {
+    std::printf("hclvm %s\n", HCLVM_VERSION);
+    return kExitOk;
+  }
+  if (cmd == "help") return run_help(rest);
+  if (cmd == "check") return run_check(rest);
+  if (cmd == "ast") return run_ast(rest);
+  if (!cmd.empty() && cmd[0] == '-') return usage_error("unknown flag " + cmd + " (see 'hclvm --help')");
+  return usage_error("unknown command '" + cmd + "' (see 'hclvm --help')");
+}

@@ -301,10 +301,11 @@ FileParse syntax::parse_config_via(std::shared_ptr<const Source> src, Path path)
   FileParse r;
   Tokens toks = lex(r, src, ScanMode::Normal);
   Body* body = nullptr;
-  if (path == Path::Auto && fast(r, toks, Grammar::Start::Config, &body, nullptr)) {
+  if (path != Path::Recover && fast(r, toks, Grammar::Start::Config, &body, nullptr)) {
     r.body = body;
     return r;
   }
+  if (path == Path::Fast) return r;
   Builder b(*r.arena, *src);
   r.body = recover_config(b, toks, r.diagnostics);
   return r;
@@ -314,10 +315,11 @@ ExprParse syntax::parse_expression_via(std::shared_ptr<const Source> src, Path p
   ExprParse r;
   Tokens toks = lex(r, src, ScanMode::Normal);
   Expr* expr = nullptr;
-  if (path == Path::Auto && fast(r, toks, Grammar::Start::Expr, nullptr, &expr)) {
+  if (path != Path::Recover && fast(r, toks, Grammar::Start::Expr, nullptr, &expr)) {
     r.expr = expr;
     return r;
   }
+  if (path == Path::Fast) return r;
   Builder b(*r.arena, *src);
   r.expr = recover_expression(b, toks, r.diagnostics);
   return r;
@@ -327,10 +329,11 @@ ExprParse syntax::parse_template_via(std::shared_ptr<const Source> src, Path pat
   ExprParse r;
   Tokens toks = lex(r, src, ScanMode::Template);
   Expr* expr = nullptr;
-  if (path == Path::Auto && fast(r, toks, Grammar::Start::Template, nullptr, &expr)) {
+  if (path != Path::Recover && fast(r, toks, Grammar::Start::Template, nullptr, &expr)) {
     r.expr = expr;
     return r;
   }
+  if (path == Path::Fast) return r;
   Builder b(*r.arena, *src);
   r.expr = recover_template(b, toks, r.diagnostics);
   return r;

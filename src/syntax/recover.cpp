@@ -20,6 +20,8 @@
 #include "syntax/recover.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -100,6 +102,56 @@ std::string_view name_suggestion(std::string_view given, std::initializer_list<s
   for (std::string_view o : options)
     if (edit_distance(given, o) < 3) return o;
   return {};
+}
+
+// Reports whether number token text [s] has a value, as the reference's
+// cty.ParseNumberVal (big.Float, 512 bits) decides: the exponent must fit in
+// 64 bits, and the binary exponent of a non-zero value in 32 bits.
+bool number_readable(std::string_view s) {
+  size_t i = 0;
+  std::string_view int_digits, frac_digits;
+  size_t from = i;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+  int_digits = s.substr(from, i - from);
+  if (i < s.size() && s[i] == '.') {
+    from = ++i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    frac_digits = s.substr(from, i - from);
+  }
+  int64_t exp = 0;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    bool neg = false;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) neg = s[i++] == '-';
+    if (i == s.size()) return false;
+    // Accumulate as negative so that INT64_MIN is representable.
+    int64_t acc = 0;
+    for (; i < s.size(); ++i) {
+      if (s[i] < '0' || s[i] > '9') return false;
+      int d = s[i] - '0';
+      if (acc < (INT64_MIN + d) / 10) return false;
+      acc = acc * 10 - d;
+    }
+    if (!neg) {
+      if (acc == INT64_MIN) return false;
+      acc = -acc;
+    }
+    exp = acc;
+  }
+  if (i != s.size()) return false;
+  // The mantissa is all the digits as one integer; zero is always fine.
+  std::string digits = std::string(int_digits) + std::string(frac_digits);
+  size_t nz = digits.find_first_not_of('0');
+  if (nz == std::string::npos) return true;
+  std::string_view sig = std::string_view(digits).substr(nz);
+  // Bit length of the mantissa, from its leading digits (exact enough away
+  // from the 2^31 boundary, which no real literal comes near).
+  size_t lead = std::min<size_t>(sig.size(), 18);
+  double head = 0;
+  for (size_t k = 0; k < lead; ++k) head = head * 10 + (sig[k] - '0');
+  double bits = std::floor(std::log2(head) + double(sig.size() - lead) * std::log2(10.0)) + 1;
+  double exp2 = bits - double(frac_digits.size()) + double(exp);
+  return exp2 >= double(INT32_MIN) && exp2 <= double(INT32_MAX);
 }
 
 // ORDER BinaryOp: one row per precedence level, loosest first, as the
@@ -210,6 +262,7 @@ class Parser {
   Expr* parse_with_traversals();
   Expr* parse_traversals(Expr* from);
   Expr* parse_term();
+  bool check_number(const Token& tok);
   Expr* number(const Token& tok);
   Expr* finish_call(Token name);
   Expr* parse_tuple();
@@ -744,12 +797,19 @@ Expr* Parser::parse_with_traversals() {
   return parse_traversals(term);
 }
 
-// Returns a number literal for [tok], reporting a value that cannot be read.
+// Reports number token [tok] when its value cannot be read; returns whether
+// it can.
+bool Parser::check_number(const Token& tok) {
+  if (number_readable(text(tok))) return true;
+  error("Invalid number literal", "Failed to recognize the value of this number literal.", tok.span);
+  return false;
+}
+
+// Returns a number literal for [tok]: an unknown number, reported, when its
+// value cannot be read.
 Expr* Parser::number(const Token& tok) {
-  Expr* e = b_.number(tok.span);
-  if (e->kind == ExprKind::Literal && as<LiteralExpr>(*e).value.kind == LitKind::UnknownNumber)
-    error("Invalid number literal", "Failed to recognize the value of this number literal.", tok.span);
-  return e;
+  if (check_number(tok)) return b_.number(tok.span);
+  return b_.literal(tok.span, Literal{LitKind::UnknownNumber, false, text(tok)});
 }
 
 // Parses the steps after [from]: `.name`, `.0`, `.*`, `[key]`, `[*]`.
@@ -764,20 +824,12 @@ Expr* Parser::parse_traversals(Expr* from) {
         attr_tok = read();
         ret = b_.attr(ret, dot.span, attr_tok.span);
       } else if (attr_tok.type == Tok::NumberLit) {
-        // The legacy `a.0` form of `a[0]`; `a.0.1` scans as one number.
+        // The legacy `a.0` form of `a[0]`. `a.0.1` scans as one number; the
+        // Builder rejects it with the reference's message.
         Token num = read();
-        std::string_view digits = text(num);
-        size_t dot_at = digits.find('.');
-        if (dot_at != std::string_view::npos) {
-          error("Invalid legacy index syntax",
-                "When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper "
-                "index syntax instead, like [" +
-                    std::string(digits.substr(0, dot_at)) + "][" + std::string(digits.substr(dot_at + 1)) + "].",
-                num.span);
-        } else {
-          number(num);
-        }
+        if (text(num).find('.') == std::string_view::npos) check_number(num);
         ret = b_.legacy_index(ret, dot.span, num.span);
+        take_builder_diags();
       } else if (attr_tok.type == Tok::Star) {
         // The attribute-only splat `.*`, which takes only `.name` and `.0`
         // steps after it.
@@ -789,26 +841,12 @@ Expr* Parser::parse_traversals(Expr* from) {
         while (peek().type == Tok::Dot) {
           Token sdot = read();
           if (peek().type == Tok::NumberLit) {
+            // `.0` steps index; the Builder rejects a chained `.0.1`, with
+            // the reference's subject: the splat's star.
             Token num = read();
-            std::string_view digits = text(num);
-            size_t dot_at = digits.find('.');
-            if (dot_at != std::string_view::npos) {
-              // The reference points this one at the splat's star.
-              error("Invalid legacy index syntax",
-                    "When using the legacy index syntax, chaining two indexes together is not permitted. Use the "
-                    "proper index syntax with a full splat expression [*] instead, like [" +
-                        std::string(digits.substr(0, dot_at)) + "][" + std::string(digits.substr(dot_at + 1)) + "].",
-                    attr_tok.span);
-              Traverser step{};
-              step.kind = StepKind::Index;
-              step.key.kind = LitKind::Dynamic;
-              step.span = between(sdot.span, num.span);
-              steps.push_back(step);
-              last = num.span;
-              continue;
-            }
-            number(num);
-            steps.push_back(b_.index_step(sdot.span, num.span));
+            if (text(num).find('.') == std::string_view::npos) check_number(num);
+            steps.push_back(b_.index_step(sdot.span, num.span, attr_tok.span));
+            take_builder_diags();
             last = num.span;
             continue;
           }
@@ -1288,10 +1326,12 @@ TplResult Parser::parse_template_inner(Tok end, bool flush) {
   Span end_span;
 
   // A directive that failed leaves a Broken part: it yields no template
-  // token, but it still stops strip markers from reaching across it.
-  auto broken = [&](Span open, Span last) {
+  // token, but its `%{~` still trims the literal before it, and a strip
+  // marker after it cannot reach back across it.
+  auto broken = [&](Span open, Span last, bool open_strip) {
     TplPart p{};
     p.kind = TplPart::Broken;
+    p.open_strip = open_strip;
     p.span = between(open, last);
     parts.push_back(p);
   };
@@ -1376,7 +1416,7 @@ TplResult Parser::parse_template_inner(Tok end, bool flush) {
                 kw.span, between(next.span, kw.span));
         Token fin = recover(Tok::TemplateSeqEnd);
         pop_newlines();
-        broken(next.span, fin.span);
+        broken(next.span, fin.span, open_strip);
         continue;
       }
       read();
@@ -1387,7 +1427,7 @@ TplResult Parser::parse_template_inner(Tok end, bool flush) {
       auto give_up = [&]() {
         Token fin = recover(Tok::TemplateSeqEnd);
         pop_newlines();
-        broken(next.span, fin.span);
+        broken(next.span, fin.span, open_strip);
       };
       if (word == "if") {
         p.kind = TplPart::If;

@@ -1,0 +1,2 @@
+name = "unterminated
+other = 1

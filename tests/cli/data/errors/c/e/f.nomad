@@ -1,0 +1,4 @@
+job "x" {
+  group "g" {
+    count = 1 +
+  }

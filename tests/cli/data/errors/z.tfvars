@@ -1,0 +1,4 @@
+a = 1
+a = 2
+b = <<EOT
+never closed

@@ -1,0 +1,2 @@
+name    = "prod"
+regions = ["eu-west-1", "us-east-1"]

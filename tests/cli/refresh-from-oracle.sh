@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Regenerates the CLI goldens that the Go reference can produce: hcldec
+# prints parse diagnostics with the same text writer and JSON shape that
+# `hclvm check` must reproduce. Files are passed in sorted order, as check
+# reports them. Needs the oracle (HCL_ORACLE_BIN, default /opt/hcl-oracle/bin)
+# and `script` for the coloured variant. Review the diff after running.
+set -euo pipefail
+cd "$(dirname "$0")"
+bin=${HCL_ORACLE_BIN:-/opt/hcl-oracle/bin}
+spec=oracle.hcldec
+mapfile -t files < <(find data/errors -type f \( -name '*.tf' -o -name '*.hcl' -o -name '*.nomad' -o -name '*.tfvars' \) | LC_ALL=C sort)
+
+# hcldec exits 2 when there are diagnostics; that is expected here.
+"$bin/hcldec" --spec=$spec "${files[@]}" 2>expected/errors.txt || true
+"$bin/hcldec" --spec=$spec --diags=json "${files[@]}" 2>expected/errors.json || true
+"$bin/hcldec" --spec=$spec --diags=json <data/errors/a.tf 2>expected/stdin.json || true
+# On a terminal hcldec colours; script gives it one, 80 columns wide.
+script -qec "stty cols 80; $bin/hcldec --spec=$spec ${files[*]}" /dev/null |
+  tr -d '\r' >expected/errors-color.txt || true
+echo "refreshed: expected/errors.txt errors.json stdin.json errors-color.txt"

@@ -1,0 +1,3 @@
+block = {
+}
+block "x" = 1

@@ -1,0 +1,6 @@
+a = <<EOT
+${b c}
+EOT
+d = <<-EOT
+  %{ if x }
+  EOT

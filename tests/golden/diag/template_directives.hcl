@@ -1,0 +1,5 @@
+a = "%{if x}a"
+b = "%{endif}"
+c = "%{for x in y}%{else}%{endfor}"
+d = "%{ bogus }"
+e = "%{ iff x }%{endif}"
