@@ -2,13 +2,17 @@
 find_program(RE2C_EXECUTABLE re2c REQUIRED)
 find_package(BISON 3.8 REQUIRED)
 
-# Generates [out] from the re2c source [in].
+# Generates [out] from the re2c source [in]. The scanner works on bytes (no
+# --utf8): the reference matches identifier characters as byte sequences that
+# are not all valid UTF-8. Its `/*!include:re2c` files live in src/syntax.
 function(hclvm_re2c in out)
   get_filename_component(dir ${out} DIRECTORY)
+  file(GLOB includes CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/syntax/*.re)
   add_custom_command(OUTPUT ${out}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
-    COMMAND ${RE2C_EXECUTABLE} -W -Werror --utf8 --no-generation-date --no-version -o ${out} ${in}
-    DEPENDS ${in} MAIN_DEPENDENCY ${in}
+    COMMAND ${RE2C_EXECUTABLE} -W -Werror -I ${PROJECT_SOURCE_DIR}/src/syntax
+            --no-generation-date --no-version -o ${out} ${in}
+    DEPENDS ${in} ${includes} MAIN_DEPENDENCY ${in}
     COMMENT "re2c ${in}")
   hclvm_generated_flags(${out})
 endfunction()

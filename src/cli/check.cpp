@@ -3,7 +3,8 @@
 // sorted path order, each as soon as it and all before it are done, so the
 // output is the same for any -j. Text diagnostics go to stdout (they are
 // the command's output) with a summary line on stderr; JSON is one document
-// for all files, in the shape of `hcldec --diags=json`.
+// for all files, in the shape of `hcldec --diags=json` (and, as there,
+// nothing when there are no diagnostics).
 #include "cli/cli.h"
 
 #include <unistd.h>
@@ -27,7 +28,8 @@ const char kCheckHelp[] =
     "Options:\n"
     "  --as KIND        parse each file as config (default), expr, template\n"
     "                   or traversal (an absolute traversal such as a.b[0])\n"
-    "  --format FORMAT  text (default) or json (the shape of hcldec --diags=json)\n"
+    "  --format FORMAT  text (default) or json (the shape of hcldec --diags=json;\n"
+    "                   nothing is printed when there are no diagnostics)\n"
     "  --color WHEN     auto (default: on a terminal unless NO_COLOR is set),\n"
     "                   always or never\n"
     "  -j, --jobs N     parse N files at a time (default: number of CPUs)\n"
@@ -180,7 +182,9 @@ int run_check(const std::vector<std::string>& args) {
   }
   for (auto& t : pool) t.join();
 
-  if (opts.format == Format::Json) {
+  // Like hcldec, print no JSON document at all when nothing was found, so
+  // output can be compared with the reference's byte for byte.
+  if (opts.format == Format::Json && !all.empty()) {
     std::string doc = diag::render_json(all);
     std::fwrite(doc.data(), 1, doc.size(), stdout);
   }

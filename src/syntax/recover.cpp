@@ -19,10 +19,14 @@
 // reported them.
 #include "syntax/recover.h"
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <exception>
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -194,12 +198,23 @@ Tok opposite_bracket(Tok t) {
   }
 }
 
+// Thrown when a first parsing attempt runs out of its stack budget.
+struct TooDeep {};
+
 class Parser {
  public:
   // Diagnostics already on the Builder's list (say, from a fast-path attempt
-  // with the same Builder) are not ours to report.
-  Parser(Builder& b, const Tokens& tokens, Diagnostics& diags)
-      : b_(b), toks_(tokens), diags_(diags), seen_(b.diags().size()) {}
+  // with the same Builder) are not ours to report. The parser may use
+  // [stack_budget] bytes of stack below this frame; beyond that it throws
+  // TooDeep, or, when [last_try], reports the nesting as an error.
+  Parser(Builder& b, const Tokens& tokens, Diagnostics& diags, size_t stack_budget, bool last_try)
+      : b_(b),
+        toks_(tokens),
+        diags_(diags),
+        seen_(b.diags().size()),
+        stack_base_(static_cast<const char*>(__builtin_frame_address(0))),
+        budget_(stack_budget),
+        last_try_(last_try) {}
 
   Body* config();
   Expr* expression();
@@ -239,6 +254,7 @@ class Parser {
     diags_.push_back(make(std::move(summary), std::move(detail), subject, context));
   }
   bool errors_since(size_t mark) const { return diags_.size() > mark; }
+  bool too_deep(Span at);
   void take_builder_diags();
   void drop_builder_diags() { seen_ = b_.diags().size(); }
 
@@ -281,6 +297,9 @@ class Parser {
   const Tokens& toks_;
   Diagnostics& diags_;
   size_t seen_;  // b_.diags() entries already moved or dropped
+  const char* stack_base_;
+  size_t budget_;
+  bool last_try_;
   size_t next_ = 0;
   std::vector<bool> nl_{true};
   bool recovery_ = false;
@@ -327,6 +346,23 @@ Diagnostic Parser::make(std::string summary, std::string detail, Span subject, s
 void Parser::take_builder_diags() {
   Diagnostics& bd = b_.diags();
   for (; seen_ < bd.size(); ++seen_) diags_.push_back(bd[seen_]);
+}
+
+// Reports whether the parser has used up its stack budget, at token [at].
+// Real files nest a few levels; hostile ones nest 100,000 deep, where the
+// reference itself dies of a stack overflow. On a first try this throws
+// TooDeep so that the caller can start over on a thread with a big stack;
+// on the last try it reports the error once and enters recovery mode, so
+// that every level unwinds through the usual bracket skipping.
+bool Parser::too_deep(Span at) {
+  const char* here = static_cast<const char*>(__builtin_frame_address(0));
+  size_t used = here < stack_base_ ? size_t(stack_base_ - here) : size_t(here - stack_base_);
+  if (used <= budget_) return false;
+  if (!last_try_) throw TooDeep{};
+  if (!recovery_)
+    error("Nesting too deep", "Brackets, blocks or templates are nested too deeply here to be parsed.", at);
+  recovery_ = true;
+  return true;
 }
 
 // --- recovery ----------------------------------------------------------------
@@ -412,6 +448,10 @@ Body* Parser::parse_body(Tok end) {
   std::unordered_map<std::string_view, Attribute*> by_name;
   Span start = prev_span();
   Span end_span;
+  if (too_deep(next_span())) {
+    Token fin = recover(end);
+    return b_.body(start, {}, {}, fin.span);
+  }
   for (;;) {
     Token next = peek();
     if (next.type == end) {
@@ -767,28 +807,36 @@ Expr* Parser::parse_conditional() {
 }
 
 // Parses operators of precedence [level] and tighter, left-associatively.
+// The reference recurses once per precedence level before reading the first
+// operand; this walks the same levels in a loop, innermost first, so deep
+// nesting costs one frame here instead of seven. Every level's first operand
+// starts at the same token, so the reference's "give up when the operand
+// failed during recovery" check is one check against [mark] per level.
 Expr* Parser::parse_binary(int level) {
-  if (level == kLevels) return parse_with_traversals();
   size_t mark = diags_.size();
-  Expr* lhs = parse_binary(level + 1);
-  if (recovery_ && errors_since(mark)) return lhs;
-  Expr* rhs = nullptr;
-  std::optional<BinaryOp> op;
-  for (;;) {
-    Tok next = peek().type;
-    std::optional<BinaryOp> found;
-    for (const OpEntry& e : kBinaryOps[level])
-      if (e.tok == next) found = e.op;
-    if (!found) break;
-    if (op) lhs = b_.binary(*op, lhs, rhs);
-    op = found;
-    read();
-    mark = diags_.size();
-    rhs = parse_binary(level + 1);
+  Expr* lhs = parse_with_traversals();
+  for (int l = kLevels - 1; l >= level; --l) {
     if (recovery_ && errors_since(mark)) return lhs;
+    Expr* rhs = nullptr;
+    std::optional<BinaryOp> op;
+    for (;;) {
+      Tok next = peek().type;
+      std::optional<BinaryOp> found;
+      for (const OpEntry& e : kBinaryOps[l])
+        if (e.tok == next) found = e.op;
+      if (!found) break;
+      if (op) lhs = b_.binary(*op, lhs, rhs);
+      op = found;
+      read();
+      size_t rhs_mark = diags_.size();
+      rhs = parse_binary(l + 1);
+      // The reference returns the operand so far, and every outer level
+      // then returns it too, as its own operand has now failed.
+      if (recovery_ && errors_since(rhs_mark)) return lhs;
+    }
+    if (op) lhs = b_.binary(*op, lhs, rhs);
   }
-  if (!op) return lhs;
-  return b_.binary(*op, lhs, rhs);
+  return lhs;
 }
 
 // Parses a term followed by any attribute, index and splat steps.
@@ -885,11 +933,15 @@ Expr* Parser::parse_traversals(Expr* from) {
         read();
         Token close = read();
         if (close.type != Tok::CBrack && !recovery_) {
+          // The reference's subject points at its `close` variable, which
+          // recovery then overwrites: the subject is where recovery stops.
+          close = recover(Tok::CBrack);
           error("Missing close bracket on splat index",
                 "The star for a full splat operator must be immediately followed by a closing bracket (\"]\").",
                 close.span);
-          close = recover(Tok::CBrack);
         }
+        // Each `[*]` takes the rest of the chain recursively.
+        if (too_deep(close.span)) return ret;
         AnonSymbolExpr* item = b_.anon(between(open.span, close.span));
         Expr* each = parse_traversals(item);
         ret = b_.full_splat(ret, item, each, open.span, close.span);
@@ -904,9 +956,10 @@ Expr* Parser::parse_traversals(Expr* from) {
       } else {
         close = read();
         if (close.type != Tok::CBrack && !recovery_) {
+          // As above, the subject is where recovery stops.
+          close = recover(Tok::CBrack);
           error("Missing close bracket on index", "The index operator must end with a closing bracket (\"]\").",
                 close.span);
-          close = recover(Tok::CBrack);
         }
       }
       pop_newlines();
@@ -921,6 +974,8 @@ Expr* Parser::parse_traversals(Expr* from) {
 // template, unary operator, tuple, object or `for`.
 Expr* Parser::parse_term() {
   Token start = peek();
+  // Every nesting construct of expressions passes through here.
+  if (too_deep(start.span)) return b_.dynamic(start.span);
   switch (start.type) {
     case Tok::OParen: {
       Token open = read();
@@ -1635,24 +1690,84 @@ List<Traverser> Parser::traversal_rel() {
 
 }  // namespace
 
+namespace {
+
+// Stack for a first try on the caller's thread, which may be small; and the
+// stack of the thread for a second try, of which the parser may use all but
+// a margin for the Builder's work between two checks.
+constexpr size_t kInlineBudget = size_t(512) << 10;
+constexpr size_t kThreadStack = size_t(1) << 30;
+constexpr size_t kThreadBudget = kThreadStack - (size_t(16) << 20);
+
+// Runs [fn] on a new thread with a [stack]-byte stack and waits for it;
+// returns false when no such thread could be made.
+bool run_with_stack(size_t stack, const std::function<void()>& fn) {
+  struct Job {
+    const std::function<void()>* fn;
+    std::exception_ptr error;
+  } job{&fn, nullptr};
+  auto trampoline = [](void* p) -> void* {
+    auto* j = static_cast<Job*>(p);
+    try {
+      (*j->fn)();
+    } catch (...) {
+      j->error = std::current_exception();
+    }
+    return nullptr;
+  };
+  pthread_attr_t attr;
+  if (pthread_attr_init(&attr) != 0) return false;
+  pthread_t thread;
+  bool ok = pthread_attr_setstacksize(&attr, stack) == 0 && pthread_create(&thread, &attr, trampoline, &job) == 0;
+  pthread_attr_destroy(&attr);
+  if (!ok) return false;
+  pthread_join(thread, nullptr);
+  if (job.error) std::rethrow_exception(job.error);
+  return true;
+}
+
+// Runs [entry] of a parser over [tokens]: first on this thread, and when
+// the input nests too deeply for that, again from the start on a thread
+// with a big stack (discarding the first try's diagnostics).
+template <class R>
+R parse_guarded(Builder& b, const Tokens& tokens, Diagnostics& diags, R (Parser::*entry)()) {
+  size_t mark = diags.size();
+  try {
+    Parser p(b, tokens, diags, kInlineBudget, false);
+    return (p.*entry)();
+  } catch (const TooDeep&) {
+    diags.erase(diags.begin() + static_cast<std::ptrdiff_t>(mark), diags.end());
+  }
+  R result{};
+  auto last_try = [&](size_t budget) {
+    Parser p(b, tokens, diags, budget, true);
+    result = (p.*entry)();
+  };
+  if (!run_with_stack(kThreadStack, [&] { last_try(kThreadBudget); })) last_try(kInlineBudget);
+  return result;
+}
+
+}  // namespace
+
 Body* recover_config(Builder& b, const Tokens& tokens, Diagnostics& diags) {
-  return Parser(b, tokens, diags).config();
+  return parse_guarded(b, tokens, diags, &Parser::config);
 }
 
 Expr* recover_expression(Builder& b, const Tokens& tokens, Diagnostics& diags) {
-  return Parser(b, tokens, diags).expression();
+  return parse_guarded(b, tokens, diags, &Parser::expression);
 }
 
 Expr* recover_template(Builder& b, const Tokens& tokens, Diagnostics& diags) {
-  return Parser(b, tokens, diags).template_root();
+  return parse_guarded(b, tokens, diags, &Parser::template_root);
 }
 
+// Traversals are flat: they never nest, so they need no guard.
 List<Traverser> recover_traversal_abs(Builder& b, const Tokens& tokens, Diagnostics& diags) {
-  return Parser(b, tokens, diags).traversal_abs();
+  return Parser(b, tokens, diags, kInlineBudget, true).traversal_abs();
 }
 
 List<Traverser> recover_traversal_rel(Builder& b, const Tokens& tokens, Diagnostics& diags) {
-  return Parser(b, tokens, diags).traversal_rel();
+  return Parser(b, tokens, diags, kInlineBudget, true).traversal_rel();
 }
 
 }  // namespace hclvm::syntax

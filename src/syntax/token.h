@@ -68,4 +68,12 @@ namespace hclvm::syntax {
 // newlines inside quoted strings, ...) found in [tokens] of [src].
 void check_invalid_tokens(const Tokens& tokens, const Source& src, Diagnostics& diags);
 
+// Returns the range of token [i] of [tokens] (scanned from [src]) exactly as
+// the reference's scanner computes it: columns count grapheme clusters
+// within each token and one per byte of the spaces between tokens, so a
+// cluster never spans two tokens. Source::range() counts clusters along the
+// whole line, which differs only when a combining mark or an invalid byte
+// sits next to a token boundary.
+Range token_range(const Tokens& tokens, size_t i, const Source& src);
+
 }  // namespace hclvm::syntax

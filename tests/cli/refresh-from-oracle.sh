@@ -15,6 +15,9 @@ mapfile -t files < <(find data/errors -type f \( -name '*.tf' -o -name '*.hcl' -
 "$bin/hcldec" --spec=$spec --diags=json "${files[@]}" 2>expected/errors.json || true
 "$bin/hcldec" --spec=$spec --diags=json <data/errors/a.tf 2>expected/stdin.json || true
 # On a terminal hcldec colours; script gives it one, 80 columns wide.
-script -qec "stty cols 80; $bin/hcldec --spec=$spec ${files[*]}" /dev/null |
+script -qec "stty cols 80; $bin/hcldec --spec=$spec ${files[*]}" /dev/null </dev/null |
   tr -d '\r' >expected/errors-color.txt || true
-echo "refreshed: expected/errors.txt errors.json stdin.json errors-color.txt"
+# On a narrow terminal the detail is wrapped to its width.
+script -qec "stty cols 40; $bin/hcldec --spec=$spec data/errors/b.hcl" /dev/null </dev/null |
+  tr -d '\r' >expected/tty-40.txt || true
+echo "refreshed: expected/errors.txt errors.json stdin.json errors-color.txt tty-40.txt"

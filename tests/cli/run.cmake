@@ -2,7 +2,7 @@
 # expected exit status, standard output and standard error.
 #
 #   cmake -DHCLVM=path/to/hclvm -DARGS="check|--format|json|data/errors"
-#         [-DSTDIN=file] [-DENV="NAME=value|..."] -DRC=1
+#         [-DSTDIN=file] [-DENV="NAME=value|..."] [-DTTY=columns] -DRC=1
 #         [-DSTDOUT=expected/file] [-DSTDOUT_REGEX=re]
 #         [-DSTDERR=expected/file] [-DSTDERR_REGEX=re]
 #         -P run.cmake
@@ -23,9 +23,25 @@ if(ENV)
   set(cmd "${CMAKE_COMMAND}" -E env ${env_items} ${cmd})
 endif()
 
+# TTY=N runs the command on a pseudo-terminal N columns wide (through
+# util-linux `script`), with its standard error discarded, since the
+# terminal would merge it into standard output.
+if(TTY)
+  set(line "stty cols ${TTY} && exec")
+  foreach(a IN LISTS cmd)
+    string(APPEND line " '${a}'")
+  endforeach()
+  string(APPEND line " 2>/dev/null")
+  set(cmd script -qec "${line}" /dev/null)
+  if(NOT STDIN)
+    set(STDIN /dev/null)
+  endif()
+endif()
+
 set(input_opt)
 if(STDIN)
-  set(input_opt INPUT_FILE "${CMAKE_CURRENT_LIST_DIR}/${STDIN}")
+  cmake_path(ABSOLUTE_PATH STDIN BASE_DIRECTORY "${CMAKE_CURRENT_LIST_DIR}")
+  set(input_opt INPUT_FILE "${STDIN}")
 endif()
 
 execute_process(
@@ -35,6 +51,10 @@ execute_process(
   RESULT_VARIABLE rc
   OUTPUT_VARIABLE out
   ERROR_VARIABLE err)
+
+if(TTY)
+  string(REPLACE "\r" "" out "${out}")
+endif()
 
 set(failed FALSE)
 

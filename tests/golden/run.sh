@@ -32,7 +32,8 @@ cd "$here/diag"
 if [ $refresh = 1 ] && [ -x "$hcldec" ]; then
   printf 'literal { value = null }\n' > /tmp/hclvm-golden.hcldec
   for f in *.hcl; do
-    "$hcldec" --spec=/tmp/hclvm-golden.hcldec --diags=json "$f" 2> "${f%.hcl}.ref.json" > /dev/null
+    "$hcldec" --spec=/tmp/hclvm-golden.hcldec --diags=json "$f" 2>&1 > /dev/null |
+      sed -f "$here/newer-reference.sed" > "${f%.hcl}.ref.json"
   done
   rm -f /tmp/hclvm-golden.hcldec
 fi

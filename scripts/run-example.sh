@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Builds the release `hclvm` and checks the shipped examples: examples/ok
+# (a Terraform module, a Packer template, a Nomad job) must be clean, and
+# examples/errors shows what diagnostics look like. Exits 0 when both behave
+# as expected. Run scripts/test.sh first on a fresh machine (it installs the
+# build dependencies).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+launcher=()
+if command -v ccache >/dev/null; then
+  launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+cmake --preset release "${launcher[@]}" >/dev/null
+cmake --build --preset release -j"${JOBS:-2}" --target hclvm
+hclvm=build/release/hclvm
+
+echo
+echo "\$ hclvm check examples/ok"
+"$hclvm" check examples/ok
+
+echo
+echo "\$ hclvm check examples/errors        # files with deliberate syntax errors"
+status=0
+"$hclvm" check examples/errors || status=$?
+if [ "$status" -ne 1 ]; then
+  echo "run-example.sh: expected exit status 1 for examples/errors, got $status" >&2
+  exit 1
+fi
+echo
+echo "run-example.sh: examples/ok is clean; examples/errors reported its errors (exit status 1)."
