@@ -30,7 +30,6 @@
 #include "syntax/token.h"
 
 #include <cstring>
-#include <string>
 #include <vector>
 
 namespace hclvm::syntax {
@@ -93,9 +92,9 @@ bool is_closing_marker(Cursor b, Cursor e, std::string_view marker) {
 
 class Lexer {
  public:
-  // Prepares to scan [src] (copied behind a NUL sentinel) in [mode].
+  // Prepares to scan [src] in [mode].
   Lexer(std::string_view src, ScanMode mode) : buf_(src) {
-    out_.reserve(src.size() / 5 + 16);
+    out_.reserve(src.size() / 4 + 16);
     modes_.reserve(16);
     modes_.push_back(mode == ScanMode::Normal     ? Mode::Main
                      : mode == ScanMode::Template ? Mode::Bare
@@ -176,7 +175,7 @@ class Lexer {
     emit(Tok::StringLit, b, e);
   }
 
-  std::string buf_;  // the source; buf_[size] is the NUL sentinel
+  std::string_view buf_;  // the source; not NUL-terminated (see YYPEEK)
   Tokens out_;
   std::vector<Mode> modes_;
   std::vector<int> ret_braces_;  // brace depths at which `}` closes a sequence
@@ -185,13 +184,21 @@ class Lexer {
   bool template_mode_ = false;
 };
 
+// The input need not end in a NUL, so every read is bounds-checked: past the
+// end it yields the sentinel 0, and re2c:eof tells a real NUL from the end.
+// (Copying the input behind a sentinel costs about as much, and memory.)
 /*!re2c
+  re2c:api = custom;
   re2c:api:style = free-form;
   re2c:define:YYCTYPE = "unsigned char";
-  re2c:define:YYCURSOR = cur;
-  re2c:define:YYMARKER = mar;
-  re2c:define:YYCTXMARKER = ctx;
-  re2c:define:YYLIMIT = lim;
+  re2c:define:YYPEEK = "(cur < lim ? *cur : 0)";
+  re2c:define:YYSKIP = "++cur;";
+  re2c:define:YYBACKUP = "mar = cur;";
+  re2c:define:YYRESTORE = "cur = mar;";
+  re2c:define:YYBACKUPCTX = "ctx = cur;";
+  re2c:define:YYRESTORECTX = "cur = ctx;";
+  re2c:define:YYLESSTHAN = "lim <= cur";
+  re2c:define:YYSHIFT = "cur += @@;";
   re2c:yyfill:enable = 0;
   re2c:eof = 0;
   re2c:indent:top = 2;
@@ -232,119 +239,130 @@ Tokens Lexer::run() {
   Cursor ts = cur;
   (void)ctx;
 
+  // Each mode loops on its own label; an action that changes the mode goes
+  // back to the dispatch.
   for (;;) {
-    ts = cur;
     switch (modes_.back()) {
       case Mode::Main:
+      main_mode:
+        ts = cur;
         /*!local:re2c
-          Spaces    { continue; }
-          NumberLit { emit(Tok::NumberLit, ts, cur); continue; }
-          Ident     { emit(Tok::Ident, ts, cur); continue; }
-          Comment   { emit(Tok::Comment, ts, cur); continue; }
-          Newline   { emit(Tok::Newline, ts, cur); continue; }
+          Spaces    { goto main_mode; }
+          NumberLit { emit(Tok::NumberLit, ts, cur); goto main_mode; }
+          Ident     { emit(Tok::Ident, ts, cur); goto main_mode; }
+          Comment   { emit(Tok::Comment, ts, cur); goto main_mode; }
+          Newline   { emit(Tok::Newline, ts, cur); goto main_mode; }
 
-          "=="  { emit(Tok::EqualOp, ts, cur); continue; }
-          "!="  { emit(Tok::NotEqual, ts, cur); continue; }
-          ">="  { emit(Tok::GreaterThanEq, ts, cur); continue; }
-          "<="  { emit(Tok::LessThanEq, ts, cur); continue; }
-          "&&"  { emit(Tok::And, ts, cur); continue; }
-          "||"  { emit(Tok::Or, ts, cur); continue; }
-          "::"  { emit(Tok::DoubleColon, ts, cur); continue; }
-          "..." { emit(Tok::Ellipsis, ts, cur); continue; }
-          "=>"  { emit(Tok::FatArrow, ts, cur); continue; }
+          "=="  { emit(Tok::EqualOp, ts, cur); goto main_mode; }
+          "!="  { emit(Tok::NotEqual, ts, cur); goto main_mode; }
+          ">="  { emit(Tok::GreaterThanEq, ts, cur); goto main_mode; }
+          "<="  { emit(Tok::LessThanEq, ts, cur); goto main_mode; }
+          "&&"  { emit(Tok::And, ts, cur); goto main_mode; }
+          "||"  { emit(Tok::Or, ts, cur); goto main_mode; }
+          "::"  { emit(Tok::DoubleColon, ts, cur); goto main_mode; }
+          "..." { emit(Tok::Ellipsis, ts, cur); goto main_mode; }
+          "=>"  { emit(Tok::FatArrow, ts, cur); goto main_mode; }
 
-          "["   { emit(Tok::OBrack, ts, cur); continue; }
-          "]"   { emit(Tok::CBrack, ts, cur); continue; }
-          "("   { emit(Tok::OParen, ts, cur); continue; }
-          ")"   { emit(Tok::CParen, ts, cur); continue; }
-          "."   { emit(Tok::Dot, ts, cur); continue; }
-          ","   { emit(Tok::Comma, ts, cur); continue; }
-          "*"   { emit(Tok::Star, ts, cur); continue; }
-          "/"   { emit(Tok::Slash, ts, cur); continue; }
-          "%"   { emit(Tok::Percent, ts, cur); continue; }
-          "+"   { emit(Tok::Plus, ts, cur); continue; }
-          "-"   { emit(Tok::Minus, ts, cur); continue; }
-          "="   { emit(Tok::Equal, ts, cur); continue; }
-          "<"   { emit(Tok::LessThan, ts, cur); continue; }
-          ">"   { emit(Tok::GreaterThan, ts, cur); continue; }
-          "!"   { emit(Tok::Bang, ts, cur); continue; }
-          "?"   { emit(Tok::Question, ts, cur); continue; }
-          ":"   { emit(Tok::Colon, ts, cur); continue; }
-          "&"   { emit(Tok::BitwiseAnd, ts, cur); continue; }
-          "|"   { emit(Tok::BitwiseOr, ts, cur); continue; }
-          "~"   { emit(Tok::BitwiseNot, ts, cur); continue; }
-          "^"   { emit(Tok::BitwiseXor, ts, cur); continue; }
-          ";"   { emit(Tok::Semicolon, ts, cur); continue; }
-          "`"   { emit(Tok::Backtick, ts, cur); continue; }
-          "'"   { emit(Tok::Apostrophe, ts, cur); continue; }
+          "["   { emit(Tok::OBrack, ts, cur); goto main_mode; }
+          "]"   { emit(Tok::CBrack, ts, cur); goto main_mode; }
+          "("   { emit(Tok::OParen, ts, cur); goto main_mode; }
+          ")"   { emit(Tok::CParen, ts, cur); goto main_mode; }
+          "."   { emit(Tok::Dot, ts, cur); goto main_mode; }
+          ","   { emit(Tok::Comma, ts, cur); goto main_mode; }
+          "*"   { emit(Tok::Star, ts, cur); goto main_mode; }
+          "/"   { emit(Tok::Slash, ts, cur); goto main_mode; }
+          "%"   { emit(Tok::Percent, ts, cur); goto main_mode; }
+          "+"   { emit(Tok::Plus, ts, cur); goto main_mode; }
+          "-"   { emit(Tok::Minus, ts, cur); goto main_mode; }
+          "="   { emit(Tok::Equal, ts, cur); goto main_mode; }
+          "<"   { emit(Tok::LessThan, ts, cur); goto main_mode; }
+          ">"   { emit(Tok::GreaterThan, ts, cur); goto main_mode; }
+          "!"   { emit(Tok::Bang, ts, cur); goto main_mode; }
+          "?"   { emit(Tok::Question, ts, cur); goto main_mode; }
+          ":"   { emit(Tok::Colon, ts, cur); goto main_mode; }
+          "&"   { emit(Tok::BitwiseAnd, ts, cur); goto main_mode; }
+          "|"   { emit(Tok::BitwiseOr, ts, cur); goto main_mode; }
+          "~"   { emit(Tok::BitwiseNot, ts, cur); goto main_mode; }
+          "^"   { emit(Tok::BitwiseXor, ts, cur); goto main_mode; }
+          ";"   { emit(Tok::Semicolon, ts, cur); goto main_mode; }
+          "`"   { emit(Tok::Backtick, ts, cur); goto main_mode; }
+          "'"   { emit(Tok::Apostrophe, ts, cur); goto main_mode; }
 
-          "{"   { emit(Tok::OBrace, ts, cur); ++braces_; continue; }
+          "{"   { emit(Tok::OBrace, ts, cur); ++braces_; goto main_mode; }
           "}"   { close_brace(false, ts, cur); continue; }
           "~}"  { close_brace(true, ts, cur); continue; }
 
           "\""                     { emit(Tok::OQuote, ts, cur); modes_.push_back(Mode::Quoted); continue; }
           "<<" "-"? Ident Newline  { open_heredoc(ts, cur); continue; }
 
-          Broken  { emit(Tok::BadUTF8, ts, cur); continue; }
-          AnyUTF8 { emit(Tok::Invalid, ts, cur); continue; }
+          Broken  { emit(Tok::BadUTF8, ts, cur); goto main_mode; }
+          AnyUTF8 { emit(Tok::Invalid, ts, cur); goto main_mode; }
           $       { break; }
           *       { goto stuck; }
         */
 
       case Mode::Quoted:
+      quoted_mode:
+        ts = cur;
         /*!local:re2c
           Interp       { open_sequence(Tok::TemplateInterp, ts, cur); continue; }
           Control      { open_sequence(Tok::TemplateControl, ts, cur); continue; }
           "\""         { emit(Tok::CQuote, ts, cur); modes_.pop_back(); continue; }
-          "$" / [^{]   { emit(Tok::QuotedLit, ts, cur); continue; }
-          "%" / [^{]   { emit(Tok::QuotedLit, ts, cur); continue; }
-          Escape       { emit(Tok::QuotedLit, ts, cur); continue; }
-          QuotedChar+  { emit(Tok::QuotedLit, ts, cur); continue; }
-          [\r\n]+      { emit(Tok::QuotedNewline, ts, cur); continue; }
-          Broken       { emit(Tok::BadUTF8, ts, cur); continue; }
-          AnyUTF8      { emit(Tok::Invalid, ts, cur); continue; }
+          "$" / [^{]   { emit(Tok::QuotedLit, ts, cur); goto quoted_mode; }
+          "%" / [^{]   { emit(Tok::QuotedLit, ts, cur); goto quoted_mode; }
+          Escape       { emit(Tok::QuotedLit, ts, cur); goto quoted_mode; }
+          QuotedChar+  { emit(Tok::QuotedLit, ts, cur); goto quoted_mode; }
+          [\r\n]+      { emit(Tok::QuotedNewline, ts, cur); goto quoted_mode; }
+          Broken       { emit(Tok::BadUTF8, ts, cur); goto quoted_mode; }
+          AnyUTF8      { emit(Tok::Invalid, ts, cur); goto quoted_mode; }
           $            { break; }
           *            { goto stuck; }
         */
 
       case Mode::Heredoc:
+      heredoc_mode:
+        ts = cur;
         /*!local:re2c
           Interp                 { open_sequence(Tok::TemplateInterp, ts, cur); continue; }
           Control                { open_sequence(Tok::TemplateControl, ts, cur); continue; }
           HereChar* Newline      { heredoc_line(ts, cur); continue; }
           Escape Newline         { heredoc_line(ts, cur); continue; }
-          HereChar+              { heredoc_midline(ts, cur); continue; }
-          Escape                 { heredoc_midline(ts, cur); continue; }
+          HereChar+              { heredoc_midline(ts, cur); goto heredoc_mode; }
+          Escape                 { heredoc_midline(ts, cur); goto heredoc_mode; }
           // The reference steps back over the byte after `$`, so a newline
           // after it is matched twice: as LF it ends the literal, as CR it
           // cannot be followed by LF the second time round.
           [$%] [^{] / "\n"       { heredoc_line(ts, cur); continue; }
-          [$%] [^{] / "\r"       { heredoc_midline(ts, cur); continue; }
-          [$%] / [^{]            { heredoc_midline(ts, cur); continue; }
-          Broken                 { emit(Tok::BadUTF8, ts, cur); continue; }
+          [$%] [^{] / "\r"       { heredoc_midline(ts, cur); goto heredoc_mode; }
+          [$%] / [^{]            { heredoc_midline(ts, cur); goto heredoc_mode; }
+          Broken                 { emit(Tok::BadUTF8, ts, cur); goto heredoc_mode; }
           $                      { break; }
           *                      { goto stuck; }
         */
 
       case Mode::Bare:
+      bare_mode:
+        ts = cur;
         /*!local:re2c
           Interp                 { open_sequence(Tok::TemplateInterp, ts, cur); continue; }
           Control                { open_sequence(Tok::TemplateControl, ts, cur); continue; }
-          HereChar+ Newline?     { emit(Tok::StringLit, ts, cur); continue; }
-          Newline                { emit(Tok::StringLit, ts, cur); continue; }
-          Escape Newline?        { emit(Tok::StringLit, ts, cur); continue; }
-          [$%] [^{] / [\r\n]     { emit(Tok::StringLit, ts, cur); continue; }
-          [$%] / [^{]            { emit(Tok::StringLit, ts, cur); continue; }
-          Broken                 { emit(Tok::BadUTF8, ts, cur); continue; }
+          HereChar+ Newline?     { emit(Tok::StringLit, ts, cur); goto bare_mode; }
+          Newline                { emit(Tok::StringLit, ts, cur); goto bare_mode; }
+          Escape Newline?        { emit(Tok::StringLit, ts, cur); goto bare_mode; }
+          [$%] [^{] / [\r\n]     { emit(Tok::StringLit, ts, cur); goto bare_mode; }
+          [$%] / [^{]            { emit(Tok::StringLit, ts, cur); goto bare_mode; }
+          Broken                 { emit(Tok::BadUTF8, ts, cur); goto bare_mode; }
           $                      { break; }
           *                      { goto stuck; }
         */
 
       case Mode::IdentOnly:
+      ident_mode:
+        ts = cur;
         /*!local:re2c
-          Ident    { emit(Tok::Ident, ts, cur); continue; }
-          Broken   { emit(Tok::BadUTF8, ts, cur); continue; }
-          AnyUTF8  { emit(Tok::Invalid, ts, cur); continue; }
+          Ident    { emit(Tok::Ident, ts, cur); goto ident_mode; }
+          Broken   { emit(Tok::BadUTF8, ts, cur); goto ident_mode; }
+          AnyUTF8  { emit(Tok::Invalid, ts, cur); goto ident_mode; }
           $        { break; }
           *        { goto stuck; }
         */

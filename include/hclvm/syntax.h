@@ -8,7 +8,9 @@
 #include <hclvm/ast.h>
 #include <hclvm/diagnostic.h>
 
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,11 +31,21 @@ class Source {
   Pos pos(uint32_t byte) const;
   Range range(ast::Span span) const;
 
+  // Records the byte offsets where a token starts in the middle of what
+  // would otherwise be one grapheme cluster (a token starting with a
+  // combining mark): the reference counts columns token by token, so
+  // clusters break there. The parser calls this once; later calls are
+  // ignored.
+  void set_cluster_breaks(std::vector<uint32_t> breaks) const;
+
  private:
   std::string name_;
   std::string bytes_;
   uint32_t bom_ = 0;
   std::vector<uint32_t> line_starts_;
+  mutable std::once_flag breaks_once_;
+  mutable std::vector<uint32_t> breaks_;
+  mutable std::atomic<bool> has_breaks_{false};
 };
 
 // What every parse returns: the source, the arena that owns the tree, and

@@ -44,8 +44,6 @@ class ArgScanner {
   // Takes the current flag's value, inline or from the next argument; on
   // a missing value stores a message in [error] and returns nothing.
   std::optional<std::string> value(std::string& error);
-  // Reports whether the current flag carried `=value` it did not consume.
-  bool has_inline_value() const { return inline_.has_value(); }
 
  private:
   const std::vector<std::string>& args_;

@@ -54,6 +54,7 @@ std::string quote(std::string_view s) {
   return out;
 }
 
+// Returns the source symbol of [op].
 const char* binary_op(BinaryOp op) {
   switch (op) {  // ORDER BinaryOp
     case BinaryOp::Or: return "||";
@@ -73,10 +74,12 @@ const char* binary_op(BinaryOp op) {
   return "?";
 }
 
+// Writes nodes depth-first into one string.
 class Dumper {
  public:
   explicit Dumper(const Source& src) : src_(src) {}
 
+  // Returns the text written so far.
   std::string take() { return std::move(out_); }
 
   // Writes body [b] and everything in it at depth [d].
@@ -86,12 +89,14 @@ class Dumper {
     for (const Block* k : b.blocks) block(*k, d + 1);
   }
 
+  // Writes attribute [a] and its expression at depth [d].
   void attribute(const Attribute& a, int d) {
     line(d, nullptr,
          "Attribute " + quote(a.name) + " name=" + span(a.name_span) + " equals=" + span(a.equals_span), a.span);
     expr(a.expr, d + 1, "expr");
   }
 
+  // Writes block [k], its labels and its body at depth [d].
   void block(const Block& k, int d) {
     line(d, nullptr,
          "Block " + quote(k.type) + " type=" + span(k.type_span) + " open=" + span(k.open_brace_span) +
@@ -263,18 +268,22 @@ class Dumper {
     return "?literal";
   }
 
+  // Formats [s] as line:col-line:col.
   std::string span(Span s) const {
     Range r = src_.range(s);
     return std::to_string(r.start.line) + ":" + std::to_string(r.start.column) + "-" + std::to_string(r.end.line) +
            ":" + std::to_string(r.end.column);
   }
 
+  // Returns the number of anonymous symbol [e], numbering new ones in
+  // order of first sight.
   int anon_id(const Expr* e) {
     auto [it, fresh] = anon_.try_emplace(e, int(anon_.size()) + 1);
     (void)fresh;
     return it->second;
   }
 
+  // Writes the indentation of depth [d].
   void indent(int d) { out_.append(size_t(d) * 2, ' '); }
 
   // Writes one node line: [role], [text] and the range of [s].
@@ -290,6 +299,7 @@ class Dumper {
     out_ += '\n';
   }
 
+  // Writes a line for an absent child [role] at depth [d].
   void null(int d, const char* role) {
     indent(d);
     if (role != nullptr) {
@@ -306,18 +316,21 @@ class Dumper {
 
 }  // namespace
 
+// Dumps [body] (see dump.h).
 std::string dump_body(const Body& body, const Source& src) {
   Dumper d(src);
   d.body(body, 0);
   return d.take();
 }
 
+// Dumps [expr] (see dump.h).
 std::string dump_expr(const Expr& expr, const Source& src) {
   Dumper d(src);
   d.expr(&expr, 0);
   return d.take();
 }
 
+// Dumps [steps] (see dump.h).
 std::string dump_traversal(List<Traverser> steps, const Source& src) {
   Dumper d(src);
   d.steps(steps, 0);

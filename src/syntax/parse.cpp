@@ -7,6 +7,8 @@
 #include "syntax/parse.h"
 
 #include "parser.hpp"
+
+#include <utf8proc.h>
 #include "syntax/grammar.h"
 #include "syntax/recover.h"
 
@@ -276,11 +278,40 @@ using syntax::Builder;
 using syntax::Grammar;
 using syntax::Path;
 
+// Returns the code point that ends just before byte [at] of [text].
+static int32_t code_point_before(std::string_view text, uint32_t at) {
+  uint32_t b = at;
+  while (b > 0 && at - b < 4 && (uint8_t(text[b - 1]) & 0xC0) == 0x80) --b;
+  if (b > 0) --b;
+  utf8proc_int32_t cp = -1;
+  utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(text.data() + b), utf8proc_ssize_t(at - b), &cp);
+  return cp;
+}
+
+// Tells [src] where adjacent tokens split a grapheme cluster (see
+// Source::set_cluster_breaks). Only boundaries next to non-ASCII bytes can.
+static void note_cluster_breaks(const Source& src, const syntax::Tokens& toks) {
+  std::string_view text = src.text();
+  std::vector<uint32_t> breaks;
+  for (size_t i = 1; i < toks.size(); ++i) {
+    uint32_t at = toks[i].span.begin;
+    if (at != toks[i - 1].span.end || at == 0 || at >= text.size()) continue;
+    if (uint8_t(text[at]) < 0x80 && uint8_t(text[at - 1]) < 0x80) continue;
+    utf8proc_int32_t cp = -1;
+    utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(text.data() + at), utf8proc_ssize_t(text.size() - at),
+                     &cp);
+    int32_t prev = code_point_before(text, at);
+    if (cp >= 0 && prev >= 0 && !utf8proc_grapheme_break(prev, cp)) breaks.push_back(at);
+  }
+  src.set_cluster_breaks(std::move(breaks));
+}
+
 // Scans [src] in [mode] and collects the scanner's diagnostics into [r].
 static syntax::Tokens lex(ParseResult& r, const std::shared_ptr<const Source>& src, syntax::ScanMode mode) {
   r.source = src;
   r.arena = std::make_unique<Arena>();
   syntax::Tokens toks = syntax::scan(src->text(), mode);
+  note_cluster_breaks(*src, toks);
   syntax::check_invalid_tokens(toks, *src, r.diagnostics);
   return toks;
 }

@@ -249,9 +249,20 @@ class Parser {
   bool is_keyword(const Token& t, std::string_view kw) const { return t.type == Tok::Ident && text(t) == kw; }
 
   // --- diagnostics -----------------------------------------------------------
-  Diagnostic make(std::string summary, std::string detail, Span subject, std::optional<Span> context = {}) const;
-  void error(std::string summary, std::string detail, Span subject, std::optional<Span> context = {}) {
-    diags_.push_back(make(std::move(summary), std::move(detail), subject, context));
+  // Views, not strings, so that the many call sites in the recursive
+  // functions do not each reserve stack for string temporaries.
+  Diagnostic make(std::string_view summary, std::string_view detail, Span subject, const Span* context) const;
+  Diagnostic make(std::string_view summary, std::string_view detail, Span subject) const {
+    return make(summary, detail, subject, nullptr);
+  }
+  Diagnostic make(std::string_view summary, std::string_view detail, Span subject, Span context) const {
+    return make(summary, detail, subject, &context);
+  }
+  void error(std::string_view summary, std::string_view detail, Span subject) {
+    diags_.push_back(make(summary, detail, subject, nullptr));
+  }
+  void error(std::string_view summary, std::string_view detail, Span subject, Span context) {
+    diags_.push_back(make(summary, detail, subject, &context));
   }
   bool errors_since(size_t mark) const { return diags_.size() > mark; }
   bool too_deep(Span at);
@@ -269,6 +280,7 @@ class Parser {
   Body* parse_single_attr_body();
   Attribute* finish_attribute(Token ident, bool single_line);
   Block* finish_block(Token ident);
+  void close_single_line_block(Token ident, Token obrace, size_t body_mark);
   std::string_view parse_quoted_string_literal(Span* range);
 
   // --- expressions -----------------------------------------------------------
@@ -332,11 +344,11 @@ Token Parser::next_token(size_t* index) const {
 // --- diagnostics -------------------------------------------------------------
 
 // Builds an error about [subject], with an optional wider [context].
-Diagnostic Parser::make(std::string summary, std::string detail, Span subject, std::optional<Span> context) const {
+Diagnostic Parser::make(std::string_view summary, std::string_view detail, Span subject, const Span* context) const {
   Diagnostic d;
   d.severity = Severity::Error;
-  d.summary = std::move(summary);
-  d.detail = std::move(detail);
+  d.summary = summary;
+  d.detail = detail;
   d.subject = b_.source().range(subject);
   if (context) d.context = b_.source().range(*context);
   return d;
@@ -652,46 +664,7 @@ Block* Parser::finish_block(Token ident) {
     body = parse_body(Tok::CBrace);
   } else {
     body = parse_single_attr_body();
-    // The reference reports a bad ending of a one-line block before the
-    // diagnostics of the attribute inside it.
-    std::optional<Diagnostic> closing;
-    Token after = peek();
-    switch (after.type) {
-      case Tok::CBrace:
-        read();
-        break;
-      case Tok::Comma:
-        closing = make("Invalid single-argument block definition",
-                       "Single-line block syntax can include only one argument definition. To define multiple "
-                       "arguments, use the multi-line block syntax with one argument definition per line.",
-                       after.span);
-        recover(Tok::CBrace);
-        break;
-      case Tok::Newline:
-        closing = make("Invalid single-argument block definition",
-                       "An argument definition on the same line as its containing block creates a single-line block "
-                       "definition, which must also be closed on the same line. Place the block's closing brace "
-                       "immediately after the argument definition.",
-                       after.span);
-        recover(Tok::CBrace);
-        break;
-      default:
-        if (!recovery_) {
-          if (after.type == Tok::EOF_)
-            closing = make("Unclosed configuration block",
-                           "There is no closing brace for this block before the end of the file. This may be caused "
-                           "by incorrect brace nesting elsewhere in this file.",
-                           obrace.span, between(ident.span, obrace.span));
-          else
-            closing = make("Invalid single-argument block definition",
-                           "A single-line block definition must end with a closing brace immediately after its "
-                           "single argument definition.",
-                           after.span);
-        }
-        recover(Tok::CBrace);
-        break;
-    }
-    if (closing) diags_.insert(diags_.begin() + static_cast<std::ptrdiff_t>(body_mark), std::move(*closing));
+    close_single_line_block(ident, obrace, body_mark);
   }
   Span cbrace = prev_span();
 
@@ -713,6 +686,49 @@ Block* Parser::finish_block(Token ident) {
     body->end_span = cbrace;
   }
   return b_.block(ident.span, b_.list(labels), b_.list(label_spans), obrace.span, body, cbrace);
+}
+
+// Consumes the `}` of the one-line block [ident] opened by [obrace], or
+// reports why it is missing. The reference reports this before the
+// diagnostics of the attribute inside, so the error goes in at
+// [body_mark]. (Kept out of finish_block, which recurses, to keep its
+// frame small.)
+void Parser::close_single_line_block(Token ident, Token obrace, size_t body_mark) {
+  Token after = peek();
+  std::optional<Diagnostic> closing;
+  switch (after.type) {
+    case Tok::CBrace:
+      read();
+      return;
+    case Tok::Comma:
+      closing = make("Invalid single-argument block definition",
+                     "Single-line block syntax can include only one argument definition. To define multiple "
+                     "arguments, use the multi-line block syntax with one argument definition per line.",
+                     after.span);
+      break;
+    case Tok::Newline:
+      closing = make("Invalid single-argument block definition",
+                     "An argument definition on the same line as its containing block creates a single-line block "
+                     "definition, which must also be closed on the same line. Place the block's closing brace "
+                     "immediately after the argument definition.",
+                     after.span);
+      break;
+    default:
+      if (recovery_) break;
+      if (after.type == Tok::EOF_)
+        closing = make("Unclosed configuration block",
+                       "There is no closing brace for this block before the end of the file. This may be caused "
+                       "by incorrect brace nesting elsewhere in this file.",
+                       obrace.span, between(ident.span, obrace.span));
+      else
+        closing = make("Invalid single-argument block definition",
+                       "A single-line block definition must end with a closing brace immediately after its single "
+                       "argument definition.",
+                       after.span);
+      break;
+  }
+  recover(Tok::CBrace);
+  if (closing) diags_.insert(diags_.begin() + static_cast<std::ptrdiff_t>(body_mark), std::move(*closing));
 }
 
 // Parses a quoted string without template sequences (a block label or a

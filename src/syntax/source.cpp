@@ -20,8 +20,10 @@ Source::Source(std::string name, std::string bytes) : name_(std::move(name)), by
     line_starts_.push_back(uint32_t(p - base + 1));
 }
 
-// Counts grapheme clusters in [s]; each invalid byte counts as one.
-static uint32_t count_clusters(std::string_view s) {
+// Counts grapheme clusters in [s], which starts at byte [base] of the file;
+// each invalid byte counts as one, and clusters also break at [breaks].
+static uint32_t count_clusters(std::string_view s, uint32_t base, const std::vector<uint32_t>& breaks) {
+  auto next_break = std::lower_bound(breaks.begin(), breaks.end(), base + 1);
   uint32_t n = 0;
   int32_t prev = -1;
   int32_t state = 0;
@@ -38,7 +40,11 @@ static uint32_t count_clusters(std::string_view s) {
       left -= 1;
       continue;
     }
-    if (prev < 0 || utf8proc_grapheme_break_stateful(prev, cp, &state)) ++n;
+    uint32_t at = base + uint32_t(p - reinterpret_cast<const utf8proc_uint8_t*>(s.data()));
+    bool forced = next_break != breaks.end() && *next_break == at;
+    if (forced) ++next_break;
+    if (prev < 0 || forced || utf8proc_grapheme_break_stateful(prev, cp, &state)) ++n;
+    if (forced) state = 0;
     prev = cp;
     p += len;
     left -= len;
@@ -46,14 +52,24 @@ static uint32_t count_clusters(std::string_view s) {
   return n;
 }
 
+static const std::vector<uint32_t> kNoBreaks;
+
 Pos Source::pos(uint32_t byte) const {
   if (byte > bytes_.size()) byte = uint32_t(bytes_.size());
   auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), byte);
   uint32_t line = uint32_t(it - line_starts_.begin());
   uint32_t start = std::max(line_starts_[line - 1], line == 1 ? bom_ : 0u);
   uint32_t col = 1;
-  if (byte > start) col += count_clusters(std::string_view(bytes_).substr(start, byte - start));
+  if (byte > start) col += count_clusters(std::string_view(bytes_).substr(start, byte - start), start,
+                                             has_breaks_.load(std::memory_order_acquire) ? breaks_ : kNoBreaks);
   return Pos{line, col, byte};
+}
+
+void Source::set_cluster_breaks(std::vector<uint32_t> breaks) const {
+  std::call_once(breaks_once_, [&] {
+    breaks_ = std::move(breaks);
+    has_breaks_.store(true, std::memory_order_release);
+  });
 }
 
 Range Source::range(ast::Span span) const {

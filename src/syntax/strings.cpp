@@ -37,6 +37,7 @@ size_t any_utf8_len(std::string_view s, size_t i, size_t* bad) {
   return need + 1;
 }
 
+// Reports whether [c] is a hexadecimal digit.
 bool is_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
 // Cuts [s] into the reference's slices; escapes are recognised only when
@@ -145,6 +146,7 @@ void advance(Pos& p, std::string_view slice) {
 
 }  // namespace
 
+// Decodes token [tok] (see builder.h): escapes only when [quoted].
 std::string_view Builder::decode_literal(Span tok, bool quoted) {
   std::string_view raw = text(tok);
   // Most literals have nothing to decode: hand out the source bytes.
@@ -216,6 +218,7 @@ std::string_view Builder::decode_literal(Span tok, bool quoted) {
   return a_.copy(out);
 }
 
+// Joins the decoded QuotedLit tokens [lits] of one block label.
 std::string_view Builder::label_text(const std::vector<Span>& lits) {
   if (lits.empty()) return {};
   if (lits.size() == 1) return decode_literal(lits[0], true);

@@ -124,6 +124,7 @@ void meld_literals(Arena& arena, std::vector<TTok>& toks) {
 // always ends with an End token.
 class TplParser {
  public:
+  // Reads [toks] (ending with End), building nodes with [b].
   TplParser(Builder& b, const std::vector<TTok>& toks) : b_(b), toks_(toks) {}
 
   // Parses expressions up to the End token (parseRoot).
@@ -134,6 +135,7 @@ class TplParser {
   }
 
  private:
+  // Returns the next token without moving past it.
   const TTok& peek() const { return toks_[pos_]; }
   // Returns the next token and moves past it, except past the End token.
   const TTok& read() {
@@ -273,6 +275,7 @@ class TplParser {
 
 }  // namespace
 
+// Assembles template [parts] from [start] to [end] (see builder.h).
 TplResult Builder::assemble_template(std::vector<TplPart>& parts, Span start, Span end, bool flush) {
   std::vector<TTok> toks;
   toks.reserve(parts.size() + 1);
@@ -333,12 +336,14 @@ TplResult Builder::assemble_template(std::vector<TplPart>& parts, Span start, Sp
   return r;
 }
 
+// Wraps [t] as a quoted or heredoc template from [open] to [close].
 Expr* Builder::template_expr(Span open, const TplResult& t, Span close) {
   Span span = between(open, close);
   if (t.passthru) return a_.make<TemplateWrapExpr>(Expr{ExprKind::TemplateWrap, span}, t.exprs[0]);
   return a_.make<TemplateExpr>(Expr{ExprKind::Template, span}, t.exprs);
 }
 
+// Wraps [t] as a standalone template over the parts' own range.
 Expr* Builder::template_root(const TplResult& t) {
   if (t.passthru) return a_.make<TemplateWrapExpr>(Expr{ExprKind::TemplateWrap, t.span}, t.exprs[0]);
   return a_.make<TemplateExpr>(Expr{ExprKind::Template, t.span}, t.exprs);

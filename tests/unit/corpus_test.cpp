@@ -4,15 +4,23 @@
 // rejects, the first error must also match: "summary: detail" and the
 // subject range. Each kind is one test instance, so a failure names the kind;
 // each prints an agreement table and lists disagreements (capped) before
-// asserting 100%. The corpus lives in the shared directory beside the
+// asserting 100%. Files where hclvm deliberately follows the newest reference
+// rather than the older oracle that made RESULTS.tsv are recognised by rule
+// (known_differences()), listed apart and not counted. A second test parses every file the reference accepts
+// through the fast path and through the recovering parser alone, and
+// requires the same tree (compared by dump). The corpus lives in the shared directory beside the
 // repository, which a user's clone lacks: the tests then skip.
 #include <hclvm/syntax.h>
 
 #include <gtest/gtest.h>
 
+#include "syntax/dump.h"
+#include "syntax/parse.h"
 #include "test_util.h"
 
+#include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -20,6 +28,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -123,6 +132,49 @@ std::optional<fs::path> corpus_dir() {
   return *shared / "corpus";
 }
 
+// Returns line [n] (1-based) of [text], without its line break.
+std::string_view line_of(std::string_view text, size_t n) {
+  size_t start = 0;
+  for (size_t i = 1; i < n && start != std::string_view::npos; ++i) {
+    start = text.find('\n', start);
+    if (start != std::string_view::npos) ++start;
+  }
+  if (start == std::string_view::npos || start > text.size()) return {};
+  return text.substr(start, text.find('\n', start) - start);
+}
+
+// Reports whether [line] holds a namespaced name (`provider::aws::f`).
+bool has_namespaced_name(std::string_view line) {
+  for (size_t i = line.find("::"); i != std::string_view::npos; i = line.find("::", i + 2)) {
+    bool before = i > 0 && (std::isalnum(static_cast<unsigned char>(line[i - 1])) || line[i - 1] == '_');
+    bool after = i + 2 < line.size() && (std::isalpha(static_cast<unsigned char>(line[i + 2])) || line[i + 2] == '_');
+    if (before && after) return true;
+  }
+  return false;
+}
+
+// A place where hclvm follows the newest reference and RESULTS.tsv (made
+// with the hcl 2.14.1 oracle) says otherwise. [applies] gets the expected
+// row, the file's text and whether we reported errors; such files are listed
+// apart and left out of the agreement counts. ORDER DIFF: docs/conformance.md
+// describes each entry.
+struct KnownDifference {
+  const char* why;
+  bool (*applies)(const Expected& e, std::string_view text, bool ours_rejected);
+};
+
+const std::vector<KnownDifference>& known_differences() {
+  static const std::vector<KnownDifference> diffs = {
+      {"namespaced function name (hcl >= 2.20 accepts `provider::ns::f()`, the 2.14.1 oracle does not)",
+       [](const Expected& e, std::string_view text, bool ours_rejected) {
+         if (!e.rejected || ours_rejected) return false;
+         size_t line = std::strtoul(e.first_range.c_str(), nullptr, 10);
+         return has_namespaced_name(line_of(text, line));
+       }},
+  };
+  return diffs;
+}
+
 class CorpusTest : public ::testing::TestWithParam<size_t> {};
 
 // Compares verdicts and first errors for every corpus file of one kind.
@@ -132,13 +184,20 @@ TEST_P(CorpusTest, AgreesWithReference) {
   const KindParser& kp = kind_parsers()[GetParam()];
 
   size_t accepted = 0, accepted_ok = 0, rejected = 0, rejected_ok = 0, first_ok = 0;
-  std::vector<std::string> report;
+  std::vector<std::string> report, known;
   for (const Expected& e : read_results(*corpus)) {
     if (e.kind != kp.kind) continue;
     std::string bytes = hclvm::test::read_file(*corpus / e.path);
-    Diagnostics diags = kp.parse(hclvm::make_source(e.path, std::move(bytes)));
+    Diagnostics diags = kp.parse(hclvm::make_source(e.path, bytes));
     bool ours = hclvm::has_errors(diags);
     auto [text, range] = first_error(diags);
+    const KnownDifference* diff = nullptr;
+    for (const auto& d : known_differences())
+      if (d.applies(e, bytes, ours)) diff = &d;
+    if (diff != nullptr) {
+      known.push_back(e.path + "\n    " + diff->why);
+      continue;
+    }
     if (!e.rejected) {
       ++accepted;
       if (!ours) ++accepted_ok;
@@ -164,7 +223,10 @@ TEST_P(CorpusTest, AgreesWithReference) {
   std::printf("  accepted agreed      %zu/%zu\n", accepted_ok, accepted);
   std::printf("  rejected agreed      %zu/%zu\n", rejected_ok, rejected);
   std::printf("  first error matching %zu/%zu\n", first_ok, rejected);
-  const size_t max_listed = 16;  // three lines each: about 50 lines
+  std::printf("  known differences    %zu (not counted above)\n", known.size());
+  for (size_t i = 0; i < known.size() && i < 3; ++i) std::printf("  %s\n", known[i].c_str());
+  if (known.size() > 3) std::printf("  ... and %zu more known differences\n", known.size() - 3);
+  const size_t max_listed = 14;  // three lines each: about 50 lines in all
   for (size_t i = 0; i < report.size() && i < max_listed; ++i) std::printf("  %s\n", report[i].c_str());
   if (report.size() > max_listed) std::printf("  ... and %zu more\n", report.size() - max_listed);
 
@@ -178,5 +240,99 @@ TEST_P(CorpusTest, AgreesWithReference) {
 std::string kind_name(const ::testing::TestParamInfo<size_t>& p) { return kind_parsers()[p.param].kind; }
 
 INSTANTIATE_TEST_SUITE_P(Kinds, CorpusTest, ::testing::Range<size_t>(0, kind_parsers().size()), kind_name);
+
+// How a kind of file is parsed along one path: returns the tree's dump,
+// or nothing when that path built no error-free tree.
+struct TreeParser {
+  const char* kind;
+  std::function<std::optional<std::string>(std::shared_ptr<const Source>, hclvm::syntax::Path)> dump;
+};
+
+// ORDER KIND: traversals have a single parser, so there is nothing to compare.
+const std::vector<TreeParser>& tree_parsers() {
+  using hclvm::syntax::Path;
+  static const std::vector<TreeParser> parsers = {
+      {"native",
+       [](std::shared_ptr<const Source> s, Path p) -> std::optional<std::string> {
+         auto r = hclvm::syntax::parse_config_via(s, p);
+         if (r.has_errors() || r.body == nullptr) return std::nullopt;
+         return hclvm::syntax::dump_body(*r.body, *s);
+       }},
+      {"template",
+       [](std::shared_ptr<const Source> s, Path p) -> std::optional<std::string> {
+         auto r = hclvm::syntax::parse_template_via(s, p);
+         if (r.has_errors() || r.expr == nullptr) return std::nullopt;
+         return hclvm::syntax::dump_expr(*r.expr, *s);
+       }},
+      {"expr",
+       [](std::shared_ptr<const Source> s, Path p) -> std::optional<std::string> {
+         auto r = hclvm::syntax::parse_expression_via(s, p);
+         if (r.has_errors() || r.expr == nullptr) return std::nullopt;
+         return hclvm::syntax::dump_expr(*r.expr, *s);
+       }},
+  };
+  return parsers;
+}
+
+// Returns the first line where dumps [a] and [b] differ, as "line N: a | b".
+std::string first_difference(const std::string& a, const std::string& b) {
+  std::istringstream sa(a), sb(b);
+  std::string la, lb;
+  for (size_t n = 1;; ++n) {
+    bool ha = static_cast<bool>(std::getline(sa, la)), hb = static_cast<bool>(std::getline(sb, lb));
+    if (!ha && !hb) return "identical";
+    if (!ha) la = "<end>";
+    if (!hb) lb = "<end>";
+    if (la != lb || !ha || !hb) return "line " + std::to_string(n) + ": fast `" + la + "` | recover `" + lb + "`";
+  }
+}
+
+class FastRecoverTest : public ::testing::TestWithParam<size_t> {};
+
+// Both parsers must build the same tree for every file the reference accepts.
+TEST_P(FastRecoverTest, SameTree) {
+  auto corpus = corpus_dir();
+  if (!corpus) GTEST_SKIP() << "reference corpus not found (set HCLVM_SHARED_DIR to the shared directory)";
+  const TreeParser& tp = tree_parsers()[GetParam()];
+  using hclvm::syntax::Path;
+
+  size_t files = 0, fast_ok = 0, recover_ok = 0, same = 0;
+  std::vector<std::string> report;
+  for (const Expected& e : read_results(*corpus)) {
+    if (e.kind != tp.kind || e.rejected) continue;
+    ++files;
+    auto src = hclvm::make_source(e.path, hclvm::test::read_file(*corpus / e.path));
+    auto fast = tp.dump(src, Path::Fast);
+    auto slow = tp.dump(src, Path::Recover);
+    if (fast) ++fast_ok;
+    if (slow) ++recover_ok;
+    if (fast && slow && *fast == *slow) {
+      ++same;
+    } else if (!fast || !slow) {
+      report.push_back(e.path + "\n    " + (fast ? "" : "fast path built no tree ") +
+                       (slow ? "" : "recovering parser built no tree"));
+    } else {
+      report.push_back(e.path + "\n    " + first_difference(*fast, *slow));
+    }
+  }
+
+  std::printf("corpus kind %s, files the reference accepts\n", tp.kind);
+  std::printf("  fast path built a tree      %zu/%zu\n", fast_ok, files);
+  std::printf("  recovering parser built one %zu/%zu\n", recover_ok, files);
+  std::printf("  identical trees             %zu/%zu\n", same, files);
+  const size_t max_listed = 25;  // two lines each: about 50 lines
+  for (size_t i = 0; i < report.size() && i < max_listed; ++i) std::printf("  %s\n", report[i].c_str());
+  if (report.size() > max_listed) std::printf("  ... and %zu more\n", report.size() - max_listed);
+
+  EXPECT_EQ(fast_ok, files) << "the fast path falls back on valid files: slower, and not cross-checked";
+  EXPECT_EQ(recover_ok, files);
+  EXPECT_EQ(same, files);
+}
+
+// Names each instance after its kind (Kinds/FastRecoverTest.SameTree/native).
+std::string tree_kind_name(const ::testing::TestParamInfo<size_t>& p) { return tree_parsers()[p.param].kind; }
+
+INSTANTIATE_TEST_SUITE_P(Kinds, FastRecoverTest, ::testing::Range<size_t>(0, tree_parsers().size()),
+                         tree_kind_name);
 
 }  // namespace

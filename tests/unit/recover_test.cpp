@@ -445,6 +445,57 @@ TEST(RecoverTree, NamespacedCallName) {
   EXPECT_EQ(span_text(r.source->range(call.name_span)), "1:1-1:19");
 }
 
+// --- deep nesting ----------------------------------------------------------------
+
+// Returns [s] repeated [n] times.
+std::string rep(const std::string& s, size_t n) {
+  std::string out;
+  for (size_t i = 0; i < n; ++i) out += s;
+  return out;
+}
+
+// Nesting deeper than the parser's first try may go on the caller's stack
+// (it then starts over on a thread with a big stack) still gives exactly
+// the reference's diagnostics, each once. The reference handles these
+// depths (it dies of a stack overflow only near 100,000 levels).
+TEST(RecoverDeep, SameDiagnosticsAsReference) {
+  struct Deep {
+    std::string src;
+    std::vector<Want> want;
+  };
+  const Deep cases[] = {
+      {"a = " + rep("(", 20000) + "1 2" + rep(")", 20000) + "\nb = 1 c\n",
+       {{"Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression.", "1:20007-1:20008",
+         "1:20004-1:20008"}}},
+      {rep("a {\n", 20000) + "b = \"\\q\"\nc = 1 d\n",
+       {{"Invalid escape sequence", "The symbol \"q\" is not a valid escape sequence selector.", "20001:6-20001:8", ""},
+        {"Missing newline after argument", "An argument definition must end with a newline.", "20002:7-20002:8",
+         "20002:1-20002:8"}}},
+      {"a = " + rep("[\"${", 3000) + "x y",
+       {{"Extra characters after interpolation expression",
+         "Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can "
+         "happen when you include interpolation syntax for another language, such as shell scripting, but forget to "
+         "escape the interpolation start token. If this is an embedded sequence for another language, escape it by "
+         "starting with \"$${\" instead of just \"${\".",
+         "1:12007-1:12008", "1:12003-1:12008"}}},
+  };
+  for (const Deep& c : cases) {
+    Diagnostics got = diagnose(Mode::Config, c.src, Path::Recover);
+    ASSERT_EQ(render(got), render(c.want)) << c.src.substr(0, 40);
+  }
+}
+
+// Nesting far deeper than the reference survives gives a result, not a
+// crash: here every level is parsed (or, beyond the big stack, reported).
+TEST(RecoverDeep, HundredThousandLevelsSurvive) {
+  const size_t n = 100000;
+  for (const std::string& src : {"a = " + rep("(", n) + "1" + rep(")", n) + " b\n", rep("a {\n", n),
+                                 "a = " + rep("-", n) + "x[", "a = x" + rep("[*]", n) + " b\n"}) {
+    Diagnostics got = diagnose(Mode::Config, src, Path::Recover);
+    EXPECT_FALSE(got.empty());
+  }
+}
+
 // --- the official spec suite -----------------------------------------------------
 
 // Returns the (line, column, byte) triples of the `from` and `to` blocks of

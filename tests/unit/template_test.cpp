@@ -7,6 +7,7 @@
 // dump (dump.h) on the assembled trees.
 #include "syntax/builder.h"
 #include "syntax/dump.h"
+#include "syntax/parse.h"
 #include "test_util.h"
 
 #include <gtest/gtest.h>
@@ -82,7 +83,7 @@ class Tpl : public ::testing::Test {
       if (l.value.kind == LitKind::String)
         out += l.value.text;
       else
-        out += "{" + std::string(l.value.text) + "}";
+        out.append("{").append(l.value.text).append("}");
     }
     return out;
   }
@@ -417,6 +418,94 @@ INSTANTIATE_TEST_SUITE_P(
                    {{K::For, "%{ for x in [1] }"}, {K::Lit, "a"}},
                    {"Unexpected end of template|The for directive at t7.hcl:1,6-23 is missing its corresponding "
                     "endfor directive.|1:24-1:25"}}));
+
+// End to end: whole files through both parsers. The expected strings are
+// the oracle's values (gohcl-bench dump) and diagnostics (hcldec --diags
+// json) for the same files.
+
+// Returns the value of static template [e]: string literals, templates of
+// them and conditionals on literal booleans; nullopt for anything else.
+std::optional<std::string> static_value(const Expr* e) {
+  switch (e->kind) {
+    case ExprKind::Literal: {
+      const auto& l = as<LiteralExpr>(*e);
+      if (l.value.kind != LitKind::String) return std::nullopt;
+      return std::string(l.value.text);
+    }
+    case ExprKind::Template: {
+      std::string out;
+      for (const Expr* p : as<TemplateExpr>(*e).parts) {
+        auto v = static_value(p);
+        if (!v) return std::nullopt;
+        out += *v;
+      }
+      return out;
+    }
+    case ExprKind::TemplateWrap:
+      return static_value(as<TemplateWrapExpr>(*e).wrapped);
+    case ExprKind::Conditional: {
+      const auto& c = as<ConditionalExpr>(*e);
+      if (c.condition->kind != ExprKind::Literal) return std::nullopt;
+      const auto& l = as<LiteralExpr>(*c.condition);
+      if (l.value.kind != LitKind::Bool) return std::nullopt;
+      return static_value(l.value.boolean ? c.true_result : c.false_result);
+    }
+    default:
+      return std::nullopt;
+  }
+}
+
+struct EndToEnd {
+  const char* text;
+  const char* want;
+};
+
+class TemplateValues : public ::testing::TestWithParam<EndToEnd> {};
+
+TEST_P(TemplateValues, BothParsersBuildTheReferenceValue) {
+  auto src = make_source("t.hcl", GetParam().text);
+  FileParse fast = parse_config_via(src, Path::Fast);
+  FileParse slow = parse_config_via(src, Path::Recover);
+  ASSERT_FALSE(slow.has_errors()) << slow.diagnostics[0].summary;
+  ASSERT_NE(fast.body, nullptr);
+  ASSERT_NE(slow.body, nullptr);
+  EXPECT_EQ(dump_body(*fast.body, *src), dump_body(*slow.body, *src));
+  ASSERT_EQ(slow.body->attributes.size, 1u);
+  EXPECT_EQ(static_value(slow.body->attributes[0]->expr), std::optional<std::string>(GetParam().want));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Oracle, TemplateValues,
+    ::testing::Values(
+        EndToEnd{"a = \"a \\u00a0\\t\xe3\x80\x80 ${~ \"x\" ~} \xc2\xa0 b\"\n", "axb"},
+        EndToEnd{"a = \"a $ ${~ \"x\"}\"\n", "a $x"},
+        EndToEnd{"a = \"\"\n", ""},
+        EndToEnd{"a = \"$${x} %%{y} $$${z}\"\n", "${x} %{y} $${z}"},
+        EndToEnd{"a = <<-EOT\n    ${\"A\" ~}\n    foo\n      bar\n  EOT\n", "A    foo\n  bar\n"},
+        EndToEnd{"a = <<EOT\nfoo\n   \n  ${~ \"X\"}\nEOT\n", "foo\n   \nX\n"},
+        EndToEnd{"a = <<-EOT\n    foo\n\n      bar\n    EOT\n", "foo\n\n  bar\n"},
+        EndToEnd{"a = <<-EOT\n    foo\n${\"x\"}\n      bar\n    EOT\n", "    foo\nx\n      bar\n"},
+        EndToEnd{"a = <<-EOT\n  \xcc\x81x\n   y\n  EOT\n", "x\n y\n"},
+        EndToEnd{"a = <<-EOT\n\t\tx\n  \ty\n EOT\n", "x\n\ty\n"},
+        EndToEnd{"a = \"%{ if true ~}  yes  %{~ else ~} no %{~ endif }!\"\n", "yes!"},
+        // The `~}` bug: each line after a `~}` is not a line start for
+        // `<<-`, so "    y" keeps its indentation.
+        EndToEnd{"a = <<-EOT\n  %{~ if false ~}\n    x\n  %{~ else ~}\n    y\n  %{~ endif ~}\n  EOT\n", "    y\n"}));
+
+TEST(TemplateErrors, EscapeAndNestingErrorsComeInReferenceOrder) {
+  auto src = make_source("t.hcl", "a = \"\\q ${1 +} \\u12 %{ endif }\"\n");
+  FileParse r = parse_config_via(src, Path::Auto);
+  std::vector<std::string> got;
+  for (const Diagnostic& d : r.diagnostics) got.push_back(d.summary + "|" + d.detail + "|" + range_string(*d.subject));
+  EXPECT_EQ(got, (std::vector<std::string>{
+                     "Invalid escape sequence|The symbol \"q\" is not a valid escape sequence selector.|t.hcl:1,6-8",
+                     "Invalid expression|Expected the start of an expression, but found an invalid expression "
+                     "token.|t.hcl:1,14-15",
+                     "Invalid escape sequence|The \\u escape sequence must be followed by four hexadecimal "
+                     "digits.|t.hcl:1,16-20",
+                     "Unexpected endif directive|The control directives within this template are "
+                     "unbalanced.|t.hcl:1,21-31"}));
+}
 
 TEST(Dump, ShowsEveryField) {
   Source src("d.hcl", "f(a, b...) + -x\n");
