@@ -288,14 +288,16 @@ static int32_t code_point_before(std::string_view text, uint32_t at) {
   return cp;
 }
 
-// Tells [src] where adjacent tokens split a grapheme cluster (see
-// Source::set_cluster_breaks). Only boundaries next to non-ASCII bytes can.
+// Tells [src] where a token start splits a grapheme cluster (see
+// Source::set_cluster_breaks): after another token, or after the spaces
+// between tokens, which the reference counts as bytes. Only boundaries next
+// to non-ASCII bytes can.
 static void note_cluster_breaks(const Source& src, const syntax::Tokens& toks) {
   std::string_view text = src.text();
   std::vector<uint32_t> breaks;
   for (size_t i = 1; i < toks.size(); ++i) {
     uint32_t at = toks[i].span.begin;
-    if (at != toks[i - 1].span.end || at == 0 || at >= text.size()) continue;
+    if (at == 0 || at >= text.size()) continue;
     if (uint8_t(text[at]) < 0x80 && uint8_t(text[at - 1]) < 0x80) continue;
     utf8proc_int32_t cp = -1;
     utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(text.data() + at), utf8proc_ssize_t(text.size() - at),
