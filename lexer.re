@@ -110,6 +110,7 @@ class Lexer {
   void emit(Tok t, Cursor b, Cursor e) {
     out_.push_back(Token{t, {uint32_t(b - base()), uint32_t(e - base())}});
   }
+  // Returns the first byte of the input: spans are offsets from it.
   Cursor base() const { return reinterpret_cast<Cursor>(buf_.data()); }
 
   // `${` or `%{` (kind [t], bytes [b, e)) opens a sequence: scan main until

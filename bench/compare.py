@@ -63,7 +63,8 @@ def reference_mbps(oracle, path, runs):
 
 def hclvm_results(parse_bench, name, runs, env):
     """hclvm's median bytes/s and counters for parse_bench case [name]."""
-    cmd = [str(parse_bench), "--benchmark_filter=^%s$" % name.replace(".", r"\."),
+    # Google Benchmark appends "/real_time" to the names of wall-clock cases.
+    cmd = [str(parse_bench), "--benchmark_filter=^%s(/real_time)?$" % name.replace(".", r"\."),
            "--benchmark_format=json", "--benchmark_repetitions=%d" % runs,
            "--benchmark_report_aggregates_only=true"]
     try:
@@ -71,6 +72,8 @@ def hclvm_results(parse_bench, name, runs, env):
     except subprocess.CalledProcessError as e:
         fail("%s failed (status %d):\n%s" % (" ".join(cmd), e.returncode, e.stderr))
     data = json.loads(out.stdout)
+    if not data.get("benchmarks"):
+        fail("parse_bench ran no case named %s" % name)
     for b in data.get("benchmarks", []):
         if b.get("error_occurred"):
             print("warning: %s: %s" % (name, b.get("error_message")), file=sys.stderr)

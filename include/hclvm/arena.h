@@ -15,7 +15,7 @@ namespace hclvm {
 
 class Arena {
  public:
-  explicit Arena(size_t block_size = 64 * 1024) : block_size_(block_size) {}
+  explicit Arena(size_t block_size = 16 * 1024) : block_size_(block_size) {}
   Arena(const Arena&) = delete;
   Arena& operator=(const Arena&) = delete;
   Arena(Arena&&) = default;
@@ -55,8 +55,11 @@ class Arena {
   size_t bytes_reserved() const { return reserved_; }
 
  private:
+  // Blocks double in size up to 4 MiB, so a large tree costs few
+  // allocations and a small one little memory.
   void* grow(size_t n, size_t align) {
     size_t size = n + align > block_size_ ? n + align : block_size_;
+    if (block_size_ < (size_t(4) << 20)) block_size_ *= 2;
     blocks_.emplace_back(new char[size]);
     reserved_ += size;
     cur_ = blocks_.back().get();

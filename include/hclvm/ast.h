@@ -93,11 +93,26 @@ struct TemplateJoinExpr : Expr {
 
 enum class StepKind : uint8_t { Root, Attr, Index };
 
+// One step of a traversal: the root name, an attribute name, or an index
+// with a constant key. 32 bytes: the name and the key's text share [text].
 struct Traverser {
-  StepKind kind;
-  std::string_view name;  // Root, Attr
-  Literal key;            // Index
+  StepKind kind = StepKind::Root;
+  LitKind key_kind = LitKind::Null;  // Index
+  bool key_bool = false;             // Index with a Bool key
   Span span;
+  std::string_view text;  // Root, Attr: the name; Index: the key's text
+
+  static Traverser root(std::string_view name, Span s) { return {StepKind::Root, LitKind::Null, false, s, name}; }
+  static Traverser attr(std::string_view name, Span s) { return {StepKind::Attr, LitKind::Null, false, s, name}; }
+  static Traverser index(Literal key, Span s) { return {StepKind::Index, key.kind, key.boolean, s, key.text}; }
+
+  std::string_view name() const { return text; }
+  Literal key() const { return Literal{key_kind, key_bool, text}; }
+  void set_key(Literal k) {
+    key_kind = k.kind;
+    key_bool = k.boolean;
+    text = k.text;
+  }
 };
 
 struct ScopeTraversalExpr : Expr {

@@ -41,6 +41,7 @@ class Source {
  private:
   std::string name_;
   std::string bytes_;
+  uint64_t id_;  // identifies the Source in per-thread position caches
   uint32_t bom_ = 0;
   std::vector<uint32_t> line_starts_;
   mutable std::once_flag breaks_once_;

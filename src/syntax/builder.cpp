@@ -3,10 +3,63 @@
 // comments name the reference behaviour where it is not obvious.
 #include "syntax/builder.h"
 
+#include <cmath>
+#include <cstdint>
 #include <cstring>
+#include <string>
 #include <unordered_set>
 
 namespace hclvm::syntax {
+
+// Reports whether number token text [s] has a value, as the reference's
+// cty.ParseNumberVal (big.Float, 512 bits) decides: the exponent must fit in
+// 64 bits, and the binary exponent of a non-zero value in 32 bits.
+bool number_readable(std::string_view s) {
+  size_t i = 0;
+  std::string_view int_digits, frac_digits;
+  size_t from = i;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+  int_digits = s.substr(from, i - from);
+  if (i < s.size() && s[i] == '.') {
+    from = ++i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    frac_digits = s.substr(from, i - from);
+  }
+  int64_t exp = 0;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    bool neg = false;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) neg = s[i++] == '-';
+    if (i == s.size()) return false;
+    // Accumulate as negative so that INT64_MIN is representable.
+    int64_t acc = 0;
+    for (; i < s.size(); ++i) {
+      if (s[i] < '0' || s[i] > '9') return false;
+      int d = s[i] - '0';
+      if (acc < (INT64_MIN + d) / 10) return false;
+      acc = acc * 10 - d;
+    }
+    if (!neg) {
+      if (acc == INT64_MIN) return false;
+      acc = -acc;
+    }
+    exp = acc;
+  }
+  if (i != s.size()) return false;
+  // The mantissa is all the digits as one integer; zero is always fine.
+  std::string digits = std::string(int_digits) + std::string(frac_digits);
+  size_t nz = digits.find_first_not_of('0');
+  if (nz == std::string::npos) return true;
+  std::string_view sig = std::string_view(digits).substr(nz);
+  // Bit length of the mantissa, from its leading digits (exact enough away
+  // from the 2^31 boundary, which no real literal comes near).
+  size_t lead = std::min<size_t>(sig.size(), 18);
+  double head = 0;
+  for (size_t k = 0; k < lead; ++k) head = head * 10 + (sig[k] - '0');
+  double bits = std::floor(std::log2(head) + double(sig.size() - lead) * std::log2(10.0)) + 1;
+  double exp2 = bits - double(frac_digits.size()) + double(exp);
+  return exp2 >= double(INT32_MIN) && exp2 <= double(INT32_MAX);
+}
 
 void Builder::error(std::string summary, std::string detail, Span subject) {
   failed_ = true;
@@ -46,7 +99,17 @@ Expr* Builder::literal(Span span, Literal v) {
   return e;
 }
 
-Expr* Builder::number(Span tok) { return literal(tok, Literal{LitKind::Number, false, text(tok)}); }
+void Builder::check_number(std::string_view num) {
+  // Only an exponent, or hundreds of millions of digits, can take a literal
+  // out of the reference's range: the common case costs one scan.
+  if ((num.size() > 64 || num.find_first_of("eE") != std::string_view::npos) && !number_readable(num)) failed_ = true;
+}
+
+Expr* Builder::number(Span tok) {
+  std::string_view num = text(tok);
+  check_number(num);
+  return literal(tok, Literal{LitKind::Number, false, num});
+}
 Expr* Builder::boolean(Span tok, bool b) { return literal(tok, Literal{LitKind::Bool, b, {}}); }
 Expr* Builder::null(Span tok) { return literal(tok, Literal{LitKind::Null, false, {}}); }
 Expr* Builder::dynamic(Span span) { return literal(span, Literal{LitKind::Dynamic, false, {}}); }
@@ -58,19 +121,24 @@ Expr* Builder::variable(Span name_tok) {
   if (name == "null") return null(name_tok);
   auto* e = node<ScopeTraversalExpr>(a_, ExprKind::ScopeTraversal, name_tok);
   e->steps.data = a_.array<Traverser>(1);
-  e->steps.data[0] = Traverser{StepKind::Root, name, {}, name_tok};
+  e->steps.data[0] = Traverser::root(name, name_tok);
   e->steps.size = 1;
   return e;
 }
 
-// Returns [steps] with [step] appended (a fresh arena array: chains are short).
+// Returns [steps] with [step] appended. Arrays hold a power-of-two number
+// of slots, so a full array is one whose size is a power of two: chains
+// grow in place and leave at most as much garbage as they use.
 static List<Traverser> append(Arena& a, List<Traverser> steps, const Traverser& step) {
-  List<Traverser> out;
-  out.data = a.array<Traverser>(steps.size + 1);
-  if (steps.size) std::memcpy(static_cast<void*>(out.data), steps.data, sizeof(Traverser) * steps.size);
-  out.data[steps.size] = step;
-  out.size = steps.size + 1;
-  return out;
+  uint32_t n = steps.size;
+  if (n == 0 || (n & (n - 1)) == 0) {
+    Traverser* grown = a.array<Traverser>(n == 0 ? 1 : 2 * size_t(n));
+    if (n) std::memcpy(static_cast<void*>(grown), steps.data, sizeof(Traverser) * n);
+    steps.data = grown;
+  }
+  steps.data[n] = step;
+  steps.size = n + 1;
+  return steps;
 }
 
 // The reference's makeRelativeTraversal: a step on a traversal extends it,
@@ -144,32 +212,33 @@ Expr* Builder::attr(Expr* from, Span dot, Span name_tok) {
 }
 
 Traverser Builder::attr_step(Span dot, Span name_tok) {
-  return Traverser{StepKind::Attr, text(name_tok), {}, join(dot, name_tok)};
+  return Traverser::attr(text(name_tok), join(dot, name_tok));
 }
 
 Expr* Builder::legacy_index(Expr* from, Span dot, Span number_tok) {
   std::string_view num = text(number_tok);
-  Traverser step{StepKind::Index, {}, Literal{LitKind::Number, false, num}, join(dot, number_tok)};
+  check_number(num);
+  Traverser step = Traverser::index(Literal{LitKind::Number, false, num}, join(dot, number_tok));
   if (size_t i = num.find('.'); i != std::string_view::npos) {
     error("Invalid legacy index syntax",
           "When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper "
           "index syntax instead, like [" + std::string(num.substr(0, i)) + "][" + std::string(num.substr(i + 1)) + "].",
           number_tok);
-    step.key = Literal{LitKind::Dynamic, false, {}};
+    step.set_key(Literal{LitKind::Dynamic, false, {}});
   }
   return apply_attr_step(a_, text_, from, step);
 }
 
 Traverser Builder::index_step(Span dot, Span number_tok, Span star) {
   std::string_view num = text(number_tok);
-  Traverser step{StepKind::Index, {}, Literal{LitKind::Number, false, num}, join(dot, number_tok)};
+  Traverser step = Traverser::index(Literal{LitKind::Number, false, num}, join(dot, number_tok));
   if (size_t i = num.find('.'); i != std::string_view::npos) {
     error("Invalid legacy index syntax",
           "When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper "
           "index syntax with a full splat expression [*] instead, like [" + std::string(num.substr(0, i)) + "][" +
               std::string(num.substr(i + 1)) + "].",
           star);
-    step.key = Literal{LitKind::Dynamic, false, {}};
+    step.set_key(Literal{LitKind::Dynamic, false, {}});
   }
   return step;
 }
@@ -191,7 +260,7 @@ static const Literal* constant_key(const Expr* key) {
 Expr* Builder::index(Expr* from, Span open, Expr* key, Span close) {
   Span rng = join(open, close);
   return apply_step(text_, from, [&](Expr* target) -> Expr* {
-    if (const Literal* k = constant_key(key)) return make_relative(a_, target, Traverser{StepKind::Index, {}, *k, rng});
+    if (const Literal* k = constant_key(key)) return make_relative(a_, target, Traverser::index(*k, rng));
     auto* e = node<IndexExpr>(a_, ExprKind::Index, join(target->span, rng));
     e->collection = target;
     e->key = key;
@@ -214,7 +283,7 @@ Expr* Builder::attr_splat(Expr* from, Span dot, Span star, const std::vector<Tra
   } else {
     auto* t = node<RelativeTraversalExpr>(a_, ExprKind::RelativeTraversal, join(first, last));
     t->source = s->item;
-    t->steps = list(steps);
+    for (const Traverser& st : steps) t->steps = append(a_, t->steps, st);
     s->each = t;
   }
   return s;

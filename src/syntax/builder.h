@@ -58,6 +58,11 @@ struct TplResult {
   Span span;
 };
 
+// Reports whether the reference can read number literal [s]: its binary
+// exponent must fit in 32 bits (big.Float's limit), or it is "Invalid
+// number literal".
+bool number_readable(std::string_view s);
+
 class Builder {
  public:
   Builder(Arena& arena, const Source& src) : a_(arena), src_(src), text_(src.text()) {}
@@ -148,6 +153,9 @@ class Builder {
   std::string_view decode_literal(Span tok, bool quoted);
 
  private:
+  // Fails when the reference cannot read number literal [num].
+  void check_number(std::string_view num);
+
   Arena& a_;
   const Source& src_;
   std::string_view text_;

@@ -247,9 +247,9 @@ class Dumper {
   void steps(List<Traverser> s, int d) {
     for (const Traverser& t : s) {
       switch (t.kind) {
-        case StepKind::Root: line(d, nullptr, "Root " + quote(t.name), t.span); break;
-        case StepKind::Attr: line(d, nullptr, "Attr " + quote(t.name), t.span); break;
-        case StepKind::Index: line(d, nullptr, "IndexStep " + literal(t.key), t.span); break;
+        case StepKind::Root: line(d, nullptr, "Root " + quote(t.name()), t.span); break;
+        case StepKind::Attr: line(d, nullptr, "Attr " + quote(t.name()), t.span); break;
+        case StepKind::Index: line(d, nullptr, "IndexStep " + literal(t.key()), t.span); break;
       }
     }
   }

@@ -28,7 +28,6 @@ struct Sem {
 // Accumulators for lists the grammar builds left to right.
 struct BodyAcc { Seq* attrs; Seq* blocks; };
 struct LabelAcc { Seq* texts; Seq* spans; };
-struct TplAcc { Seq* parts; Span first; };
 struct ForIntro { Span key, val, in; Expr* coll; bool has_key; };
 
 class Grammar {
@@ -106,8 +105,12 @@ class Grammar {
   Sem for_expr(Sem open, Sem intro, Sem key, Sem value, bool group, Sem cond, Sem close);
 
   // Templates.
-  Sem tpl_start() { return Sem{b_.arena().make<TplAcc>(TplAcc{b_.seq_empty(), {}}), {}}; }
-  Sem tpl_add(Sem acc, Sem part);
+  // Template parts go on a stack shared by all templates of the parse: an
+  // inner template (in an interpolation) is complete before its outer
+  // template continues, so each template's parts are the top of the stack.
+  // The accumulator is the index where the template's parts begin.
+  Sem tpl_start() { return Sem{nullptr, Span{uint32_t(tpl_stack_.size()), 0}}; }
+  Sem tpl_add(Sem acc, Sem) { return acc; }
   Sem tpl_lit(Sem tok, bool quoted);
   Sem tpl_interp(Sem open, Sem e, Sem close);
   Sem tpl_if(Sem open, Sem cond, Sem close);
@@ -127,7 +130,8 @@ class Grammar {
   Sem make_block(Sem type, Sem labels, Sem open, Body* body, Sem close);
   Sem add_label(Sem acc, std::string_view* text, Span span);
   TplResult assemble(Sem acc, Span end, bool flush);
-  TplPart* part(TplPart::Kind kind, Span span);
+  // Pushes a part of [kind] covering [span], opened by token [open].
+  TplPart& part(TplPart::Kind kind, Span span, Span open);
   // Reports whether the token at [i] (an opener) is followed by the word
   // `for` (skipping newlines and comments) and returns its index in [at].
   bool followed_by_for(size_t i, size_t* at) const;
@@ -143,6 +147,9 @@ class Grammar {
   std::vector<bool> newlines_;      // the include-newlines stack
   size_t keyword_at_ = size_t(-1);  // index of a token to deliver as a keyword
   int keyword_tok_ = 0;
+  std::vector<TplPart> tpl_stack_;   // parts of the templates being parsed
+  std::vector<Span> tpl_open_;       // the first token of each part
+  std::vector<TplPart> tpl_scratch_; // one template's parts during assembly
 };
 
 }  // namespace hclvm::syntax

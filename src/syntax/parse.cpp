@@ -7,8 +7,6 @@
 #include "syntax/parse.h"
 
 #include "parser.hpp"
-
-#include <utf8proc.h>
 #include "syntax/grammar.h"
 #include "syntax/recover.h"
 
@@ -198,68 +196,62 @@ Sem Grammar::for_expr(Sem open, Sem intro, Sem key, Sem value, bool group, Sem c
   return X(b_.for_expr(open.s, key_var, b_.text(f->val), f->coll, E(key), E(value), group, E(cond), close.s));
 }
 
-TplPart* Grammar::part(TplPart::Kind kind, Span span) {
-  auto* p = b_.arena().make<TplPart>();
-  p->kind = kind;
-  p->span = span;
+TplPart& Grammar::part(TplPart::Kind kind, Span span, Span open) {
+  TplPart& p = tpl_stack_.emplace_back();
+  p.kind = kind;
+  p.span = span;
+  tpl_open_.push_back(open);
   return p;
 }
 
-Sem Grammar::tpl_add(Sem acc, Sem p) {
-  auto* a = static_cast<TplAcc*>(acc.p);
-  if (a->parts->size == 0) a->first = p.s;
-  b_.push(a->parts, p.p);
-  return acc;
-}
-
 Sem Grammar::tpl_lit(Sem tok, bool quoted) {
-  TplPart* p = part(TplPart::Lit, tok.s);
-  p->quoted = quoted;
-  return Sem{p, tok.s};
+  part(TplPart::Lit, tok.s, tok.s).quoted = quoted;
+  return none();
 }
 
 // Sets the strip flags of [p] from its opening and closing tokens.
-static void strip_flags(TplPart* p, std::string_view open, std::string_view close) {
-  p->open_strip = open.size() == 3 && open[2] == '~';
-  p->close_strip = close.size() == 2 && close[0] == '~';
+static void strip_flags(TplPart& p, std::string_view open, std::string_view close) {
+  p.open_strip = open.size() == 3 && open[2] == '~';
+  p.close_strip = close.size() == 2 && close[0] == '~';
 }
 
 Sem Grammar::tpl_interp(Sem open, Sem e, Sem close) {
-  TplPart* p = part(TplPart::Interp, join(open.s, close.s));
-  p->expr = E(e);
+  TplPart& p = part(TplPart::Interp, join(open.s, close.s), open.s);
+  p.expr = E(e);
   strip_flags(p, b_.text(open.s), b_.text(close.s));
-  return Sem{p, open.s};
+  return none();
 }
 
 Sem Grammar::tpl_if(Sem open, Sem cond, Sem close) {
-  TplPart* p = part(TplPart::If, join(open.s, close.s));
-  p->expr = E(cond);
+  TplPart& p = part(TplPart::If, join(open.s, close.s), open.s);
+  p.expr = E(cond);
   strip_flags(p, b_.text(open.s), b_.text(close.s));
-  return Sem{p, open.s};
+  return none();
 }
 
 Sem Grammar::tpl_end(TplPart::Kind kind, Sem open, Sem close) {
-  TplPart* p = part(kind, join(open.s, close.s));
+  TplPart& p = part(kind, join(open.s, close.s), open.s);
   strip_flags(p, b_.text(open.s), b_.text(close.s));
-  return Sem{p, open.s};
+  return none();
 }
 
 Sem Grammar::tpl_for(Sem open, Sem key, Sem val, Sem in, Sem coll, Sem close) {
   if (b_.text(in.s) != "in") b_.fail();
-  TplPart* p = part(TplPart::For, join(open.s, close.s));
-  p->expr = E(coll);
-  if (present(key)) p->key_var = b_.text(key.s);
-  p->val_var = b_.text(val.s);
+  TplPart& p = part(TplPart::For, join(open.s, close.s), open.s);
+  p.expr = E(coll);
+  if (present(key)) p.key_var = b_.text(key.s);
+  p.val_var = b_.text(val.s);
   strip_flags(p, b_.text(open.s), b_.text(close.s));
-  return Sem{p, open.s};
+  return none();
 }
 
 TplResult Grammar::assemble(Sem acc, Span end, bool flush) {
-  auto* a = static_cast<TplAcc*>(acc.p);
-  std::vector<TplPart> parts;
-  parts.reserve(a->parts->size);
-  for (Seq::Cell* c = a->parts->head; c; c = c->next) parts.push_back(*static_cast<TplPart*>(c->item));
-  return b_.assemble_template(parts, parts.empty() ? end : a->first, end, flush);
+  size_t begin = acc.s.begin;
+  Span start = begin < tpl_open_.size() ? tpl_open_[begin] : end;
+  tpl_scratch_.assign(tpl_stack_.begin() + long(begin), tpl_stack_.end());
+  tpl_stack_.resize(begin);
+  tpl_open_.resize(begin);
+  return b_.assemble_template(tpl_scratch_, start, end, flush);
 }
 
 Sem Grammar::template_expr(Sem open, Sem acc, Sem close) {
@@ -278,42 +270,12 @@ using syntax::Builder;
 using syntax::Grammar;
 using syntax::Path;
 
-// Returns the code point that ends just before byte [at] of [text].
-static int32_t code_point_before(std::string_view text, uint32_t at) {
-  uint32_t b = at;
-  while (b > 0 && at - b < 4 && (uint8_t(text[b - 1]) & 0xC0) == 0x80) --b;
-  if (b > 0) --b;
-  utf8proc_int32_t cp = -1;
-  utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(text.data() + b), utf8proc_ssize_t(at - b), &cp);
-  return cp;
-}
-
-// Tells [src] where a token start splits a grapheme cluster (see
-// Source::set_cluster_breaks): after another token, or after the spaces
-// between tokens, which the reference counts as bytes. Only boundaries next
-// to non-ASCII bytes can.
-static void note_cluster_breaks(const Source& src, const syntax::Tokens& toks) {
-  std::string_view text = src.text();
-  std::vector<uint32_t> breaks;
-  for (size_t i = 1; i < toks.size(); ++i) {
-    uint32_t at = toks[i].span.begin;
-    if (at == 0 || at >= text.size()) continue;
-    if (uint8_t(text[at]) < 0x80 && uint8_t(text[at - 1]) < 0x80) continue;
-    utf8proc_int32_t cp = -1;
-    utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(text.data() + at), utf8proc_ssize_t(text.size() - at),
-                     &cp);
-    int32_t prev = code_point_before(text, at);
-    if (cp >= 0 && prev >= 0 && !utf8proc_grapheme_break(prev, cp)) breaks.push_back(at);
-  }
-  src.set_cluster_breaks(std::move(breaks));
-}
-
 // Scans [src] in [mode] and collects the scanner's diagnostics into [r].
 static syntax::Tokens lex(ParseResult& r, const std::shared_ptr<const Source>& src, syntax::ScanMode mode) {
   r.source = src;
   r.arena = std::make_unique<Arena>();
   syntax::Tokens toks = syntax::scan(src->text(), mode);
-  note_cluster_breaks(*src, toks);
+  syntax::note_token_boundaries(toks, *src);
   syntax::check_invalid_tokens(toks, *src, r.diagnostics);
   return toks;
 }

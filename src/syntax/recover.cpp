@@ -14,9 +14,16 @@
 //
 // All diagnostics go to one vector; "did this sub-parse fail" is answered by
 // comparing its length before and after (every parser diagnostic is an
-// error). The Builder reports escape errors and template nesting errors on
-// its own list; they are moved into place where the reference would have
-// reported them.
+// error). The Builder reports escape errors, template nesting errors and
+// chained legacy indexes on its own list; they are moved into place where
+// the reference would have reported them.
+//
+// The reference recurses once or more per nesting level, and so does this
+// parser. Hostile input nests 100,000 levels deep (the reference then dies
+// of a stack overflow); here the first try runs on the caller's thread with
+// a small stack budget, and input that exceeds it is parsed again from the
+// start on a thread with a big stack, where exhausting even that is reported
+// as an error instead of crashing.
 #include "syntax/recover.h"
 
 #include <pthread.h>
@@ -37,7 +44,7 @@ namespace hclvm::syntax {
 
 namespace {
 
-// Returns the smallest range from the start of [a] to the end of [b], as the
+// Returns the range from the start of [a] to the end of [b], as the
 // reference's hcl.RangeBetween does (no reordering).
 Span between(Span a, Span b) { return Span{a.begin, b.end}; }
 
@@ -108,55 +115,6 @@ std::string_view name_suggestion(std::string_view given, std::initializer_list<s
   return {};
 }
 
-// Reports whether number token text [s] has a value, as the reference's
-// cty.ParseNumberVal (big.Float, 512 bits) decides: the exponent must fit in
-// 64 bits, and the binary exponent of a non-zero value in 32 bits.
-bool number_readable(std::string_view s) {
-  size_t i = 0;
-  std::string_view int_digits, frac_digits;
-  size_t from = i;
-  while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
-  int_digits = s.substr(from, i - from);
-  if (i < s.size() && s[i] == '.') {
-    from = ++i;
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
-    frac_digits = s.substr(from, i - from);
-  }
-  int64_t exp = 0;
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-    ++i;
-    bool neg = false;
-    if (i < s.size() && (s[i] == '+' || s[i] == '-')) neg = s[i++] == '-';
-    if (i == s.size()) return false;
-    // Accumulate as negative so that INT64_MIN is representable.
-    int64_t acc = 0;
-    for (; i < s.size(); ++i) {
-      if (s[i] < '0' || s[i] > '9') return false;
-      int d = s[i] - '0';
-      if (acc < (INT64_MIN + d) / 10) return false;
-      acc = acc * 10 - d;
-    }
-    if (!neg) {
-      if (acc == INT64_MIN) return false;
-      acc = -acc;
-    }
-    exp = acc;
-  }
-  if (i != s.size()) return false;
-  // The mantissa is all the digits as one integer; zero is always fine.
-  std::string digits = std::string(int_digits) + std::string(frac_digits);
-  size_t nz = digits.find_first_not_of('0');
-  if (nz == std::string::npos) return true;
-  std::string_view sig = std::string_view(digits).substr(nz);
-  // Bit length of the mantissa, from its leading digits (exact enough away
-  // from the 2^31 boundary, which no real literal comes near).
-  size_t lead = std::min<size_t>(sig.size(), 18);
-  double head = 0;
-  for (size_t k = 0; k < lead; ++k) head = head * 10 + (sig[k] - '0');
-  double bits = std::floor(std::log2(head) + double(sig.size() - lead) * std::log2(10.0)) + 1;
-  double exp2 = bits - double(frac_digits.size()) + double(exp);
-  return exp2 >= double(INT32_MIN) && exp2 <= double(INT32_MAX);
-}
 
 // ORDER BinaryOp: one row per precedence level, loosest first, as the
 // reference's binaryOps table.
@@ -1641,12 +1599,11 @@ bool Parser::traversal_steps(std::vector<Traverser>& out, Span anchor) {
       if (key_tok.type == Tok::NumberLit) {
         Token num = read();
         Expr* lit = number(num);
-        step.key = as<LiteralExpr>(*lit).value;
+        step.set_key(as<LiteralExpr>(*lit).value);
       } else if (key_tok.type == Tok::OQuote) {
         Span range;
         std::string_view s = parse_quoted_string_literal(&range);
-        step.key.kind = LitKind::String;
-        step.key.text = s;
+        step.set_key(Literal{LitKind::String, false, s});
       } else {
         if (key_tok.type == Tok::Star)
           error("Attribute name required", "Splat expressions ([*]) may not be used here.", key_tok.span,
@@ -1683,7 +1640,7 @@ List<Traverser> Parser::traversal_abs() {
   } else {
     Traverser t{};
     t.kind = StepKind::Root;
-    t.name = text(root);
+    t.text = text(root);
     t.span = root.span;
     out.push_back(t);
     traversal_steps(out, root.span);

@@ -1,17 +1,77 @@
 // Source files and the mapping from byte offsets to reference positions.
 // Lines are counted at every "\n"; columns count grapheme clusters from the
-// start of the line, as the reference's scanner does. A leading UTF-8 BOM
-// keeps its three bytes in offsets but takes no column.
+// start of the line the way the reference's scanner does: characters as
+// go-textseg reads them, and clusters never spanning two tokens (the parse
+// driver records where tokens start next to non-ASCII bytes). A leading
+// UTF-8 BOM keeps its three bytes in offsets but takes no column.
 #include <hclvm/syntax.h>
 
 #include <utf8proc.h>
+
+#include "syntax/unicode.h"
 
 #include <algorithm>
 #include <cstring>
 
 namespace hclvm {
 
-Source::Source(std::string name, std::string bytes) : name_(std::move(name)), bytes_(std::move(bytes)) {
+namespace {
+
+// Where a walk along a line stopped: continuing from here gives the same
+// count as starting over from the line's start.
+struct Walk {
+  uint64_t source = 0;  // the Source's id, 0 for none
+  uint32_t line_start = 0, at = 0, col = 1;
+  int32_t prev = -1, state = 0;
+  size_t next_break = 0;  // index of the first cluster break at or after `at`
+};
+
+// Walks along the line most recently asked about on this thread, saved
+// every 256 bytes: a query walks at most that far from a saved one, so many
+// errors on one long line (in any order) cost one pass over it.
+struct LineWalks {
+  std::vector<Walk> saved;  // sorted by `at`; saved[0] is the line start
+};
+thread_local LineWalks line_walks;
+constexpr uint32_t kWalkStride = 256;
+
+std::atomic<uint64_t> next_source_id{1};
+
+const std::vector<uint32_t> kNoBreaks;
+
+// Advances [w] to byte [to] of [text] (no newline in between; a character
+// that straddles [to] is taken whole), counting clusters as go-textseg does
+// and also breaking them at [breaks].
+void walk_to(Walk& w, std::string_view text, uint32_t to, const std::vector<uint32_t>& breaks) {
+  const auto* base = reinterpret_cast<const unsigned char*>(text.data());
+  while (w.at < to) {
+    int32_t cp;
+    size_t len = syntax::uni::textseg_char(base + w.at, base + text.size(), cp);
+    bool forced = w.next_break < breaks.size() && breaks[w.next_break] == w.at;
+    if (forced) ++w.next_break;
+    if (len == 0) {  // a stray byte: a cluster nothing joins
+      ++w.col;
+      w.prev = -1;
+      w.state = 0;
+      ++w.at;
+      continue;
+    }
+    if (forced) w.state = 0;
+    if (cp < 0x80 && w.prev >= 0 && w.prev < 0x80 && !(w.prev == '\r' && cp == '\n')) {
+      ++w.col;  // between two ASCII characters there is always a break, but in CR LF
+      w.state = 0;
+    } else if (w.prev < 0 || forced || utf8proc_grapheme_break_stateful(w.prev, cp, &w.state)) {
+      ++w.col;
+    }
+    w.prev = cp;
+    w.at += uint32_t(len);
+  }
+}
+
+}  // namespace
+
+Source::Source(std::string name, std::string bytes)
+    : name_(std::move(name)), bytes_(std::move(bytes)), id_(next_source_id.fetch_add(1)) {
   if (bytes_.size() >= 3 && bytes_.compare(0, 3, "\xEF\xBB\xBF") == 0) bom_ = 3;
   line_starts_.push_back(0);
   const char* base = bytes_.data();
@@ -20,49 +80,28 @@ Source::Source(std::string name, std::string bytes) : name_(std::move(name)), by
     line_starts_.push_back(uint32_t(p - base + 1));
 }
 
-// Counts grapheme clusters in [s], which starts at byte [base] of the file;
-// each invalid byte counts as one, and clusters also break at [breaks].
-static uint32_t count_clusters(std::string_view s, uint32_t base, const std::vector<uint32_t>& breaks) {
-  auto next_break = std::lower_bound(breaks.begin(), breaks.end(), base + 1);
-  uint32_t n = 0;
-  int32_t prev = -1;
-  int32_t state = 0;
-  const auto* p = reinterpret_cast<const utf8proc_uint8_t*>(s.data());
-  utf8proc_ssize_t left = utf8proc_ssize_t(s.size());
-  while (left > 0) {
-    utf8proc_int32_t cp;
-    utf8proc_ssize_t len = utf8proc_iterate(p, left, &cp);
-    if (len <= 0) {  // invalid byte: a cluster of its own
-      ++n;
-      prev = -1;
-      state = 0;
-      p += 1;
-      left -= 1;
-      continue;
-    }
-    uint32_t at = base + uint32_t(p - reinterpret_cast<const utf8proc_uint8_t*>(s.data()));
-    bool forced = next_break != breaks.end() && *next_break == at;
-    if (forced) ++next_break;
-    if (prev < 0 || forced || utf8proc_grapheme_break_stateful(prev, cp, &state)) ++n;
-    if (forced) state = 0;
-    prev = cp;
-    p += len;
-    left -= len;
-  }
-  return n;
-}
-
-static const std::vector<uint32_t> kNoBreaks;
-
 Pos Source::pos(uint32_t byte) const {
   if (byte > bytes_.size()) byte = uint32_t(bytes_.size());
   auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), byte);
   uint32_t line = uint32_t(it - line_starts_.begin());
   uint32_t start = std::max(line_starts_[line - 1], line == 1 ? bom_ : 0u);
-  uint32_t col = 1;
-  if (byte > start) col += count_clusters(std::string_view(bytes_).substr(start, byte - start), start,
-                                             has_breaks_.load(std::memory_order_acquire) ? breaks_ : kNoBreaks);
-  return Pos{line, col, byte};
+  if (byte <= start) return Pos{line, 1, byte};
+  const std::vector<uint32_t>& breaks = has_breaks_.load(std::memory_order_acquire) ? breaks_ : kNoBreaks;
+  std::vector<Walk>& saved = line_walks.saved;
+  if (saved.empty() || saved[0].source != id_ || saved[0].line_start != start) {
+    size_t first = size_t(std::lower_bound(breaks.begin(), breaks.end(), start) - breaks.begin());
+    saved.assign(1, Walk{id_, start, start, 1, -1, 0, first});
+  }
+  auto from = std::upper_bound(saved.begin(), saved.end(), byte, [](uint32_t b, const Walk& w) { return b < w.at; });
+  Walk w = *(from - 1);
+  if (from == saved.end()) {  // beyond the saved walks: extend them
+    while (byte - w.at > kWalkStride) {
+      walk_to(w, bytes_, w.at + kWalkStride, breaks);
+      saved.push_back(w);
+    }
+  }
+  walk_to(w, bytes_, byte, breaks);
+  return Pos{line, w.col, byte};
 }
 
 void Source::set_cluster_breaks(std::vector<uint32_t> breaks) const {

@@ -127,14 +127,70 @@ class TplParser {
   // Reads [toks] (ending with End), building nodes with [b].
   TplParser(Builder& b, const std::vector<TTok>& toks) : b_(b), toks_(toks) {}
 
-  // Parses expressions up to the End token (parseRoot).
+  // Parses expressions up to the End token (parseRoot). The reference's
+  // parseExpr/parseIf/parseFor recursion runs here on an explicit stack of
+  // open directives, so 100,000 nested `%{if}`s cannot overflow the C++
+  // stack.
   std::vector<Expr*> root() {
-    std::vector<Expr*> exprs;
-    while (peek().kind != TTok::End) exprs.push_back(expr());
-    return exprs;
+    std::vector<Frame> stack;
+    stack.push_back(Frame{nullptr, {}, {}, false});
+    for (;;) {
+      Frame& f = stack.back();
+      const TTok& t = peek();
+      Expr* done = nullptr;  // a finished part for the frame below the top
+      if (f.open == nullptr) {
+        if (t.kind == TTok::End) return std::move(f.first);
+      } else if (t.kind == TTok::End) {
+        const char* want = f.open->kind == TTok::If ? "if directive at " : "for directive at ";
+        const char* closer = f.open->kind == TTok::If ? "endif" : "endfor";
+        b_.error("Unexpected end of template",
+                 std::string("The ") + want + where(f.open->span) + " is missing its corresponding " + closer +
+                     " directive.",
+                 t.span);
+        done = placeholder(t.span);
+      } else if (t.kind == TTok::Else || t.kind == TTok::EndIf || t.kind == TTok::EndFor) {
+        read();
+        done = f.open->kind == TTok::If ? close_if(f, t) : close_for(f, t);
+        if (done == nullptr) continue;  // `%{else}` switched branches
+      }
+      if (done != nullptr) {
+        stack.pop_back();
+        stack.back().current().push_back(done);
+        continue;
+      }
+      switch (t.kind) {
+        case TTok::Lit:
+          read();
+          f.current().push_back(string_lit(t.span, t.val));
+          break;
+        case TTok::Interp:
+          read();
+          f.current().push_back(t.expr);
+          break;
+        case TTok::If:
+        case TTok::For:
+          stack.push_back(Frame{&read(), {}, {}, false});
+          break;
+        default:  // an else/endif/endfor outside any directive
+          read();
+          b_.error(std::string("Unexpected ") + directive_name(t) + " directive",
+                   "The control directives within this template are unbalanced.", t.span);
+          f.current().push_back(placeholder(t.span));
+          break;
+      }
+    }
   }
 
  private:
+  // A directive being parsed: its opening token (null for the root), the
+  // parts of its first branch and of its else branch.
+  struct Frame {
+    const TTok* open;
+    std::vector<Expr*> first, second;
+    bool in_else;
+    std::vector<Expr*>& current() { return in_else ? second : first; }
+  };
+
   // Returns the next token without moving past it.
   const TTok& peek() const { return toks_[pos_]; }
   // Returns the next token and moves past it, except past the End token.
@@ -160,109 +216,51 @@ class TplParser {
   // Formats [s] as the reference prints a range inside a message.
   std::string where(Span s) const { return range_string(b_.source().range(s)); }
 
-  // Parses one part (parseExpr).
-  Expr* expr() {
-    const TTok& t = peek();
-    switch (t.kind) {
-      case TTok::Lit:
-        read();
-        return string_lit(t.span, t.val);
-      case TTok::Interp:
-        read();
-        return t.expr;
-      case TTok::If:
-        return parse_if();
-      case TTok::For:
-        return parse_for();
-      case TTok::End:
-        // Unreachable from root(), parse_if() and parse_for(), which stop at
-        // the end themselves; kept because the reference has it.
-        read();
-        b_.error("Unexpected end of template", "The control directives within this template are unbalanced.",
-                 t.span);
-        return placeholder(t.span);
-      default:
-        read();
+  // Handles closing token [t] (else/endif/endfor) inside the `%{if}` of
+  // [f]: returns the finished conditional, a placeholder after an error, or
+  // null when `%{else}` only switched to the else branch (parseIf).
+  Expr* close_if(Frame& f, const TTok& t) {
+    const TTok& open = *f.open;
+    if (t.kind == TTok::Else && !f.in_else) {
+      f.in_else = true;
+      return nullptr;
+    }
+    if (t.kind != TTok::EndIf) {
+      if (t.kind == TTok::Else)
+        b_.error("Unexpected else directive",
+                 "Already in the else clause for the if started at " + where(open.span) + ".", t.span);
+      else
         b_.error(std::string("Unexpected ") + directive_name(t) + " directive",
-                 "The control directives within this template are unbalanced.", t.span);
-        return placeholder(t.span);
+                 "Expecting an endif directive for the if started at " + where(open.span) + ".", t.span);
+      return placeholder(t.span);
     }
+    Span endif = t.span;
+    if (f.first.empty()) f.first.push_back(string_lit(Span{open.span.end, open.span.end}, {}));
+    if (f.second.empty()) f.second.push_back(string_lit(Span{endif.begin, endif.begin}, {}));
+    Expr* yes = sub_template(f.first);
+    Expr* no = sub_template(f.second);
+    return b_.arena().make<ConditionalExpr>(Expr{ExprKind::Conditional, between(open.span, endif)}, open.expr, yes,
+                                            no);
   }
 
-  // Parses `%{if}` ... [`%{else}` ...] `%{endif}` into a conditional.
-  Expr* parse_if() {
-    const TTok& open = read();
-    std::vector<Expr*> if_exprs, else_exprs;
-    std::vector<Expr*>* current = &if_exprs;
-    Span endif{};
-    for (;;) {
-      const TTok& next = peek();
-      if (next.kind == TTok::End) {
-        b_.error("Unexpected end of template",
-                 "The if directive at " + where(open.span) + " is missing its corresponding endif directive.",
-                 next.span);
-        return placeholder(next.span);
-      }
-      if (next.kind == TTok::Else || next.kind == TTok::EndIf || next.kind == TTok::EndFor) {
-        read();
-        if (next.kind == TTok::Else && current == &if_exprs) {
-          current = &else_exprs;
-          continue;
-        }
-        if (next.kind == TTok::EndIf) {
-          endif = next.span;
-          break;
-        }
-        if (next.kind == TTok::Else)
-          b_.error("Unexpected else directive",
-                   "Already in the else clause for the if started at " + where(open.span) + ".", next.span);
-        else
-          b_.error(std::string("Unexpected ") + directive_name(next) + " directive",
-                   "Expecting an endif directive for the if started at " + where(open.span) + ".", next.span);
-        return placeholder(next.span);
-      }
-      current->push_back(expr());
+  // Handles closing token [t] inside the `%{for}` of [f]: returns the join
+  // over the for expression, or a placeholder after an error (parseFor).
+  Expr* close_for(Frame& f, const TTok& t) {
+    const TTok& open = *f.open;
+    if (t.kind != TTok::EndFor) {
+      if (t.kind == TTok::Else)
+        b_.error("Unexpected else directive", "An else clause is not expected for a for directive.", t.span);
+      else
+        b_.error(std::string("Unexpected ") + directive_name(t) + " directive",
+                 "Expecting an endfor directive corresponding to the for directive at " + where(open.span) + ".",
+                 t.span);
+      return placeholder(t.span);
     }
-    if (if_exprs.empty()) if_exprs.push_back(string_lit(Span{open.span.end, open.span.end}, {}));
-    if (else_exprs.empty()) else_exprs.push_back(string_lit(Span{endif.begin, endif.begin}, {}));
-    Expr* t = sub_template(if_exprs);
-    Expr* f = sub_template(else_exprs);
-    return b_.arena().make<ConditionalExpr>(Expr{ExprKind::Conditional, between(open.span, endif)}, open.expr, t, f);
-  }
-
-  // Parses `%{for}` ... `%{endfor}` into a join over a for expression.
-  Expr* parse_for() {
-    const TTok& open = read();
-    std::vector<Expr*> content;
-    Span endfor{};
-    for (;;) {
-      const TTok& next = peek();
-      if (next.kind == TTok::End) {
-        b_.error("Unexpected end of template",
-                 "The for directive at " + where(open.span) + " is missing its corresponding endfor directive.",
-                 next.span);
-        return placeholder(next.span);
-      }
-      if (next.kind == TTok::Else || next.kind == TTok::EndIf || next.kind == TTok::EndFor) {
-        read();
-        if (next.kind == TTok::EndFor) {
-          endfor = next.span;
-          break;
-        }
-        if (next.kind == TTok::Else)
-          b_.error("Unexpected else directive", "An else clause is not expected for a for directive.", next.span);
-        else
-          b_.error(std::string("Unexpected ") + directive_name(next) + " directive",
-                   "Expecting an endfor directive corresponding to the for directive at " + where(open.span) + ".",
-                   next.span);
-        return placeholder(next.span);
-      }
-      content.push_back(expr());
-    }
-    if (content.empty()) content.push_back(string_lit(Span{open.span.end, open.span.end}, {}));
+    Span endfor = t.span;
+    if (f.first.empty()) f.first.push_back(string_lit(Span{open.span.end, open.span.end}, {}));
     Span span = between(open.span, endfor);
     auto* fe = b_.arena().make<ForExpr>(Expr{ExprKind::For, span}, open.key_var, open.val_var, open.expr,
-                                        static_cast<Expr*>(nullptr), sub_template(content),
+                                        static_cast<Expr*>(nullptr), sub_template(f.first),
                                         static_cast<Expr*>(nullptr), false, open.span, endfor);
     // A TemplateJoinExpr's range is its tuple's.
     return b_.arena().make<TemplateJoinExpr>(Expr{ExprKind::TemplateJoin, span}, fe);

@@ -68,12 +68,15 @@ namespace hclvm::syntax {
 // newlines inside quoted strings, ...) found in [tokens] of [src].
 void check_invalid_tokens(const Tokens& tokens, const Source& src, Diagnostics& diags);
 
-// Returns the range of token [i] of [tokens] (scanned from [src]) exactly as
-// the reference's scanner computes it: columns count grapheme clusters
-// within each token and one per byte of the spaces between tokens, so a
-// cluster never spans two tokens. Source::range() counts clusters along the
-// whole line, which differs only when a combining mark or an invalid byte
-// sits next to a token boundary.
+// Tells [src] where [tokens] start next to a non-ASCII byte. The reference
+// counts columns token by token (grapheme clusters within a token, one per
+// byte of the spaces between), so a cluster never spans two tokens; with
+// these boundaries Source::pos() counts the same. The parse driver calls it
+// right after scanning.
+void note_token_boundaries(const Tokens& tokens, const Source& src);
+
+// Returns the range of token [i] of [tokens], scanned from [src] (noting
+// the boundaries first if nobody has).
 Range token_range(const Tokens& tokens, size_t i, const Source& src);
 
 }  // namespace hclvm::syntax

@@ -169,4 +169,27 @@ inline std::string go_quote(std::string_view s) {
   return out;
 }
 
+// Returns the number of bytes of the character at [p] (before [end]) as
+// go-textseg's grapheme segmenter reads characters, and
+// sets [cp] to it (U+E000, a code point without grapheme properties, for a
+// well-formed but invalid sequence), or returns 0 for a stray byte.
+inline size_t textseg_char(const unsigned char* p, const unsigned char* end, int32_t& cp) {
+  unsigned char c = *p;
+  if (c < 0x80) {
+    cp = c;
+    return 1;
+  }
+  size_t n = c >= 0xC0 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF7 ? 4 : 0;
+  if (n == 0 || size_t(end - p) < n) return 0;
+  int32_t v = c & (0x7F >> n);
+  for (size_t i = 1; i < n; ++i) {
+    if ((p[i] & 0xC0) != 0x80) return 0;
+    v = (v << 6) | (p[i] & 0x3F);
+  }
+  static constexpr int32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+  bool valid = v >= kMin[n] && v <= 0x10FFFF && !(v >= 0xD800 && v <= 0xDFFF);
+  cp = valid ? v : 0xE000;
+  return n;
+}
+
 }  // namespace hclvm::syntax::uni

@@ -4,11 +4,12 @@
 // rejects, the first error must also match: "summary: detail" and the
 // subject range. Each kind is one test instance, so a failure names the kind;
 // each prints an agreement table and lists disagreements (capped) before
-// asserting 100%. Files where hclvm deliberately follows the newest reference
-// rather than the older oracle that made RESULTS.tsv are recognised by rule
-// (known_differences()), listed apart and not counted. A second test parses every file the reference accepts
-// through the fast path and through the recovering parser alone, and
-// requires the same tree (compared by dump). The corpus lives in the shared directory beside the
+// asserting 100%. Files where hclvm deliberately follows the newest
+// reference rather than the older oracle that made RESULTS.tsv are
+// recognised by rule (known_differences()), listed apart and not counted.
+// A second test parses every file the reference accepts through the fast
+// path and through the recovering parser alone, and requires the same tree
+// (compared by dump). The corpus lives in the shared directory beside the
 // repository, which a user's clone lacks: the tests then skip.
 #include <hclvm/syntax.h>
 

@@ -22,6 +22,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <ostream>
 #include <regex>
 #include <string>
 #include <vector>
@@ -43,6 +44,9 @@ struct Case {
   const char* src;
   std::vector<Want> want;
 };
+
+// Prints a case as its input, for gtest's messages.
+void PrintTo(const Case& c, std::ostream* os) { *os << ::testing::PrintToString(std::string(c.src)); }
 
 // Formats [r] as line:col-line:col, or "" when absent.
 std::string span_text(const std::optional<Range>& r) {
@@ -97,7 +101,7 @@ TEST_P(Recover, SameDiagnosticsAsReference) {
   // Through the public entry point (fast path first) the result is the same.
   if (c.mode != Mode::Traversal) {
     Diagnostics via_auto = diagnose(c.mode, c.src, Path::Auto);
-    EXPECT_EQ(render(via_auto), render(got)) << msg;
+    EXPECT_EQ(render(via_auto), render(got)) << "the public entry point (fast path first) disagrees\n" << msg;
   }
 }
 
@@ -336,6 +340,14 @@ const Case kCases[] = {
     {Mode::Expr, "a.[0].b c", {{"Invalid attribute name", "An attribute name is required after a dot.", "1:3-1:4", ""}}},
     {Mode::Expr, "1e9999999999", {{"Invalid number literal", "Failed to recognize the value of this number literal.", "1:1-1:13", ""}}},
     {Mode::Expr, "<<EOT\nabc\n", {{"Unterminated template string", "No closing marker was found for the string.", "3:1-3:1", "2:1-3:1"}}},
+    // cty reads numbers into a 512-bit binary float: the decimal exponent
+    // must fit in 64 bits and the binary exponent in 32.
+    {Mode::Expr, "1e2147483646", {}},
+    {Mode::Expr, "1e2147483647", {{"Invalid number literal", "Failed to recognize the value of this number literal.", "1:1-1:13", ""}}},
+    {Mode::Expr, "0e9999999999", {}},
+    {Mode::Expr, "0e99999999999999999999", {{"Invalid number literal", "Failed to recognize the value of this number literal.", "1:1-1:23", ""}}},
+    {Mode::Expr, "1e-2147483649", {}},
+    {Mode::Expr, "1e9223372036854775808", {{"Invalid number literal", "Failed to recognize the value of this number literal.", "1:1-1:22", ""}}},
     {Mode::Template, "${a", {{"Unclosed template interpolation sequence", "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.", "1:1-1:3", ""}}},
     {Mode::Template, "%{if a}", {{"Unexpected end of template", "The if directive at test.hcl:1,1-8 is missing its corresponding endif directive.", "1:8-1:8", ""}}},
     {Mode::Template, "%{ endif }", {{"Unexpected endif directive", "The control directives within this template are unbalanced.", "1:1-1:11", ""}}},
@@ -443,6 +455,21 @@ TEST(RecoverTree, NamespacedCallName) {
   const auto& call = ast::as<ast::FunctionCallExpr>(*r.expr);
   EXPECT_EQ(call.name, "provider::aws::arn");
   EXPECT_EQ(span_text(r.source->range(call.name_span)), "1:1-1:19");
+}
+
+// A relative traversal (the reference has no parser for these) follows
+// the absolute traversal's step rules without the root name.
+TEST(RecoverTree, RelativeTraversal) {
+  TraversalParse ok = parse_traversal_rel(make_source("test.hcl", ".b[0][\"c\"]"));
+  EXPECT_TRUE(ok.diagnostics.empty()) << render(ok.diagnostics);
+  ASSERT_EQ(ok.traversal.size, 3u);
+  EXPECT_EQ(ok.traversal[0].kind, ast::StepKind::Attr);
+  EXPECT_EQ(ok.traversal[2].key().text, "c");
+  TraversalParse bad = parse_traversal_rel(make_source("test.hcl", ".b c"));
+  ASSERT_EQ(bad.diagnostics.size(), 1u);
+  EXPECT_EQ(bad.diagnostics[0].summary, "Invalid character");
+  EXPECT_EQ(span_text(bad.diagnostics[0].subject), "1:4-1:5");
+  EXPECT_EQ(span_text(bad.diagnostics[0].context), "1:1-1:5");
 }
 
 // --- deep nesting ----------------------------------------------------------------

@@ -518,7 +518,7 @@ TEST(Dump, ShowsEveryField) {
   auto* call = arena.make<FunctionCallExpr>(Expr{ExprKind::FunctionCall, Span{0, 10}}, std::string_view("f"),
                                             List<Expr*>{args, 2}, true, Span{0, 1}, Span{1, 2}, Span{9, 10});
   Traverser* steps = arena.array<Traverser>(1);
-  steps[0] = Traverser{StepKind::Root, "x", {}, Span{14, 15}};
+  steps[0] = Traverser::root("x", Span{14, 15});
   auto* x = arena.make<ScopeTraversalExpr>(Expr{ExprKind::ScopeTraversal, Span{14, 15}}, List<Traverser>{steps, 1});
   auto* neg = arena.make<UnaryExpr>(Expr{ExprKind::Unary, Span{13, 15}}, UnaryOp::Negate, x, Span{13, 14});
   auto* add = arena.make<BinaryExpr>(Expr{ExprKind::Binary, Span{0, 15}}, BinaryOp::Add, call, neg);
@@ -536,12 +536,12 @@ TEST(Dump, SplatSymbolsAreNumberedAndStringsEscaped) {
   Source src("d.hcl", "a[*].b\n");
   Arena arena;
   Traverser* root = arena.array<Traverser>(1);
-  root[0] = Traverser{StepKind::Root, "a", {}, Span{0, 1}};
+  root[0] = Traverser::root("a", Span{0, 1});
   auto* a = arena.make<ScopeTraversalExpr>(Expr{ExprKind::ScopeTraversal, Span{0, 1}}, List<Traverser>{root, 1});
   auto* item = arena.make<AnonSymbolExpr>(Expr{ExprKind::AnonSymbol, Span{1, 4}});
   Traverser* attr = arena.array<Traverser>(2);
-  attr[0] = Traverser{StepKind::Attr, "b\"\n", {}, Span{4, 6}};
-  attr[1] = Traverser{StepKind::Index, {}, Literal{LitKind::String, false, "\x01\xff"}, Span{4, 6}};
+  attr[0] = Traverser::attr("b\"\n", Span{4, 6});
+  attr[1] = Traverser::index(Literal{LitKind::String, false, "\x01\xff"}, Span{4, 6});
   auto* each = arena.make<RelativeTraversalExpr>(Expr{ExprKind::RelativeTraversal, Span{4, 6}}, item,
                                                  List<Traverser>{attr, 2});
   auto* splat = arena.make<SplatExpr>(Expr{ExprKind::Splat, Span{0, 6}}, a, each, item, Span{1, 4});
@@ -564,7 +564,7 @@ TEST(Dump, CollectionsAndForExpressions) {
   auto lit = [&](Span s, Literal v) { return arena.make<LiteralExpr>(Expr{ExprKind::Literal, s}, v); };
   auto var = [&](Span s, std::string_view name) {
     Traverser* t = arena.array<Traverser>(1);
-    t[0] = Traverser{StepKind::Root, name, {}, s};
+    t[0] = Traverser::root(name, s);
     return arena.make<ScopeTraversalExpr>(Expr{ExprKind::ScopeTraversal, s}, List<Traverser>{t, 1});
   };
   auto* parens = arena.make<ParensExpr>(Expr{ExprKind::Parens, Span{2, 5}}, static_cast<Expr*>(var(Span{3, 4}, "k")));
