@@ -13,13 +13,36 @@
 
 namespace hclvm {
 
+namespace detail {
+// Returns [n] bytes of uninitialized memory; large blocks come from the
+// system with huge pages and are recycled (src/util/pages.cpp). Never null
+// (throws std::bad_alloc).
+void* alloc_pages(size_t n);
+// Returns memory from alloc_pages([n]).
+void free_pages(void* p, size_t n);
+}  // namespace detail
+
 class Arena {
  public:
   explicit Arena(size_t block_size = 16 * 1024) : block_size_(block_size) {}
   Arena(const Arena&) = delete;
   Arena& operator=(const Arena&) = delete;
-  Arena(Arena&&) = default;
-  Arena& operator=(Arena&&) = default;
+  Arena(Arena&& o) noexcept { *this = std::move(o); }
+  Arena& operator=(Arena&& o) noexcept {
+    if (this != &o) {
+      release();
+      block_size_ = o.block_size_;
+      reserved_ = o.reserved_;
+      cur_ = o.cur_;
+      end_ = o.end_;
+      blocks_ = std::move(o.blocks_);
+      o.cur_ = o.end_ = nullptr;
+      o.reserved_ = 0;
+      o.blocks_.clear();
+    }
+    return *this;
+  }
+  ~Arena() { release(); }
 
   // Returns [n] bytes aligned to [align].
   void* allocate(size_t n, size_t align = alignof(std::max_align_t)) {
@@ -60,18 +83,28 @@ class Arena {
   void* grow(size_t n, size_t align) {
     size_t size = n + align > block_size_ ? n + align : block_size_;
     if (block_size_ < (size_t(4) << 20)) block_size_ *= 2;
-    blocks_.emplace_back(new char[size]);
+    blocks_.push_back(Block{static_cast<char*>(detail::alloc_pages(size)), size});
     reserved_ += size;
-    cur_ = blocks_.back().get();
+    cur_ = blocks_.back().p;
     end_ = cur_ + size;
     return allocate(n, align);
   }
+
+  void release() {
+    for (const Block& b : blocks_) detail::free_pages(b.p, b.size);
+    blocks_.clear();
+  }
+
+  struct Block {
+    char* p;
+    size_t size;
+  };
 
   size_t block_size_;
   size_t reserved_ = 0;
   char* cur_ = nullptr;
   char* end_ = nullptr;
-  std::vector<std::unique_ptr<char[]>> blocks_;
+  std::vector<Block> blocks_;
 };
 
 }  // namespace hclvm

@@ -72,19 +72,6 @@ void Builder::error(std::string summary, std::string detail, Span subject, Span 
                               src_.range(context)});
 }
 
-Seq* Builder::seq_empty() { return a_.make<Seq>(); }
-
-Seq* Builder::seq(void* first) { return push(seq_empty(), first); }
-
-Seq* Builder::push(Seq* s, void* item) {
-  auto* c = a_.make<Seq::Cell>(Seq::Cell{item, nullptr});
-  if (s->tail) s->tail->next = c;
-  else s->head = c;
-  s->tail = c;
-  ++s->size;
-  return s;
-}
-
 template <class T>
 static T* node(Arena& a, ExprKind k, Span s) {
   T* n = a.make<T>();

@@ -24,14 +24,6 @@ namespace hclvm::syntax {
 
 using namespace hclvm::ast;
 
-// An arena cons list, for the left-recursive rules of the Bison grammar.
-struct Seq {
-  struct Cell { void* item; Cell* next; };
-  Cell* head = nullptr;
-  Cell* tail = nullptr;
-  uint32_t size = 0;
-};
-
 // One element of a template before assembly: what the reference calls a
 // template token. Literals are still raw (escapes and strip markers are
 // applied during assembly).
@@ -82,10 +74,6 @@ class Builder {
   void error(std::string summary, std::string detail, Span subject, Span context);
 
   // Lists.
-  Seq* seq(void* first);                  // a new list holding [first]
-  Seq* seq_empty();
-  Seq* push(Seq* s, void* item);          // appends [item] and returns [s]
-  template <class T> List<T> list(Seq* s);       // T is a pointer type
   template <class T> List<T> list(const std::vector<T>& v);
 
   // Expressions. Spans are byte ranges of the tokens named.
@@ -162,17 +150,6 @@ class Builder {
   bool failed_ = false;
   Diagnostics diags_;
 };
-
-template <class T>
-List<T> Builder::list(Seq* s) {
-  List<T> out;
-  if (s == nullptr || s->size == 0) return out;
-  out.data = a_.array<T>(s->size);
-  out.size = s->size;
-  uint32_t i = 0;
-  for (Seq::Cell* c = s->head; c != nullptr; c = c->next) out.data[i++] = static_cast<T>(c->item);
-  return out;
-}
 
 template <class T>
 List<T> Builder::list(const std::vector<T>& v) {

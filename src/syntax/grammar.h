@@ -7,6 +7,7 @@
 #include "syntax/builder.h"
 #include "syntax/token.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace hclvm::syntax {
@@ -25,9 +26,6 @@ struct Sem {
   RawSpan s;
 };
 
-// Accumulators for lists the grammar builds left to right.
-struct BodyAcc { Seq* attrs; Seq* blocks; };
-struct LabelAcc { Seq* texts; Seq* spans; };
 struct ForIntro { Span key, val, in; Expr* coll; bool has_key; };
 
 class Grammar {
@@ -49,19 +47,22 @@ class Grammar {
   void set_template(Sem acc) { result_expr = b_.template_root(assemble(acc, eof_span_, false)); }
 
   Sem none() { return Sem{nullptr, {}}; }
-  Sem seq_empty() { return Sem{b_.seq_empty(), {}}; }
-  Sem seq(Sem first) { return Sem{b_.seq(first.p), {}}; }
-  Sem push(Sem s, Sem item) { return Sem{b_.push(S(s), item.p), {}}; }
-  Sem push_span(Sem s, Sem tok) { return Sem{b_.push(S(s), b_.arena().make<Span>(Span(tok.s))), {}}; }
   Sem span_join(Sem a, Sem b) { return Sem{nullptr, join(a.s, b.s)}; }
 
+  // Lists. The grammar's lists are built on stacks shared by the whole
+  // parse: an inner list (in an element) is complete before its outer list
+  // continues, so each list is the top of its stack, and its accumulator is
+  // the index where it begins. Finished lists are copied to the arena.
+  Sem items_start() { return Sem{nullptr, Span{uint32_t(items_.size()), 0}}; }
+  Sem item_add(Sem acc, Sem e) { items_.push_back(e.p); return acc; }
+  Sem qlits_start() { return Sem{nullptr, Span{uint32_t(spans_.size()), 0}}; }
+  Sem qlit_add(Sem acc, Sem tok) { spans_.push_back(tok.s); return acc; }
+
   // Structure.
-  Sem body_start() {
-    auto* acc = b_.arena().make<BodyAcc>(BodyAcc{b_.seq_empty(), b_.seq_empty()});
-    return Sem{acc, {}};
-  }
-  Sem body_add_attr(Sem acc, Sem attr) { b_.push(static_cast<BodyAcc*>(acc.p)->attrs, attr.p); return acc; }
-  Sem body_add_block(Sem acc, Sem block) { b_.push(static_cast<BodyAcc*>(acc.p)->blocks, block.p); return acc; }
+  // A body's accumulator: where its attributes and its blocks begin.
+  Sem body_start() { return Sem{nullptr, Span{uint32_t(attrs_.size()), uint32_t(blocks_.size())}}; }
+  Sem body_add_attr(Sem acc, Sem attr) { attrs_.push_back(static_cast<Attribute*>(attr.p)); return acc; }
+  Sem body_add_block(Sem acc, Sem block) { blocks_.push_back(static_cast<Block*>(block.p)); return acc; }
   Sem attribute(Sem name, Sem eq, Sem value) {
     return Sem{b_.attribute(name.s, eq.s, E(value), E(value)->span), join(name.s, E(value)->span)};
   }
@@ -73,12 +74,11 @@ class Grammar {
     Body* body = b_.single_attr_body(static_cast<Attribute*>(attr.p));
     return make_block(type, labels, open, body, close);
   }
-  Sem labels_start() {
-    return Sem{b_.arena().make<LabelAcc>(LabelAcc{b_.seq_empty(), b_.seq_empty()}), {}};
-  }
+  Sem labels_start() { return Sem{nullptr, Span{uint32_t(labels_.size()), 0}}; }
   Sem label_ident(Sem acc, Sem tok) {
-    std::string_view text = b_.text(tok.s);
-    return add_label(acc, b_.arena().make<std::string_view>(text), tok.s);
+    labels_.push_back(b_.text(tok.s));
+    label_spans_.push_back(tok.s);
+    return acc;
   }
   Sem label_string(Sem acc, Sem open, Sem lits, Sem close);
 
@@ -95,9 +95,9 @@ class Grammar {
   Sem splat_full(Sem from, Sem open, Sem close) { return X(b_.splat_full_open(E(from), open.s, close.s)); }
   Sem index(Sem from, Sem open, Sem key, Sem close) { return X(b_.index(E(from), open.s, E(key), close.s)); }
   Sem call(Sem name, Sem open, Sem args, bool expand, Sem close) {
-    return X(b_.call(name.s, b_.text(name.s), b_.list<Expr*>(S(args)), expand, open.s, close.s));
+    return X(b_.call(name.s, b_.text(name.s), take_exprs(args), expand, open.s, close.s));
   }
-  Sem tuple(Sem open, Sem items, Sem close) { return X(b_.tuple(open.s, b_.list<Expr*>(S(items)), close.s)); }
+  Sem tuple(Sem open, Sem items, Sem close) { return X(b_.tuple(open.s, take_exprs(items), close.s)); }
   Sem object_item(Sem key, Sem value);
   Sem object(Sem open, Sem items, Sem close);
   Sem for_intro(Sem key, Sem val, Sem in, Sem coll);
@@ -120,15 +120,24 @@ class Grammar {
 
  private:
   static Expr* E(Sem s) { return static_cast<Expr*>(s.p); }
-  static Seq* S(Sem s) { return static_cast<Seq*>(s.p); }
   static Sem X(Expr* e) { return Sem{e, e->span}; }
 
+  // Moves the top of [stack] from index [from] into an arena list.
+  template <class T>
+  List<T> take(std::vector<T>& stack, uint32_t from) {
+    List<T> out;
+    out.size = uint32_t(stack.size() - from);
+    out.data = b_.arena().array<T>(out.size);
+    if (out.size) std::copy(stack.begin() + from, stack.end(), out.data);
+    stack.resize(from);
+    return out;
+  }
+  List<Expr*> take_exprs(Sem acc);
   Body* make_body(Span begin, Sem acc, Span end) {
-    auto* a = static_cast<BodyAcc*>(acc.p);
-    return b_.body(begin, b_.list<Attribute*>(a->attrs), b_.list<Block*>(a->blocks), end);
+    List<Block*> blocks = take(blocks_, acc.s.end);
+    return b_.body(begin, take(attrs_, acc.s.begin), blocks, end);
   }
   Sem make_block(Sem type, Sem labels, Sem open, Body* body, Sem close);
-  Sem add_label(Sem acc, std::string_view* text, Span span);
   TplResult assemble(Sem acc, Span end, bool flush);
   // Pushes a part of [kind] covering [span], opened by token [open].
   TplPart& part(TplPart::Kind kind, Span span, Span open);
@@ -150,6 +159,12 @@ class Grammar {
   std::vector<TplPart> tpl_stack_;   // parts of the templates being parsed
   std::vector<Span> tpl_open_;       // the first token of each part
   std::vector<TplPart> tpl_scratch_; // one template's parts during assembly
+  std::vector<void*> items_;         // elements, arguments, object keys and values
+  std::vector<Attribute*> attrs_;
+  std::vector<Block*> blocks_;
+  std::vector<std::string_view> labels_;
+  std::vector<Span> label_spans_;
+  std::vector<Span> spans_;          // literal tokens of a quoted label
 };
 
 }  // namespace hclvm::syntax

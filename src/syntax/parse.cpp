@@ -131,49 +131,46 @@ int Grammar::lex(Sem* lval) {
   return 0;
 }
 
-Sem Grammar::add_label(Sem acc, std::string_view* text, Span span) {
-  auto* a = static_cast<LabelAcc*>(acc.p);
-  b_.push(a->texts, text);
-  b_.push(a->spans, b_.arena().make<Span>(Span(span)));
+Sem Grammar::label_string(Sem acc, Sem open, Sem lits, Sem close) {
+  std::vector<Span> spans(spans_.begin() + lits.s.begin, spans_.end());
+  spans_.resize(lits.s.begin);
+  labels_.push_back(b_.label_text(spans));
+  label_spans_.push_back(join(open.s, close.s));
   return acc;
 }
 
-Sem Grammar::label_string(Sem acc, Sem open, Sem lits, Sem close) {
-  std::vector<Span> spans;
-  for (Seq::Cell* c = S(lits)->head; c; c = c->next) spans.push_back(*static_cast<Span*>(c->item));
-  std::string_view text = b_.label_text(spans);
-  return add_label(acc, b_.arena().make<std::string_view>(text), join(open.s, close.s));
+Sem Grammar::make_block(Sem type, Sem labels, Sem open, Body* body, Sem close) {
+  List<std::string_view> texts = take(labels_, labels.s.begin);
+  List<Span> spans = take(label_spans_, labels.s.begin);
+  return Sem{b_.block(type.s, texts, spans, open.s, body, close.s), join(type.s, close.s)};
 }
 
-Sem Grammar::make_block(Sem type, Sem labels, Sem open, Body* body, Sem close) {
-  auto* a = static_cast<LabelAcc*>(labels.p);
-  List<std::string_view> texts;
-  List<Span> spans;
-  if (a->texts->size) {
-    texts.data = b_.arena().array<std::string_view>(a->texts->size);
-    spans.data = b_.arena().array<Span>(a->texts->size);
-    uint32_t i = 0;
-    for (Seq::Cell *t = a->texts->head, *s = a->spans->head; t; t = t->next, s = s->next, ++i) {
-      texts.data[i] = *static_cast<std::string_view*>(t->item);
-      spans.data[i] = *static_cast<Span*>(s->item);
-    }
-    texts.size = spans.size = i;
-  }
-  return Sem{b_.block(type.s, texts, spans, open.s, body, close.s), join(type.s, close.s)};
+List<Expr*> Grammar::take_exprs(Sem acc) {
+  List<Expr*> out;
+  out.size = uint32_t(items_.size() - acc.s.begin);
+  out.data = b_.arena().array<Expr*>(out.size);
+  for (uint32_t i = 0; i < out.size; ++i) out.data[i] = static_cast<Expr*>(items_[acc.s.begin + i]);
+  items_.resize(acc.s.begin);
+  return out;
 }
 
 Sem Grammar::object_item(Sem key, Sem value) {
   // A key whose first token is `(` is never read as a bare name.
   bool force = text_[E(key)->span.begin] == '(';
-  return Sem{b_.arena().make<ObjectItem>(ObjectItem{b_.object_key(E(key), force), E(value)}), {}};
+  uint32_t at = uint32_t(items_.size());
+  items_.push_back(b_.object_key(E(key), force));
+  items_.push_back(value.p);
+  return Sem{nullptr, Span{at, 0}};
 }
 
 Sem Grammar::object(Sem open, Sem items, Sem close) {
   List<ObjectItem> list;
-  if (Seq* s = S(items); s->size) {
-    list.data = b_.arena().array<ObjectItem>(s->size);
-    for (Seq::Cell* c = s->head; c; c = c->next) list.data[list.size++] = *static_cast<ObjectItem*>(c->item);
-  }
+  uint32_t from = items.s.begin;
+  list.size = uint32_t(items_.size() - from) / 2;
+  list.data = b_.arena().array<ObjectItem>(list.size);
+  for (uint32_t i = 0; i < list.size; ++i)
+    list.data[i] = ObjectItem{static_cast<Expr*>(items_[from + 2 * i]), static_cast<Expr*>(items_[from + 2 * i + 1])};
+  items_.resize(from);
   return X(b_.object(open.s, list, close.s));
 }
 

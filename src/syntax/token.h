@@ -4,6 +4,7 @@
 // byte span; its text is the source slice.
 #pragma once
 
+#include <hclvm/arena.h>
 #include <hclvm/ast.h>
 #include <hclvm/diagnostic.h>
 
@@ -46,7 +47,20 @@ struct Token {
   ast::Span span;
 };
 
-using Tokens = std::vector<Token>;
+// Token arrays of big files are large and touched once: they come from
+// the page allocator (huge pages where possible).
+template <class T>
+struct PageAllocator {
+  using value_type = T;
+  PageAllocator() = default;
+  template <class U>
+  PageAllocator(const PageAllocator<U>&) {}
+  T* allocate(size_t n) { return static_cast<T*>(detail::alloc_pages(n * sizeof(T))); }
+  void deallocate(T* p, size_t n) { detail::free_pages(p, n * sizeof(T)); }
+  friend bool operator==(const PageAllocator&, const PageAllocator&) { return true; }
+};
+
+using Tokens = std::vector<Token, PageAllocator<Token>>;
 
 enum class ScanMode : uint8_t { Normal, Template, IdentOnly };
 
