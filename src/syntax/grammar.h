@@ -55,8 +55,6 @@ class Grammar {
   // the index where it begins. Finished lists are copied to the arena.
   Sem items_start() { return Sem{nullptr, Span{uint32_t(items_.size()), 0}}; }
   Sem item_add(Sem acc, Sem e) { items_.push_back(e.p); return acc; }
-  Sem qlits_start() { return Sem{nullptr, Span{uint32_t(spans_.size()), 0}}; }
-  Sem qlit_add(Sem acc, Sem tok) { spans_.push_back(tok.s); return acc; }
 
   // Structure.
   // A body's accumulator: where its attributes and its blocks begin.
@@ -80,7 +78,7 @@ class Grammar {
     label_spans_.push_back(tok.s);
     return acc;
   }
-  Sem label_string(Sem acc, Sem open, Sem lits, Sem close);
+  Sem label_string(Sem acc, Sem str);
 
   // Expressions.
   Sem number(Sem tok) { return X(b_.number(tok.s)); }
@@ -117,6 +115,8 @@ class Grammar {
   Sem tpl_end(TplPart::Kind kind, Sem open, Sem close);
   Sem tpl_for(Sem open, Sem key, Sem val, Sem in, Sem coll, Sem close);
   Sem template_expr(Sem open, Sem acc, Sem close);
+  // A STRING token: [str].p is the index of its OQuote token.
+  Sem string_expr(Sem str);
 
  private:
   static Expr* E(Sem s) { return static_cast<Expr*>(s.p); }
@@ -144,6 +144,11 @@ class Grammar {
   // Reports whether the token at [i] (an opener) is followed by the word
   // `for` (skipping newlines and comments) and returns its index in [at].
   bool followed_by_for(size_t i, size_t* at) const;
+  // Returns the index of the CQuote that closes the OQuote at [i] when only
+  // QuotedLit tokens lie between, else 0.
+  size_t plain_string_end(size_t i) const;
+  // Fills spans_ with the QuotedLit tokens of the STRING [str].
+  void string_lits(Sem str);
 
   Builder& b_;
   const Tokens& toks_;
@@ -164,7 +169,7 @@ class Grammar {
   std::vector<Block*> blocks_;
   std::vector<std::string_view> labels_;
   std::vector<Span> label_spans_;
-  std::vector<Span> spans_;          // literal tokens of a quoted label
+  std::vector<Span> spans_;          // literal tokens of a quoted string
 };
 
 }  // namespace hclvm::syntax

@@ -96,7 +96,14 @@ int Grammar::lex(Sem* lval) {
       }
       case Tok::TemplateSeqEnd: close(); return SEQ_END;
       case Tok::Ident: return i == keyword_at_ ? keyword_tok_ : IDENT;
-      case Tok::OQuote: return OQUOTE;
+      case Tok::OQuote:
+        if (size_t end = plain_string_end(i)) {
+          lval->p = reinterpret_cast<void*>(i);
+          lval->s = join(t.span, toks_[end].span);
+          next_ = end + 1;
+          return STRING;
+        }
+        return OQUOTE;
       case Tok::CQuote: return CQUOTE;
       case Tok::OHeredoc: return OHEREDOC;
       case Tok::CHeredoc: return CHEREDOC;
@@ -131,12 +138,33 @@ int Grammar::lex(Sem* lval) {
   return 0;
 }
 
-Sem Grammar::label_string(Sem acc, Sem open, Sem lits, Sem close) {
-  std::vector<Span> spans(spans_.begin() + lits.s.begin, spans_.end());
-  spans_.resize(lits.s.begin);
-  labels_.push_back(b_.label_text(spans));
-  label_spans_.push_back(join(open.s, close.s));
+void Grammar::string_lits(Sem str) {
+  spans_.clear();
+  for (size_t j = reinterpret_cast<size_t>(str.p) + 1; toks_[j].type == Tok::QuotedLit; ++j)
+    spans_.push_back(toks_[j].span);
+}
+
+Sem Grammar::label_string(Sem acc, Sem str) {
+  string_lits(str);
+  labels_.push_back(b_.label_text(spans_));
+  label_spans_.push_back(str.s);
   return acc;
+}
+
+Sem Grammar::string_expr(Sem str) {
+  string_lits(str);
+  size_t open = reinterpret_cast<size_t>(str.p);
+  size_t close = open + 1 + spans_.size();
+  size_t first = tpl_stack_.size();
+  for (Span lit : spans_) part(TplPart::Lit, lit, lit).quoted = true;
+  TplResult t = assemble(Sem{nullptr, Span{uint32_t(first), 0}}, toks_[close].span, false);
+  return X(b_.template_expr(toks_[open].span, t, toks_[close].span));
+}
+
+size_t Grammar::plain_string_end(size_t i) const {
+  size_t j = i + 1;
+  while (toks_[j].type == Tok::QuotedLit) ++j;
+  return toks_[j].type == Tok::CQuote ? j : 0;
 }
 
 Sem Grammar::make_block(Sem type, Sem labels, Sem open, Body* body, Sem close) {
