@@ -52,6 +52,15 @@ class Arena {
     return reinterpret_cast<void*>(p);
   }
 
+  // Grows the allocation [p] of [old_n] bytes to [new_n] bytes in place if
+  // it is the most recent one and the block has room; reports success.
+  bool try_extend(void* p, size_t old_n, size_t new_n) {
+    char* end = static_cast<char*>(p) + old_n;
+    if (p == nullptr || end != cur_ || size_t(end_ - static_cast<char*>(p)) < new_n) return false;
+    cur_ = static_cast<char*>(p) + new_n;
+    return true;
+  }
+
   // Constructs a T in the arena.
   template <class T, class... Args>
   T* make(Args&&... args) {

@@ -30,6 +30,7 @@ template <class T>
 struct List {
   T* data = nullptr;
   uint32_t size = 0;
+  uint32_t cap = 0;  // room in data, when the builder knows it (0: exactly size)
   T* begin() const { return data; }
   T* end() const { return data + size; }
   T& operator[](uint32_t i) const { return data[i]; }

@@ -109,22 +109,25 @@ Expr* Builder::variable(Span name_tok) {
   auto* e = node<ScopeTraversalExpr>(a_, ExprKind::ScopeTraversal, name_tok);
   e->steps.data = a_.array<Traverser>(1);
   e->steps.data[0] = Traverser::root(name, name_tok);
-  e->steps.size = 1;
+  e->steps.size = e->steps.cap = 1;
   return e;
 }
 
-// Returns [steps] with [step] appended. Arrays hold a power-of-two number
-// of slots, so a full array is one whose size is a power of two: chains
-// grow in place and leave at most as much garbage as they use.
+// Returns [steps] with [step] appended: in place when there is room or the
+// array is the arena's latest allocation (the usual case: a chain is built
+// step after step), else in a new array twice the size.
 static List<Traverser> append(Arena& a, List<Traverser> steps, const Traverser& step) {
   uint32_t n = steps.size;
-  if (n == 0 || (n & (n - 1)) == 0) {
-    Traverser* grown = a.array<Traverser>(n == 0 ? 1 : 2 * size_t(n));
+  if (n >= steps.cap && !a.try_extend(steps.data, sizeof(Traverser) * n, sizeof(Traverser) * (n + 1))) {
+    uint32_t cap = n < 2 ? 2 : 2 * n;
+    Traverser* grown = a.array<Traverser>(cap);
     if (n) std::memcpy(static_cast<void*>(grown), steps.data, sizeof(Traverser) * n);
     steps.data = grown;
+    steps.cap = cap;
   }
   steps.data[n] = step;
   steps.size = n + 1;
+  if (steps.cap < steps.size) steps.cap = steps.size;
   return steps;
 }
 
