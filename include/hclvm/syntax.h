@@ -17,11 +17,15 @@
 
 namespace hclvm {
 
-// A source file: its name, its bytes and a line table that turns byte
-// offsets into reference positions on demand.
+// A source file: its name, its bytes, and an index that turns byte offsets
+// into reference positions. The index (line starts, and where tokens start
+// next to non-ASCII bytes, since the reference counts columns token by
+// token) is built on the first position asked for, so a parse without
+// diagnostics never pays for it. Thread-safe.
 class Source {
  public:
   Source(std::string name, std::string bytes);
+  ~Source();
 
   const std::string& name() const { return name_; }
   std::string_view text() const { return bytes_; }
@@ -31,22 +35,21 @@ class Source {
   Pos pos(uint32_t byte) const;
   Range range(ast::Span span) const;
 
-  // Records the byte offsets where a token starts in the middle of what
-  // would otherwise be one grapheme cluster (a token starting with a
-  // combining mark): the reference counts columns token by token, so
-  // clusters break there. The parser calls this once; later calls are
-  // ignored.
-  void set_cluster_breaks(std::vector<uint32_t> breaks) const;
+  // Marks the file as a standalone template, whose tokens (and so columns)
+  // differ from a configuration's. The template parser calls it.
+  void scan_as_template() const { template_ = true; }
 
  private:
+  struct Index;
+  const Index& index() const;
+
   std::string name_;
   std::string bytes_;
   uint64_t id_;  // identifies the Source in per-thread position caches
   uint32_t bom_ = 0;
-  std::vector<uint32_t> line_starts_;
-  mutable std::once_flag breaks_once_;
-  mutable std::vector<uint32_t> breaks_;
-  mutable std::atomic<bool> has_breaks_{false};
+  mutable std::atomic<bool> template_{false};
+  mutable std::atomic<const Index*> index_{nullptr};
+  mutable std::mutex index_mu_;
 };
 
 // What every parse returns: the source, the arena that owns the tree, and

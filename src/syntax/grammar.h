@@ -8,6 +8,7 @@
 #include "syntax/token.h"
 
 #include <algorithm>
+#include <memory>
 #include <vector>
 
 namespace hclvm::syntax {
@@ -158,18 +159,46 @@ class Grammar {
   bool started_ = false;
   Span root_begin_{};
   Span eof_span_{};
-  std::vector<bool> newlines_;      // the include-newlines stack
   size_t keyword_at_ = size_t(-1);  // index of a token to deliver as a keyword
   int keyword_tok_ = 0;
-  std::vector<TplPart> tpl_stack_;   // parts of the templates being parsed
-  std::vector<Span> tpl_open_;       // the first token of each part
-  std::vector<TplPart> tpl_scratch_; // one template's parts during assembly
-  std::vector<void*> items_;         // elements, arguments, object keys and values
-  std::vector<Attribute*> attrs_;
-  std::vector<Block*> blocks_;
-  std::vector<std::string_view> labels_;
-  std::vector<Span> label_spans_;
-  std::vector<Span> spans_;          // literal tokens of a quoted string
+
+  // The stacks, kept per thread between parses so that parsing many small
+  // files does not allocate them again and again.
+  struct Stacks {
+    std::vector<bool> newlines;      // the include-newlines stack
+    std::vector<TplPart> tpl;        // parts of the templates being parsed
+    std::vector<Span> tpl_open;      // the first token of each part
+    std::vector<TplPart> tpl_scratch;  // one template's parts during assembly
+    std::vector<void*> items;        // elements, arguments, object keys and values
+    std::vector<Attribute*> attrs;
+    std::vector<Block*> blocks;
+    std::vector<std::string_view> labels;
+    std::vector<Span> label_spans;
+    std::vector<Span> spans;         // literal tokens of a quoted string
+    bool in_use = false;
+    void clear();
+  };
+  static Stacks& thread_stacks();
+  // Returns this thread's stacks, or fresh ones in [own] when they are in use.
+  static Stacks& take_stacks(std::unique_ptr<Stacks>& own, Stacks& shared);
+
+  std::unique_ptr<Stacks> own_;  // when this thread's stacks are taken (a parse within a parse)
+  Stacks& st_;
+  std::vector<bool>& newlines_;
+  std::vector<TplPart>& tpl_stack_;
+  std::vector<Span>& tpl_open_;
+  std::vector<TplPart>& tpl_scratch_;
+  std::vector<void*>& items_;
+  std::vector<Attribute*>& attrs_;
+  std::vector<Block*>& blocks_;
+  std::vector<std::string_view>& labels_;
+  std::vector<Span>& label_spans_;
+  std::vector<Span>& spans_;
+
+ public:
+  ~Grammar() { st_.in_use = false; }
+  Grammar(const Grammar&) = delete;
+  Grammar& operator=(const Grammar&) = delete;
 };
 
 }  // namespace hclvm::syntax

@@ -12,9 +12,51 @@
 
 namespace hclvm::syntax {
 
+void Grammar::Stacks::clear() {
+  newlines.clear();
+  tpl.clear();
+  tpl_open.clear();
+  tpl_scratch.clear();
+  items.clear();
+  attrs.clear();
+  blocks.clear();
+  labels.clear();
+  label_spans.clear();
+  spans.clear();
+}
+
+Grammar::Stacks& Grammar::thread_stacks() {
+  thread_local Stacks stacks;
+  return stacks;
+}
+
+Grammar::Stacks& Grammar::take_stacks(std::unique_ptr<Stacks>& own, Stacks& shared) {
+  if (!shared.in_use) {
+    shared.in_use = true;
+    shared.clear();
+    return shared;
+  }
+  own = std::make_unique<Stacks>();
+  own->in_use = true;
+  return *own;
+}
+
 Grammar::Grammar(Builder& b, const Tokens& tokens, Start start)
-    : b_(b), toks_(tokens), text_(b.source().text()), start_(start) {
-  newlines_.reserve(64);
+    : b_(b),
+      toks_(tokens),
+      text_(b.source().text()),
+      start_(start),
+      st_(take_stacks(own_, thread_stacks())),
+      newlines_(st_.newlines),
+      tpl_stack_(st_.tpl),
+      tpl_open_(st_.tpl_open),
+      tpl_scratch_(st_.tpl_scratch),
+      items_(st_.items),
+      attrs_(st_.attrs),
+      blocks_(st_.blocks),
+      labels_(st_.labels),
+      label_spans_(st_.label_spans),
+      spans_(st_.spans) {
   newlines_.push_back(start == Start::Config);
   eof_span_ = toks_.back().span;
   root_begin_ = eof_span_;
@@ -300,7 +342,7 @@ static syntax::Tokens lex(ParseResult& r, const std::shared_ptr<const Source>& s
   r.source = src;
   r.arena = std::make_unique<Arena>();
   syntax::Tokens toks = syntax::scan(src->text(), mode);
-  syntax::note_token_boundaries(toks, *src);
+  if (mode == syntax::ScanMode::Template) src->scan_as_template();
   syntax::check_invalid_tokens(toks, *src, r.diagnostics);
   return toks;
 }

@@ -1,13 +1,14 @@
 // Source files and the mapping from byte offsets to reference positions.
 // Lines are counted at every "\n"; columns count grapheme clusters from the
 // start of the line the way the reference's scanner does: characters as
-// go-textseg reads them, and clusters never spanning two tokens (the parse
-// driver records where tokens start next to non-ASCII bytes). A leading
-// UTF-8 BOM keeps its three bytes in offsets but takes no column.
+// go-textseg reads them, and clusters never spanning two tokens (the index
+// records where tokens start next to non-ASCII bytes). A leading UTF-8 BOM
+// keeps its three bytes in offsets but takes no column.
 #include <hclvm/syntax.h>
 
 #include <utf8proc.h>
 
+#include "syntax/token.h"
 #include "syntax/unicode.h"
 
 #include <algorithm>
@@ -36,8 +37,6 @@ thread_local LineWalks line_walks;
 constexpr uint32_t kWalkStride = 256;
 
 std::atomic<uint64_t> next_source_id{1};
-
-const std::vector<uint32_t> kNoBreaks;
 
 // Advances [w] to byte [to] of [text] (no newline in between; a character
 // that straddles [to] is taken whole), counting clusters as go-textseg does
@@ -70,23 +69,44 @@ void walk_to(Walk& w, std::string_view text, uint32_t to, const std::vector<uint
 
 }  // namespace
 
+struct Source::Index {
+  std::vector<uint32_t> line_starts;
+  std::vector<uint32_t> breaks;  // token starts next to a non-ASCII byte
+};
+
 Source::Source(std::string name, std::string bytes)
     : name_(std::move(name)), bytes_(std::move(bytes)), id_(next_source_id.fetch_add(1)) {
   if (bytes_.size() >= 3 && bytes_.compare(0, 3, "\xEF\xBB\xBF") == 0) bom_ = 3;
-  line_starts_.push_back(0);
+}
+
+Source::~Source() { delete index_.load(std::memory_order_acquire); }
+
+const Source::Index& Source::index() const {
+  if (const Index* ix = index_.load(std::memory_order_acquire)) return *ix;
+  std::lock_guard<std::mutex> lock(index_mu_);
+  if (const Index* ix = index_.load(std::memory_order_acquire)) return *ix;
+  auto* ix = new Index;
+  ix->line_starts.push_back(0);
   const char* base = bytes_.data();
   const char* end = base + bytes_.size();
   for (const char* p = base; (p = static_cast<const char*>(std::memchr(p, '\n', size_t(end - p)))) != nullptr; ++p)
-    line_starts_.push_back(uint32_t(p - base + 1));
+    ix->line_starts.push_back(uint32_t(p - base + 1));
+  // Scanning again costs far less than keeping every parse's tokens, and
+  // only files with diagnostics get here.
+  syntax::Tokens toks = syntax::scan(bytes_, template_ ? syntax::ScanMode::Template : syntax::ScanMode::Normal);
+  ix->breaks = syntax::token_boundaries(toks, bytes_);
+  index_.store(ix, std::memory_order_release);
+  return *ix;
 }
 
 Pos Source::pos(uint32_t byte) const {
   if (byte > bytes_.size()) byte = uint32_t(bytes_.size());
-  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), byte);
-  uint32_t line = uint32_t(it - line_starts_.begin());
-  uint32_t start = std::max(line_starts_[line - 1], line == 1 ? bom_ : 0u);
+  const Index& ix = index();
+  auto it = std::upper_bound(ix.line_starts.begin(), ix.line_starts.end(), byte);
+  uint32_t line = uint32_t(it - ix.line_starts.begin());
+  uint32_t start = std::max(ix.line_starts[line - 1], line == 1 ? bom_ : 0u);
   if (byte <= start) return Pos{line, 1, byte};
-  const std::vector<uint32_t>& breaks = has_breaks_.load(std::memory_order_acquire) ? breaks_ : kNoBreaks;
+  const std::vector<uint32_t>& breaks = ix.breaks;
   std::vector<Walk>& saved = line_walks.saved;
   if (saved.empty() || saved[0].source != id_ || saved[0].line_start != start) {
     size_t first = size_t(std::lower_bound(breaks.begin(), breaks.end(), start) - breaks.begin());
@@ -102,13 +122,6 @@ Pos Source::pos(uint32_t byte) const {
   }
   walk_to(w, bytes_, byte, breaks);
   return Pos{line, w.col, byte};
-}
-
-void Source::set_cluster_breaks(std::vector<uint32_t> breaks) const {
-  std::call_once(breaks_once_, [&] {
-    breaks_ = std::move(breaks);
-    has_breaks_.store(true, std::memory_order_release);
-  });
 }
 
 Range Source::range(ast::Span span) const {

@@ -6,9 +6,9 @@
 // file full of tabs or single quotes gives the same short list of errors.
 //
 // Token ranges follow the reference's scanner, which counts columns token by
-// token: note_token_boundaries tells the Source where tokens start next to
-// non-ASCII bytes, the only places where that differs from counting the
-// whole line.
+// token: token_boundaries gives the Source the places where tokens start
+// next to non-ASCII bytes, the only places where that differs from counting
+// the whole line.
 #include "syntax/token.h"
 
 #include <hclvm/syntax.h>
@@ -62,21 +62,17 @@ void report(Diagnostics& diags, const Source& src, const Token& tok, std::string
 
 }  // namespace
 
-void note_token_boundaries(const Tokens& tokens, const Source& src) {
-  std::string_view text = src.text();
+std::vector<uint32_t> token_boundaries(const Tokens& tokens, std::string_view text) {
   std::vector<uint32_t> breaks;
   for (const Token& t : tokens) {
     uint32_t at = t.span.begin;
     if (at == 0 || at >= text.size()) continue;
     if (uint8_t(text[at]) >= 0x80 || uint8_t(text[at - 1]) >= 0x80) breaks.push_back(at);
   }
-  src.set_cluster_breaks(std::move(breaks));
+  return breaks;
 }
 
-Range token_range(const Tokens& tokens, size_t i, const Source& src) {
-  note_token_boundaries(tokens, src);
-  return src.range(tokens[i].span);
-}
+Range token_range(const Tokens& tokens, size_t i, const Source& src) { return src.range(tokens[i].span); }
 
 std::string_view token_name(Tok t) {
   size_t i = size_t(t);
@@ -84,7 +80,6 @@ std::string_view token_name(Tok t) {
 }
 
 void check_invalid_tokens(const Tokens& tokens, const Source& src, Diagnostics& diags) {
-  note_token_boundaries(tokens, src);  // ranges below count columns per token
   // How many of each the reference has told already. Backticks and quotes
   // come in pairs, so only every other one is reported (the counters stop
   // at 3, which keeps the parity the reference ends up with).

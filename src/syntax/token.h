@@ -82,15 +82,13 @@ namespace hclvm::syntax {
 // newlines inside quoted strings, ...) found in [tokens] of [src].
 void check_invalid_tokens(const Tokens& tokens, const Source& src, Diagnostics& diags);
 
-// Tells [src] where [tokens] start next to a non-ASCII byte. The reference
-// counts columns token by token (grapheme clusters within a token, one per
-// byte of the spaces between), so a cluster never spans two tokens; with
-// these boundaries Source::pos() counts the same. The parse driver calls it
-// right after scanning.
-void note_token_boundaries(const Tokens& tokens, const Source& src);
+// Returns where [tokens] of [text] start next to a non-ASCII byte, in
+// order. The reference counts columns token by token (grapheme clusters
+// within a token, one per byte of the spaces between), so a cluster never
+// spans two tokens; Source breaks clusters at these offsets to count alike.
+std::vector<uint32_t> token_boundaries(const Tokens& tokens, std::string_view text);
 
-// Returns the range of token [i] of [tokens], scanned from [src] (noting
-// the boundaries first if nobody has).
+// Returns the range of token [i] of [tokens], scanned from [src].
 Range token_range(const Tokens& tokens, size_t i, const Source& src);
 
 }  // namespace hclvm::syntax

@@ -1,8 +1,8 @@
 // Large allocations straight from the system, recycled. Trees and token
 // arrays of big files are touched once, page by page; on virtual machines
 // each page fault, and the kernel's zeroing of each fresh page, costs more
-// than building the tree. So blocks of 1 MiB and more are mapped with huge
-// pages where the kernel allows them on request, rounded up to a power of
+// than building the tree. So blocks of 64 KiB and more are mapped (with huge
+// pages from 2 MiB, where the kernel allows them), rounded up to a power of
 // two, and kept after use (up to kPoolCap in all) for the next parse, which
 // then touches memory that is already there.
 #include <hclvm/arena.h>
@@ -20,7 +20,7 @@ namespace hclvm::detail {
 namespace {
 
 constexpr size_t kHuge = size_t(2) << 20;
-constexpr size_t kMapAt = size_t(1) << 20;  // below this, malloc serves better
+constexpr size_t kMapAt = size_t(64) << 10;  // below this, malloc serves better
 constexpr size_t kPoolCap = size_t(256) << 20;
 constexpr int kClasses = 64;
 
