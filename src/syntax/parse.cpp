@@ -337,6 +337,21 @@ using syntax::Builder;
 using syntax::Grammar;
 using syntax::Path;
 
+// Offsets are 32-bit: the largest input a parse takes.
+constexpr size_t kMaxInput = size_t(UINT32_MAX) - 1;
+
+// Reports whether [src] is too large to parse, adding the diagnostic to [r].
+static bool too_large(ParseResult& r, const std::shared_ptr<const Source>& src) {
+  r.source = src;
+  r.arena = std::make_unique<Arena>();
+  if (src->text().size() <= kMaxInput) return false;
+  r.diagnostics.push_back(Diagnostic{Severity::Error, "File too large",
+                                     "hclvm reads files of up to 4 GiB; this one has " +
+                                         std::to_string(src->text().size()) + " bytes.",
+                                     std::nullopt, std::nullopt});
+  return true;
+}
+
 // Scans [src] in [mode] and collects the scanner's diagnostics into [r].
 static syntax::Tokens lex(ParseResult& r, const std::shared_ptr<const Source>& src, syntax::ScanMode mode) {
   r.source = src;
@@ -361,6 +376,7 @@ static bool fast(ParseResult& r, const syntax::Tokens& toks, Grammar::Start star
 
 FileParse syntax::parse_config_via(std::shared_ptr<const Source> src, Path path) {
   FileParse r;
+  if (too_large(r, src)) return r;
   Tokens toks = lex(r, src, ScanMode::Normal);
   Body* body = nullptr;
   if (path != Path::Recover && fast(r, toks, Grammar::Start::Config, &body, nullptr)) {
@@ -375,6 +391,7 @@ FileParse syntax::parse_config_via(std::shared_ptr<const Source> src, Path path)
 
 ExprParse syntax::parse_expression_via(std::shared_ptr<const Source> src, Path path) {
   ExprParse r;
+  if (too_large(r, src)) return r;
   Tokens toks = lex(r, src, ScanMode::Normal);
   Expr* expr = nullptr;
   if (path != Path::Recover && fast(r, toks, Grammar::Start::Expr, nullptr, &expr)) {
@@ -389,6 +406,7 @@ ExprParse syntax::parse_expression_via(std::shared_ptr<const Source> src, Path p
 
 ExprParse syntax::parse_template_via(std::shared_ptr<const Source> src, Path path) {
   ExprParse r;
+  if (too_large(r, src)) return r;
   Tokens toks = lex(r, src, ScanMode::Template);
   Expr* expr = nullptr;
   if (path != Path::Recover && fast(r, toks, Grammar::Start::Template, nullptr, &expr)) {
@@ -413,6 +431,7 @@ ExprParse parse_template(std::shared_ptr<const Source> src) {
 // recovering parser reads them directly.
 TraversalParse parse_traversal_abs(std::shared_ptr<const Source> src) {
   TraversalParse r;
+  if (too_large(r, src)) return r;
   syntax::Tokens toks = lex(r, src, syntax::ScanMode::Normal);
   Builder b(*r.arena, *src);
   r.traversal = syntax::recover_traversal_abs(b, toks, r.diagnostics);
@@ -421,6 +440,7 @@ TraversalParse parse_traversal_abs(std::shared_ptr<const Source> src) {
 
 TraversalParse parse_traversal_rel(std::shared_ptr<const Source> src) {
   TraversalParse r;
+  if (too_large(r, src)) return r;
   syntax::Tokens toks = lex(r, src, syntax::ScanMode::Normal);
   Builder b(*r.arena, *src);
   r.traversal = syntax::recover_traversal_rel(b, toks, r.diagnostics);

@@ -279,3 +279,24 @@ TEST(Robustness, LargeFile) {
 }
 
 }  // namespace
+
+namespace hclvm {
+namespace {
+
+// Offsets are 32-bit: a larger input gets a diagnostic, never wrapped
+// positions. (Allocates 4 GiB; skipped when the machine cannot.)
+TEST(Robustness, InputBeyondFourGiB) {
+  std::string big;
+  try {
+    big.assign(size_t(UINT32_MAX) + 1, ' ');
+  } catch (const std::bad_alloc&) {
+    GTEST_SKIP() << "cannot allocate 4 GiB here";
+  }
+  FileParse r = parse_config(make_source("big.hcl", std::move(big)));
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].summary, "File too large");
+  EXPECT_EQ(r.body, nullptr);
+}
+
+}  // namespace
+}  // namespace hclvm
