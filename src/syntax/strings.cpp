@@ -156,21 +156,37 @@ std::string_view Builder::decode_literal(Span tok, bool quoted) {
 
   std::string out;
   out.reserve(raw.size());
-  Pos end = src_.pos(tok.begin);  // the end of the slices walked so far
-  auto bad_escape = [&](std::string detail, const Pos& from) {
+  // Positions are only needed for a bad escape; they are walked slice by
+  // slice as the reference does, from the token's start, once one occurs.
+  std::vector<std::string_view> slices = slice_literal(raw, quoted);
+  bool tracking = false;
+  Pos start{}, end{};
+  auto bad_escape = [&](std::string detail, std::string_view slice) {
+    if (!tracking) {
+      tracking = true;
+      end = src_.pos(tok.begin);
+      for (std::string_view before : slices) {
+        if (before.data() == slice.data()) break;
+        if (!before.empty()) advance(end, before);
+      }
+      start = end;
+      advance(end, slice);
+    }
     fail();
     diags_.push_back(Diagnostic{Severity::Error, "Invalid escape sequence", std::move(detail),
-                                Range{src_.name(), from, end}, std::nullopt});
+                                Range{src_.name(), start, end}, std::nullopt});
   };
 
-  for (std::string_view slice : slice_literal(raw, quoted)) {
+  for (std::string_view slice : slices) {
     if (slice.empty()) continue;
-    Pos start = end;
-    advance(end, slice);
+    if (tracking) {
+      start = end;
+      advance(end, slice);
+    }
 
     if (slice[0] == '\\' && quoted) {
       if (slice.size() < 2) {
-        bad_escape("Backslash must be followed by an escape sequence selector character.", start);
+        bad_escape("Backslash must be followed by an escape sequence selector character.", slice);
         out += slice;
         continue;
       }
@@ -186,7 +202,7 @@ std::string_view Builder::decode_literal(Span tok, bool quoted) {
           if (slice.size() != (is_short ? 6u : 10u)) {
             bad_escape(is_short ? "The \\u escape sequence must be followed by four hexadecimal digits."
                                 : "The \\U escape sequence must be followed by eight hexadecimal digits.",
-                       start);
+                       slice);
             out += slice;
             continue;
           }
@@ -194,7 +210,7 @@ std::string_view Builder::decode_literal(Span tok, bool quoted) {
           // Go converts to a 32-bit rune first, so anything past U+10FFFF
           // and the surrogates fail to encode.
           if (num > 0x10FFFF || (num >= 0xD800 && num <= 0xDFFF)) {
-            bad_escape("Cannot encode character U+" + hex4(num) + " in UTF-8.", start);
+            bad_escape("Cannot encode character U+" + hex4(num) + " in UTF-8.", slice);
             out += slice;
             continue;
           }
@@ -203,7 +219,7 @@ std::string_view Builder::decode_literal(Span tok, bool quoted) {
         }
         default:
           bad_escape("The symbol " + uni::go_quote(slice.substr(1)) + " is not a valid escape sequence selector.",
-                     start);
+                     slice);
           out += slice.substr(1);
           continue;
       }
