@@ -145,6 +145,8 @@ class Grammar {
   // Reports whether the token at [i] (an opener) is followed by the word
   // `for` (skipping newlines and comments) and returns its index in [at].
   bool followed_by_for(size_t i, size_t* at) const;
+  // Consumes the newlines and comments after a newline; returns NL.
+  int newline();
   // Returns the index of the CQuote that closes the OQuote at [i] when only
   // QuotedLit tokens lie between, else 0.
   size_t plain_string_end(size_t i) const;

@@ -1,9 +1,9 @@
 // The parse driver and the token feed of the Bison grammar.
 //
-// Every entry point scans once. If the scanner found no unused characters,
-// the Bison parser runs; when it accepts and the builder saw nothing the
-// reference rejects, its tree is the result. Otherwise the same tokens go to
-// the recovering parser, whose diagnostics and tree are the reference's.
+// Every entry point scans once and runs the Bison parser; when it accepts
+// and the builder saw nothing the reference rejects, its tree is the result.
+// Otherwise the scanner's diagnostics are collected and the same tokens go
+// to the recovering parser, whose diagnostics and tree are the reference's.
 #include "syntax/parse.h"
 
 #include "parser.hpp"
@@ -78,6 +78,22 @@ bool Grammar::followed_by_for(size_t i, size_t* at) const {
   return false;
 }
 
+int Grammar::newline() {
+  // Wherever the grammar takes a newline it takes any number of them, so a
+  // run of blank lines and line comments is one NL token: fewer shifts.
+  while (next_ < toks_.size()) {
+    const Token& t = toks_[next_];
+    if (t.type == Tok::Newline || (t.type == Tok::Comment && t.span.end > t.span.begin &&
+                                   text_[t.span.end - 1] == '\n'))
+      ++next_;
+    else if (t.type == Tok::Comment)
+      ++next_;  // a block comment between newlines is nothing
+    else
+      break;
+  }
+  return NL;
+}
+
 int Grammar::lex(Sem* lval) {
   if (!started_) {
     started_ = true;
@@ -97,10 +113,10 @@ int Grammar::lex(Sem* lval) {
     switch (t.type) {
       case Tok::Comment:
         // A line comment ends a line where newlines count.
-        if (newlines_.back() && t.span.end > t.span.begin && text_[t.span.end - 1] == '\n') return NL;
+        if (newlines_.back() && t.span.end > t.span.begin && text_[t.span.end - 1] == '\n') return newline();
         continue;
       case Tok::Newline:
-        if (newlines_.back()) return NL;
+        if (newlines_.back()) return newline();
         continue;
       case Tok::EOF_: next_ = toks_.size(); return 0;
       case Tok::OBrace: {
@@ -194,8 +210,22 @@ Sem Grammar::label_string(Sem acc, Sem str) {
 }
 
 Sem Grammar::string_expr(Sem str) {
-  string_lits(str);
   size_t open = reinterpret_cast<size_t>(str.p);
+  // Zero or one literal token: the template is that one literal (or an
+  // empty one at the end of the closing quote, where the reference puts
+  // it), which is what assembly would build, without assembling.
+  if (toks_[open + 1].type == Tok::CQuote || toks_[open + 2].type == Tok::CQuote) {
+    bool empty = toks_[open + 1].type == Tok::CQuote;
+    Span close = toks_[empty ? open + 1 : open + 2].span;
+    Span lit = empty ? Span{close.end, close.end} : Span(toks_[open + 1].span);
+    std::string_view text = empty ? std::string_view{} : b_.decode_literal(lit, true);
+    TplResult t;
+    t.exprs.data = b_.arena().array<Expr*>(1);
+    t.exprs.size = 1;
+    t.exprs.data[0] = b_.literal(lit, Literal{LitKind::String, false, text});
+    return X(b_.template_expr(toks_[open].span, t, close));
+  }
+  string_lits(str);
   size_t close = open + 1 + spans_.size();
   size_t first = tpl_stack_.size();
   for (Span lit : spans_) part(TplPart::Lit, lit, lit).quoted = true;
@@ -352,20 +382,27 @@ static bool too_large(ParseResult& r, const std::shared_ptr<const Source>& src) 
   return true;
 }
 
-// Scans [src] in [mode] and collects the scanner's diagnostics into [r].
+// Scans [src] in [mode]. Characters the language does not use become
+// tokens that the grammar never accepts, so the scanner's diagnostics are
+// only collected (recovering()) when the fast path has failed.
 static syntax::Tokens lex(ParseResult& r, const std::shared_ptr<const Source>& src, syntax::ScanMode mode) {
   r.source = src;
   r.arena = std::make_unique<Arena>();
   syntax::Tokens toks = syntax::scan(src->text(), mode);
   if (mode == syntax::ScanMode::Template) src->scan_as_template();
-  syntax::check_invalid_tokens(toks, *src, r.diagnostics);
   return toks;
+}
+
+// Returns a builder for the recovering parser, after adding the scanner's
+// diagnostics to [r] (the reference reports them before any other).
+static Builder recovering(ParseResult& r, const syntax::Tokens& toks) {
+  syntax::check_invalid_tokens(toks, *r.source, r.diagnostics);
+  return Builder(*r.arena, *r.source);
 }
 
 // Runs the Bison parser from [start]; returns it if the tree is clean.
 static bool fast(ParseResult& r, const syntax::Tokens& toks, Grammar::Start start, syntax::Body** body,
                  syntax::Expr** expr) {
-  if (!r.diagnostics.empty()) return false;
   Builder b(*r.arena, *r.source);
   Grammar g(b, toks, start);
   if (hclvm_yyparse(&g) != 0 || g.syntax_error || b.failed()) return false;
@@ -384,7 +421,7 @@ FileParse syntax::parse_config_via(std::shared_ptr<const Source> src, Path path)
     return r;
   }
   if (path == Path::Fast) return r;
-  Builder b(*r.arena, *src);
+  Builder b = recovering(r, toks);
   r.body = recover_config(b, toks, r.diagnostics);
   return r;
 }
@@ -399,7 +436,7 @@ ExprParse syntax::parse_expression_via(std::shared_ptr<const Source> src, Path p
     return r;
   }
   if (path == Path::Fast) return r;
-  Builder b(*r.arena, *src);
+  Builder b = recovering(r, toks);
   r.expr = recover_expression(b, toks, r.diagnostics);
   return r;
 }
@@ -414,7 +451,7 @@ ExprParse syntax::parse_template_via(std::shared_ptr<const Source> src, Path pat
     return r;
   }
   if (path == Path::Fast) return r;
-  Builder b(*r.arena, *src);
+  Builder b = recovering(r, toks);
   r.expr = recover_template(b, toks, r.diagnostics);
   return r;
 }
@@ -433,7 +470,7 @@ TraversalParse parse_traversal_abs(std::shared_ptr<const Source> src) {
   TraversalParse r;
   if (too_large(r, src)) return r;
   syntax::Tokens toks = lex(r, src, syntax::ScanMode::Normal);
-  Builder b(*r.arena, *src);
+  Builder b = recovering(r, toks);
   r.traversal = syntax::recover_traversal_abs(b, toks, r.diagnostics);
   return r;
 }
@@ -442,7 +479,7 @@ TraversalParse parse_traversal_rel(std::shared_ptr<const Source> src) {
   TraversalParse r;
   if (too_large(r, src)) return r;
   syntax::Tokens toks = lex(r, src, syntax::ScanMode::Normal);
-  Builder b(*r.arena, *src);
+  Builder b = recovering(r, toks);
   r.traversal = syntax::recover_traversal_rel(b, toks, r.diagnostics);
   return r;
 }

@@ -9,8 +9,7 @@ namespace hclvm::syntax {
 
 // Auto: the fast path, falling back to the recovering parser on any error.
 // Recover: the recovering parser only. Fast: the Bison parser only; the
-// result has no tree (and no diagnostics beyond the scanner's) when it
-// rejects the input.
+// result has no tree and no diagnostics when it rejects the input.
 enum class Path { Auto, Recover, Fast };
 
 FileParse parse_config_via(std::shared_ptr<const Source> src, Path path);
