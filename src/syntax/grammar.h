@@ -89,6 +89,11 @@ class Grammar {
   Sem binary(BinaryOp op, Sem l, Sem r) { return X(b_.binary(op, E(l), E(r))); }
   Sem unary(UnaryOp op, Sem sym, Sem operand) { return X(b_.unary(op, sym.s, E(operand))); }
   Sem attr(Sem from, Sem dot, Sem name) { return X(b_.attr(E(from), dot.s, name.s)); }
+  // A GETATTR token: the dot is its first byte, the name starts at [step].p.
+  Sem getattr(Sem from, Sem step) {
+    uint32_t name = uint32_t(reinterpret_cast<uintptr_t>(step.p));
+    return X(b_.attr(E(from), Span{step.s.begin, step.s.begin + 1}, Span{name, step.s.end}));
+  }
   Sem legacy_index(Sem from, Sem dot, Sem num) { return X(b_.legacy_index(E(from), dot.s, num.s)); }
   Sem splat_attr(Sem from, Sem dot, Sem star) { return X(b_.splat_attr_open(E(from), dot.s, star.s)); }
   Sem splat_full(Sem from, Sem open, Sem close) { return X(b_.splat_full_open(E(from), open.s, close.s)); }

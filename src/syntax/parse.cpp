@@ -180,7 +180,15 @@ int Grammar::lex(Sem* lval) {
       case Tok::And: return AND;
       case Tok::Or: return OR;
       case Tok::Bang: return BANG;
-      case Tok::Dot: return DOT;
+      case Tok::Dot:
+        if (next_ < toks_.size() && toks_[next_].type == Tok::Ident && toks_[next_].span.begin == t.span.end &&
+            next_ != keyword_at_) {
+          lval->p = reinterpret_cast<void*>(uintptr_t(toks_[next_].span.begin));
+          lval->s = join(t.span, toks_[next_].span);
+          ++next_;
+          return GETATTR;
+        }
+        return DOT;
       case Tok::Comma: return COMMA;
       case Tok::DoubleColon: return DCOLON;
       case Tok::Ellipsis: return ELLIPSIS;
