@@ -62,6 +62,11 @@ class Grammar {
   Sem body_start() { return Sem{nullptr, Span{uint32_t(attrs_.size()), uint32_t(blocks_.size())}}; }
   Sem body_add_attr(Sem acc, Sem attr) { attrs_.push_back(static_cast<Attribute*>(attr.p)); return acc; }
   Sem body_add_block(Sem acc, Sem block) { blocks_.push_back(static_cast<Block*>(block.p)); return acc; }
+  // An ATTR token (`name =`): the name ends at [tok].p, the `=` is its last byte.
+  Sem attribute_tok(Sem tok, Sem value) {
+    Span name{tok.s.begin, uint32_t(reinterpret_cast<uintptr_t>(tok.p))};
+    return attribute(Sem{nullptr, name}, Sem{nullptr, Span{tok.s.end - 1, tok.s.end}}, value);
+  }
   Sem attribute(Sem name, Sem eq, Sem value) {
     return Sem{b_.attribute(name.s, eq.s, E(value), E(value)->span), join(name.s, E(value)->span)};
   }
@@ -152,6 +157,17 @@ class Grammar {
   bool followed_by_for(size_t i, size_t* at) const;
   // Consumes the newlines and comments after a newline; returns NL.
   int newline();
+  // Returns the next grammar token; [at_item] tells that it starts a body
+  // item, where `name =` is one ATTR token.
+  int next_token(Sem* lval, bool at_item);
+
+  // Flags of an entry of the newline stack.
+  static constexpr uint8_t kNewlines = 1;  // newlines are significant
+  static constexpr uint8_t kBody = 2;      // a body: the file or a block's braces
+  bool newlines_count() const { return newlines_.back() & kNewlines; }
+  bool in_body() const { return newlines_.back() & kBody; }
+  bool item_start_ = false;  // the next token starts a body item
+  int last_tok_ = 0;         // the token delivered last
   // Returns the index of the CQuote that closes the OQuote at [i] when only
   // QuotedLit tokens lie between, else 0.
   size_t plain_string_end(size_t i) const;
@@ -172,7 +188,7 @@ class Grammar {
   // The stacks, kept per thread between parses so that parsing many small
   // files does not allocate them again and again.
   struct Stacks {
-    std::vector<bool> newlines;      // the include-newlines stack
+    std::vector<uint8_t> newlines;   // the include-newlines stack (kNewlines | kBody)
     std::vector<TplPart> tpl;        // parts of the templates being parsed
     std::vector<Span> tpl_open;      // the first token of each part
     std::vector<TplPart> tpl_scratch;  // one template's parts during assembly
@@ -191,7 +207,7 @@ class Grammar {
 
   std::unique_ptr<Stacks> own_;  // when this thread's stacks are taken (a parse within a parse)
   Stacks& st_;
-  std::vector<bool>& newlines_;
+  std::vector<uint8_t>& newlines_;
   std::vector<TplPart>& tpl_stack_;
   std::vector<Span>& tpl_open_;
   std::vector<TplPart>& tpl_scratch_;

@@ -57,7 +57,7 @@ Grammar::Grammar(Builder& b, const Tokens& tokens, Start start)
       labels_(st_.labels),
       label_spans_(st_.label_spans),
       spans_(st_.spans) {
-  newlines_.push_back(start == Start::Config);
+  newlines_.push_back(start == Start::Config ? kNewlines | kBody : 0);
   eof_span_ = toks_.back().span;
   root_begin_ = eof_span_;
   for (const Token& t : toks_) {
@@ -95,6 +95,15 @@ int Grammar::newline() {
 }
 
 int Grammar::lex(Sem* lval) {
+  int tok = next_token(lval, item_start_);
+  // A body item starts after the file's start, a newline in a body, and
+  // a block's opening brace.
+  item_start_ = (tok == NL || tok == LBRACE || tok == START_CONFIG) && in_body();
+  last_tok_ = tok;
+  return tok;
+}
+
+int Grammar::next_token(Sem* lval, bool at_item) {
   if (!started_) {
     started_ = true;
     switch (start_) {
@@ -103,7 +112,7 @@ int Grammar::lex(Sem* lval) {
       case Start::Template: return START_TEMPLATE;
     }
   }
-  auto open = [this](bool include) { newlines_.push_back(include); };
+  auto open = [this](uint8_t flags) { newlines_.push_back(flags); };
   auto close = [this] { if (newlines_.size() > 1) newlines_.pop_back(); };
   while (next_ < toks_.size()) {
     size_t i = next_++;
@@ -113,32 +122,37 @@ int Grammar::lex(Sem* lval) {
     switch (t.type) {
       case Tok::Comment:
         // A line comment ends a line where newlines count.
-        if (newlines_.back() && t.span.end > t.span.begin && text_[t.span.end - 1] == '\n') return newline();
+        if (newlines_count() && t.span.end > t.span.begin && text_[t.span.end - 1] == '\n') return newline();
         continue;
       case Tok::Newline:
-        if (newlines_.back()) return newline();
+        if (newlines_count()) return newline();
         continue;
       case Tok::EOF_: next_ = toks_.size(); return 0;
       case Tok::OBrace: {
         size_t at;
         bool is_for = followed_by_for(i, &at);
         if (is_for) { keyword_at_ = at; keyword_tok_ = FOR_KW; }
-        open(!is_for);
+        // Braces in a body right after a block's type or label hold a body;
+        // any other (after `=`, `(`, `,`, `:`, or `in` inside a for) an
+        // object. A wrong guess on invalid input only changes which tokens
+        // the grammar rejects.
+        bool block = !is_for && in_body() && (last_tok_ == IDENT || last_tok_ == STRING);
+        open(is_for ? 0 : block ? kNewlines | kBody : kNewlines);
         return LBRACE;
       }
       case Tok::OBrack: {
         size_t at;
         if (followed_by_for(i, &at)) { keyword_at_ = at; keyword_tok_ = FOR_KW; }
-        open(false);
+        open(0);
         return LBRACK;
       }
-      case Tok::OParen: open(false); return LPAREN;
+      case Tok::OParen: open(0); return LPAREN;
       case Tok::CBrace: close(); return RBRACE;
       case Tok::CBrack: close(); return RBRACK;
       case Tok::CParen: close(); return RPAREN;
-      case Tok::TemplateInterp: open(false); return INTERP;
+      case Tok::TemplateInterp: open(0); return INTERP;
       case Tok::TemplateControl: {
-        open(false);
+        open(0);
         for (size_t j = i + 1; j < toks_.size(); ++j) {
           Tok k = toks_[j].type;
           if (k == Tok::Newline || k == Tok::Comment) continue;
@@ -153,7 +167,14 @@ int Grammar::lex(Sem* lval) {
         return CONTROL;
       }
       case Tok::TemplateSeqEnd: close(); return SEQ_END;
-      case Tok::Ident: return i == keyword_at_ ? keyword_tok_ : IDENT;
+      case Tok::Ident:
+        if (at_item && toks_[i + 1].type == Tok::Equal) {
+          lval->p = reinterpret_cast<void*>(uintptr_t(t.span.end));
+          lval->s = join(t.span, toks_[i + 1].span);
+          next_ = i + 2;
+          return ATTR;
+        }
+        return i == keyword_at_ ? keyword_tok_ : IDENT;
       case Tok::OQuote:
         if (size_t end = plain_string_end(i)) {
           lval->p = reinterpret_cast<void*>(i);

@@ -79,6 +79,12 @@ const Case kValid[] = {
     {Kind::Config, "a = [for x in xs: x]\n"},
     {Kind::Config, "a = {\n  for k, v in m : k => v... if v != null\n}\n"},
     {Kind::Config, "a = [\n  for x in xs:\n  x\n  if x\n]\n"},
+    // The token feed's ATTR (`name =` at an item's start) and block-brace guesses.
+    {Kind::Config, "a /* c */ = 1\nb {\n  c /* d */ = 2\n}\n"},
+    {Kind::Config, "rules = { for k, v in {\n  x = { y = 1 }\n} : k => v if v != null }\n"},
+    {Kind::Config, "a = [for x in {b = 1}: x if {c = true}.c]\n"},
+    {Kind::Config, "b \"l\" { c = { d = 1 } }\nb2 l { c = 1 }\n"},
+    {Kind::Config, "a = {\n  b = 1\n  c = { d = 2 }\n}\n"},
     {Kind::Expr, "1"},
     {Kind::Expr, "1.5e10"},
     {Kind::Expr, "true && false || !null"},
