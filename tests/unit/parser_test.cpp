@@ -97,6 +97,8 @@ const Case kValid[] = {
     {Kind::Expr, "(a ? b : c) + 1"},
     {Kind::Expr, "a.b.c[0][\"k\"][k].d"},
     {Kind::Expr, "a.0.b.1"},
+    {Kind::Expr, "a . b /* c */ . /* d */ c"},
+    {Kind::Expr, "(a\n.\nb)"},
     {Kind::Expr, "a[true][null][-1]"},
     {Kind::Expr, "a.*.b.c[0]"},
     {Kind::Expr, "a.*.0.b"},
