@@ -67,8 +67,9 @@ class Builder {
   bool failed() const { return failed_; }
   void fail() { failed_ = true; }
 
-  // Diagnostics that the builder itself found (escapes, template nesting,
-  // repeated attributes); only the recovering parser reads them.
+  // Diagnostics that the builder itself found (bad escapes, unbalanced
+  // template directives, legacy `a.0.1` indexes); only the recovering parser
+  // reads them.
   Diagnostics& diags() { return diags_; }
   void error(std::string summary, std::string detail, Span subject);
   void error(std::string summary, std::string detail, Span subject, Span context);
