@@ -2,10 +2,11 @@
 # Builds the release `hclvm` and checks the shipped examples: examples/ok
 # (a Terraform module, a Packer template, a Nomad job) must be clean, and
 # examples/errors shows what diagnostics look like. Exits 0 when both behave
-# as expected. Run scripts/test.sh first on a fresh machine (it installs the
-# build dependencies).
+# as expected. Installs missing build dependencies first, as scripts/test.sh
+# does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+scripts/install-deps.sh
 
 launcher=()
 if command -v ccache >/dev/null; then

@@ -7,25 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(build-essential cmake ninja-build re2c bison libmpfr-dev libgmp-dev
-          libutf8proc-dev libgtest-dev libgmock-dev libbenchmark-dev pkg-config ccache)
-
-missing=()
-for p in "${packages[@]}"; do
-  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
-  [ "$status" = "install ok installed" ] || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "test.sh: installing ${missing[*]}"
-  sudo=()
-  if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null || { echo "test.sh: need root or sudo to install packages" >&2; exit 1; }
-    sudo=(sudo)
-  fi
-  "${sudo[@]}" apt-get update -q
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
-    apt-get install -y -q --no-install-recommends "${missing[@]}"
-fi
+scripts/install-deps.sh
 
 launcher=()
 if command -v ccache >/dev/null; then

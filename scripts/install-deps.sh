@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages hclvm builds and tests with, those that are
+# missing only (with sudo unless root). Used by scripts/test.sh and
+# scripts/run-example.sh.
+set -euo pipefail
+
+packages=(build-essential cmake ninja-build re2c bison libmpfr-dev libgmp-dev
+          libutf8proc-dev libgtest-dev libgmock-dev libbenchmark-dev pkg-config ccache)
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [ "$status" = "install ok installed" ] || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps.sh: installing ${missing[*]}"
+  sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "install-deps.sh: need root or sudo to install packages" >&2; exit 1; }
+    sudo=(sudo)
+  fi
+  "${sudo[@]}" apt-get update -q
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
