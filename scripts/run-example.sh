@@ -2,17 +2,10 @@
 # Builds the release `hclvm` and checks the shipped examples: examples/ok
 # (a Terraform module, a Packer template, a Nomad job) must be clean, and
 # examples/errors shows what diagnostics look like. Exits 0 when both behave
-# as expected. Installs missing build dependencies first, as scripts/test.sh
-# does.
+# as expected. Installs missing build dependencies first (scripts/configure.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
-
-launcher=()
-if command -v ccache >/dev/null; then
-  launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-fi
-cmake --preset release "${launcher[@]}" >/dev/null
+scripts/configure.sh release
 cmake --build --preset release -j"${JOBS:-2}" --target hclvm
 hclvm=build/release/hclvm
 

@@ -7,14 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/install-deps.sh
-
-launcher=()
-if command -v ccache >/dev/null; then
-  launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-fi
+scripts/configure.sh ci
 
 jobs=${JOBS:-2}
-cmake --preset ci "${launcher[@]}"
 cmake --build --preset ci -j"$jobs"
 ctest --preset ci -j"$jobs"

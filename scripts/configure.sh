@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
+# scripts/configure.sh PRESET
 # Installs the Debian 12 packages hclvm builds and tests with, those that are
-# missing only (with sudo unless root). Used by scripts/test.sh and
+# missing only (with sudo unless root), then configures the CMake preset
+# PRESET, through ccache when it is there. Used by scripts/test.sh and
 # scripts/run-example.sh.
 set -euo pipefail
+preset=${1:?usage: scripts/configure.sh PRESET}
+cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake ninja-build re2c bison libmpfr-dev libgmp-dev
           libutf8proc-dev libgtest-dev libgmock-dev libbenchmark-dev pkg-config ccache)
@@ -13,10 +17,10 @@ for p in "${packages[@]}"; do
   [ "$status" = "install ok installed" ] || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "install-deps.sh: installing ${missing[*]}"
+  echo "configure.sh: installing ${missing[*]}"
   sudo=()
   if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null || { echo "install-deps.sh: need root or sudo to install packages" >&2; exit 1; }
+    command -v sudo >/dev/null || { echo "configure.sh: need root or sudo to install packages" >&2; exit 1; }
     sudo=(sudo)
   fi
   "${sudo[@]}" apt-get update -q
@@ -24,3 +28,8 @@ if [ ${#missing[@]} -gt 0 ]; then
     apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
+launcher=()
+if command -v ccache >/dev/null; then
+  launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+cmake --preset "$preset" "${launcher[@]}"
