@@ -6,7 +6,7 @@
 // number on first sight, so `each` shows which symbol it reads.
 #include "syntax/dump.h"
 
-#include "syntax/unicode.h"
+#include "util/unicode.h"
 
 #include <string>
 #include <unordered_map>

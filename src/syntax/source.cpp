@@ -9,7 +9,7 @@
 #include <utf8proc.h>
 
 #include "syntax/token.h"
-#include "syntax/unicode.h"
+#include "util/unicode.h"
 
 #include <algorithm>
 #include <cstring>
@@ -45,7 +45,7 @@ void walk_to(Walk& w, std::string_view text, uint32_t to, const std::vector<uint
   const auto* base = reinterpret_cast<const unsigned char*>(text.data());
   while (w.at < to) {
     int32_t cp;
-    size_t len = syntax::uni::textseg_char(base + w.at, base + text.size(), cp);
+    size_t len = uni::textseg_char(base + w.at, base + text.size(), cp);
     bool forced = w.next_break < breaks.size() && breaks[w.next_break] == w.at;
     if (forced) ++w.next_break;
     if (len == 0) {  // a stray byte: a cluster nothing joins

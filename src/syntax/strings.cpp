@@ -6,7 +6,7 @@
 // the machine takes `$$` greedily, and the line:column of a bad escape is
 // counted slice by slice in grapheme clusters.
 #include "syntax/builder.h"
-#include "syntax/unicode.h"
+#include "util/unicode.h"
 
 #include <string>
 #include <vector>

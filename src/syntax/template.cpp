@@ -12,7 +12,7 @@
 // only the end of its own line and a line following a `~}` is not seen as
 // the start of a line by the `<<-` rule (it keeps its indentation).
 #include "syntax/builder.h"
-#include "syntax/unicode.h"
+#include "util/unicode.h"
 
 #include <cstddef>
 #include <limits>

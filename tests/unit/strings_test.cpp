@@ -5,7 +5,7 @@
 // the reference's scan_string_lit_test.go and parser tests, and from the
 // oracle (hcldec / gohcl-bench) where noted.
 #include "syntax/builder.h"
-#include "syntax/unicode.h"
+#include "util/unicode.h"
 #include "test_util.h"
 
 #include <gtest/gtest.h>

@@ -3,17 +3,19 @@
 // (what strip markers and `<<-` heredocs trim), textseg's grapheme cluster
 // scanning (what columns and `<<-` indentation count) and strconv.Quote
 // (the `%q` in diagnostic details). Header-only so that every syntax file
-// can use them without another library target.
+// can use them without another library target. Shared by the syntax and
+// value layers.
 #pragma once
 
 #include <utf8proc.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 
-namespace hclvm::syntax::uni {
+namespace hclvm::uni {
 
 // One decoded code point: [len] bytes long; [ok] is false for an invalid
 // byte, which Go decodes as U+FFFD of width 1.
@@ -99,6 +101,37 @@ inline size_t count_graphemes(std::string_view s) {
   size_t n = 0;
   for (size_t i = 0; i < s.size(); i += grapheme_len(s, i)) ++n;
   return n;
+}
+
+// Returns [s] in Unicode normalization form C, as Go's norm.NFC.String
+// does: runs of valid UTF-8 are normalized, invalid bytes are kept as they
+// are and break the runs.
+inline std::string nfc(std::string_view s) {
+  std::string out;
+  size_t run = 0;
+  auto flush = [&](size_t end) {
+    if (end == run) return;
+    utf8proc_uint8_t* mapped = nullptr;
+    utf8proc_ssize_t n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(s.data() + run),
+                                      utf8proc_ssize_t(end - run), &mapped,
+                                      utf8proc_option_t(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
+    if (n >= 0) out.append(reinterpret_cast<const char*>(mapped), size_t(n));
+    else out.append(s.substr(run, end - run));
+    std::free(mapped);
+  };
+  size_t i = 0;
+  while (i < s.size()) {
+    Rune r = decode(s, i);
+    if (r.ok) {
+      i += r.len;
+      continue;
+    }
+    flush(i);
+    out.push_back(s[i]);
+    run = ++i;
+  }
+  flush(s.size());
+  return out;
 }
 
 // Reports whether [r] is printable by Go's strconv.IsPrint: letters, marks,
@@ -192,4 +225,4 @@ inline size_t textseg_char(const unsigned char* p, const unsigned char* end, int
   return n;
 }
 
-}  // namespace hclvm::syntax::uni
+}  // namespace hclvm::uni

@@ -1,0 +1,416 @@
+// Construction, destruction and inspection of values: the heap objects
+// behind strings, collections, objects, capsules, refined unknowns and
+// marked values, and the string normalization cty applies on creation (NFC).
+// Set construction (which needs cty's hashing and order) is in set.cpp.
+#include "hclvm/value.h"
+
+#include <utf8proc.h>
+
+#include <algorithm>
+#include <cassert>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <new>
+#include <unordered_set>
+
+#include "util/unicode.h"
+
+namespace hclvm {
+
+namespace detail {
+
+namespace {
+
+// Allocates [bytes] for a heap object.
+void* alloc(size_t bytes) {
+  void* p = ::operator new(bytes);
+  return p;
+}
+
+// A sequence object with room for [n] elements, element slots unconstructed.
+SeqObj* alloc_seq(const Type* t, size_t n) {
+  size_t bytes = sizeof(SeqObj) + n * sizeof(Value);
+  auto* o = new (alloc(bytes)) SeqObj();
+  o->type = t;
+  o->size = uint32_t(n);
+  return o;
+}
+
+ObjectObj* alloc_object(const Type* t) {
+  size_t bytes = sizeof(ObjectObj) + t->size() * sizeof(Value);
+  auto* o = new (alloc(bytes)) ObjectObj();
+  o->type = t;
+  return o;
+}
+
+}  // namespace
+
+void destroy(const Obj* o) {
+  switch (o->kind) {
+    case Obj::String: {
+      auto* s = static_cast<const StringObj*>(o);
+      s->~StringObj();
+      break;
+    }
+    case Obj::Seq: {
+      auto* s = static_cast<const SeqObj*>(o);
+      for (uint32_t i = 0; i < s->size; ++i) s->elems()[i].~Value();
+      s->~SeqObj();
+      break;
+    }
+    case Obj::Map: {
+      auto* m = static_cast<const MapObj*>(o);
+      for (uint32_t i = 0; i < m->size; ++i) {
+        m->keys[i].~Value();
+        m->vals[i].~Value();
+      }
+      m->~MapObj();
+      break;
+    }
+    case Obj::Object: {
+      auto* ob = static_cast<const ObjectObj*>(o);
+      for (size_t i = 0; i < ob->type->size(); ++i) ob->vals()[i].~Value();
+      ob->~ObjectObj();
+      break;
+    }
+    case Obj::Capsule: {
+      auto* c = static_cast<const CapsuleObj*>(o);
+      if (const CapsuleOps* ops = c->type->capsule_ops(); ops && ops->destroy) ops->destroy(c->payload);
+      c->~CapsuleObj();
+      break;
+    }
+    case Obj::Unknown: static_cast<const UnknownObj*>(o)->~UnknownObj(); break;
+    case Obj::Marked: static_cast<const MarkedObj*>(o)->~MarkedObj(); break;
+  }
+  ::operator delete(const_cast<Obj*>(o));
+}
+
+}  // namespace detail
+
+using namespace detail;
+
+// --- marks -------------------------------------------------------------------
+
+std::string_view Marks::intern(std::string_view label) {
+  static std::mutex mu;
+  static auto* table = new std::unordered_set<std::string>();
+  std::lock_guard lock(mu);
+  return *table->emplace(label).first;
+}
+
+Marks Marks::of(std::string_view label) {
+  Marks m;
+  m.labels_.push_back(intern(label));
+  return m;
+}
+
+bool Marks::has(std::string_view label) const {
+  return std::binary_search(labels_.begin(), labels_.end(), label);
+}
+
+void Marks::add(std::string_view label) {
+  auto it = std::lower_bound(labels_.begin(), labels_.end(), label);
+  if (it == labels_.end() || *it != label) labels_.insert(it, intern(label));
+}
+
+void Marks::add(const Marks& other) {
+  for (std::string_view l : other.labels_) add(l);
+}
+
+// --- construction --------------------------------------------------------------
+
+Value Value::unknown(const Type* t, Refinement r) {
+  if (r.empty()) return unknown(t);
+  auto* o = new (alloc(sizeof(UnknownObj))) UnknownObj();
+  o->type = t;
+  o->refinement = std::move(r);
+  Value v(Rep::Unknown, kUnknown, nullptr);
+  v.u_.obj = o;
+  return v;
+}
+
+Value Value::number(Number n) {
+  Value v(Rep::SmallNum, 0, nullptr);
+  if (n.is_small()) {
+    v.u_.i = n.small();
+    v.aux_ = n.precision();
+  } else {
+    v.rep_ = Rep::BigNum;
+    v.u_.big = n.release_to_raw();
+  }
+  return v;
+}
+
+Value Value::string(std::string_view s) {
+  // ASCII (the common case) is already in NFC; anything else goes through
+  // utf8proc, which maps invalid UTF-8 to itself as Go's norm package does
+  // not fail either.
+  bool ascii = true;
+  for (unsigned char c : s)
+    if (c >= 0x80) {
+      ascii = false;
+      break;
+    }
+  std::string normalized;
+  if (!ascii) {
+    normalized = uni::nfc(s);
+    s = normalized;
+  }
+  auto* o = new (alloc(sizeof(StringObj) + s.size() + 1)) StringObj();
+  o->size = uint32_t(s.size());
+  o->graphemes.store(ascii ? uint32_t(s.size()) : UINT32_MAX, std::memory_order_relaxed);
+  std::memcpy(o->data(), s.data(), s.size());
+  o->data()[s.size()] = '\0';
+  Value v(Rep::String, 0, nullptr);
+  v.u_.obj = o;
+  return v;
+}
+
+Value Value::list(const Type* elem, std::vector<Value> elems) {
+  SeqObj* o = alloc_seq(Type::list(elem), elems.size());
+  for (size_t i = 0; i < elems.size(); ++i) new (&o->elems()[i]) Value(std::move(elems[i]));
+  Value v(Rep::Seq, 0, nullptr);
+  v.u_.obj = o;
+  return v;
+}
+
+Value Value::tuple(std::vector<Value> elems) {
+  std::vector<const Type*> types;
+  types.reserve(elems.size());
+  for (const Value& e : elems) types.push_back(e.type());
+  SeqObj* o = alloc_seq(Type::tuple(types), elems.size());
+  for (size_t i = 0; i < elems.size(); ++i) new (&o->elems()[i]) Value(std::move(elems[i]));
+  Value v(Rep::Seq, 0, nullptr);
+  v.u_.obj = o;
+  return v;
+}
+
+Value Value::map(const Type* elem, std::vector<std::pair<std::string, Value>> entries) {
+  std::sort(entries.begin(), entries.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  size_t n = entries.size();
+  auto* o = new (alloc(sizeof(MapObj) + 2 * n * sizeof(Value))) MapObj();
+  o->type = Type::map(elem);
+  o->size = uint32_t(n);
+  o->keys = reinterpret_cast<Value*>(o + 1);
+  o->vals = o->keys + n;
+  for (size_t i = 0; i < n; ++i) {
+    new (&o->keys[i]) Value(Value::string(entries[i].first));
+    new (&o->vals[i]) Value(std::move(entries[i].second));
+  }
+  Value v(Rep::Map, 0, nullptr);
+  v.u_.obj = o;
+  return v;
+}
+
+Value Value::object(std::vector<std::pair<std::string, Value>> attrs) {
+  std::sort(attrs.begin(), attrs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<TypeAttr> types;
+  types.reserve(attrs.size());
+  for (const auto& [name, val] : attrs) types.push_back({name, val.type(), false});
+  const Type* t = Type::object(types);
+  std::vector<Value> vals;
+  vals.reserve(attrs.size());
+  for (auto& a : attrs) vals.push_back(std::move(a.second));
+  return object(t, std::move(vals));
+}
+
+Value Value::object(const Type* t, std::vector<Value> values) {
+  assert(values.size() == t->size());
+  ObjectObj* o = alloc_object(t);
+  for (size_t i = 0; i < values.size(); ++i) new (&o->vals()[i]) Value(std::move(values[i]));
+  Value v(Rep::Object, 0, nullptr);
+  v.u_.obj = o;
+  return v;
+}
+
+Value Value::capsule(const Type* t, void* payload) {
+  auto* o = new (alloc(sizeof(CapsuleObj))) CapsuleObj();
+  o->type = t;
+  o->payload = payload;
+  Value v(Rep::Capsule, 0, nullptr);
+  v.u_.obj = o;
+  return v;
+}
+
+// --- inspection ------------------------------------------------------------------
+
+Number Value::as_number() const {
+  if (rep_ == Rep::SmallNum) return Number::from_parts_small(u_.i, aux_);
+  Number::retain_big(u_.big);
+  return Number::adopt_big(u_.big);
+}
+
+size_t Value::string_length() const {
+  auto* s = static_cast<const StringObj*>(u_.obj);
+  uint32_t n = s->graphemes.load(std::memory_order_relaxed);
+  if (n == UINT32_MAX) {
+    n = uint32_t(uni::count_graphemes(s->view()));
+    s->graphemes.store(n, std::memory_order_relaxed);
+  }
+  return n;
+}
+
+size_t Value::length() const {
+  switch (rep_) {
+    case Rep::Seq: return static_cast<const SeqObj*>(u_.obj)->size;
+    case Rep::Map: return static_cast<const MapObj*>(u_.obj)->size;
+    case Rep::Object: return static_cast<const ObjectObj*>(u_.obj)->type->size();
+    default: return 0;
+  }
+}
+
+std::span<const Value> Value::elements() const {
+  if (rep_ == Rep::Seq) {
+    auto* s = static_cast<const SeqObj*>(u_.obj);
+    return {s->elems(), s->size};
+  }
+  if (rep_ == Rep::Map) {
+    auto* m = static_cast<const MapObj*>(u_.obj);
+    return {m->vals, m->size};
+  }
+  if (rep_ == Rep::Object) {
+    auto* o = static_cast<const ObjectObj*>(u_.obj);
+    return {o->vals(), o->type->size()};
+  }
+  return {};
+}
+
+std::string_view Value::map_key(size_t i) const {
+  return static_cast<const MapObj*>(u_.obj)->keys[i].as_string();
+}
+
+const Value& Value::map_value(size_t i) const { return static_cast<const MapObj*>(u_.obj)->vals[i]; }
+
+const Value* Value::map_find(std::string_view key) const {
+  auto* m = static_cast<const MapObj*>(u_.obj);
+  size_t lo = 0, hi = m->size;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    std::string_view k = m->keys[mid].as_string();
+    if (k == key) return &m->vals[mid];
+    if (k < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return nullptr;
+}
+
+const Value* Value::attr(std::string_view name) const {
+  auto* o = static_cast<const ObjectObj*>(u_.obj);
+  auto i = o->type->find_attr(name);
+  return i ? &o->vals()[*i] : nullptr;
+}
+
+void* Value::capsule_payload() const { return static_cast<const CapsuleObj*>(u_.obj)->payload; }
+
+const Refinement& Value::refinement() const {
+  static const Refinement none;
+  if (rep_ == Rep::Unknown) return static_cast<const UnknownObj*>(u_.obj)->refinement;
+  if (rep_ == Rep::Marked) return static_cast<const MarkedObj*>(u_.obj)->inner.refinement();
+  return none;
+}
+
+bool Value::is_wholly_known() const {
+  if (rep_ == Rep::Marked) return static_cast<const MarkedObj*>(u_.obj)->inner.is_wholly_known();
+  if (!is_known()) return false;
+  if (is_null()) return true;
+  for (const Value& e : elements())
+    if (!e.is_wholly_known()) return false;
+  return true;
+}
+
+// --- marks on values ---------------------------------------------------------------
+
+const Marks& Value::marks() const {
+  static const Marks none;
+  if (rep_ == Rep::Marked) return static_cast<const MarkedObj*>(u_.obj)->marks;
+  return none;
+}
+
+Value Value::mark(const Marks& m) const {
+  if (m.empty()) return *this;
+  auto* o = new (alloc(sizeof(MarkedObj))) MarkedObj();
+  if (rep_ == Rep::Marked) {
+    auto* inner = static_cast<const MarkedObj*>(u_.obj);
+    o->inner = inner->inner;
+    o->marks = inner->marks;
+  } else {
+    o->inner = *this;
+  }
+  o->marks.add(m);
+  Value v(Rep::Marked, uint8_t(o->inner.flags_ | kMarked), nullptr);
+  v.u_.obj = o;
+  return v;
+}
+
+Value Value::unmark() const {
+  if (rep_ == Rep::Marked) return static_cast<const MarkedObj*>(u_.obj)->inner;
+  return *this;
+}
+
+std::pair<Value, Marks> Value::unmark_with_marks() const {
+  if (rep_ == Rep::Marked) {
+    auto* o = static_cast<const MarkedObj*>(u_.obj);
+    return {o->inner, o->marks};
+  }
+  return {*this, Marks()};
+}
+
+bool Value::contains_marked() const {
+  if (rep_ == Rep::Marked) return true;
+  if (!is_plain()) return false;
+  for (const Value& e : elements())
+    if (e.contains_marked()) return true;
+  return false;
+}
+
+std::pair<Value, Marks> Value::unmark_deep() const {
+  if (!contains_marked()) return {*this, Marks()};
+  auto [v, marks] = unmark_with_marks();
+  if (!v.is_plain()) return {v, marks};
+  auto strip = [&marks](const Value& e) {
+    auto [u, m] = e.unmark_deep();
+    marks.add(m);
+    return u;
+  };
+  switch (v.rep_) {
+    case Rep::Seq: {
+      std::vector<Value> elems;
+      for (const Value& e : v.elements()) elems.push_back(strip(e));
+      const Type* t = v.type();
+      if (t->is_tuple()) return {tuple(std::move(elems)), marks};
+      if (t->is_set()) return {set(t->element(), std::move(elems)), marks};
+      return {list(t->element(), std::move(elems)), marks};
+    }
+    case Rep::Map: {
+      std::vector<std::pair<std::string, Value>> entries;
+      for (size_t i = 0; i < v.length(); ++i)
+        entries.emplace_back(std::string(v.map_key(i)), strip(v.map_value(i)));
+      return {map(v.type()->element(), std::move(entries)), marks};
+    }
+    case Rep::Object: {
+      std::vector<Value> vals;
+      for (const Value& e : v.elements()) vals.push_back(strip(e));
+      return {object(v.type(), std::move(vals)), marks};
+    }
+    default: return {v, marks};
+  }
+}
+
+void Value::make_immortal() const {
+  if (rep_ == Rep::BigNum) {
+    Number::make_big_immortal(u_.big);
+    return;
+  }
+  if (!has_obj()) return;
+  for (const Value& e : elements()) e.make_immortal();
+  if (rep_ == Rep::Map) {
+    auto* m = static_cast<const MapObj*>(u_.obj);
+    for (uint32_t i = 0; i < m->size; ++i) m->keys[i].make_immortal();
+  }
+  if (rep_ == Rep::Marked) static_cast<const MarkedObj*>(u_.obj)->inner.make_immortal();
+  u_.obj->refs.store(-1, std::memory_order_relaxed);
+}
+
+}  // namespace hclvm
