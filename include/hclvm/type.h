@@ -21,6 +21,7 @@ namespace hclvm {
 
 class Value;
 
+// ORDER KIND: List, Set and Map stay together (type.cpp caches by kind - List).
 enum class TypeKind : uint8_t { Dynamic, String, Number, Bool, List, Set, Map, Object, Tuple, Capsule };
 
 // One attribute of an object type, for building one.

@@ -154,17 +154,30 @@ const Type* Type::string() { return &TypeTable::get().string_; }
 const Type* Type::number() { return &TypeTable::get().number_; }
 const Type* Type::boolean() { return &TypeTable::get().bool_; }
 
-const Type* Type::list(const Type* element) {
-  return TypeTable::get().intern(Key{TypeKind::List, element, {}, {}});
+namespace {
+
+// Returns the collection type of [kind] over [element]. Values build these
+// types all the time (every list value names its type), so each thread
+// keeps a small direct-mapped cache in front of the locked table.
+const Type* collection(TypeKind kind, const Type* element) {
+  struct Slot {
+    const Type* element;
+    const Type* type;
+  };
+  thread_local Slot cache[3][64] = {};
+  Slot& slot = cache[size_t(kind) - size_t(TypeKind::List)]
+                    [(reinterpret_cast<uintptr_t>(element) >> 4) & 63];
+  if (slot.element == element && slot.type) return slot.type;
+  const Type* t = TypeTable::get().intern(Key{kind, element, {}, {}});
+  slot = {element, t};
+  return t;
 }
 
-const Type* Type::set(const Type* element) {
-  return TypeTable::get().intern(Key{TypeKind::Set, element, {}, {}});
-}
+}  // namespace
 
-const Type* Type::map(const Type* element) {
-  return TypeTable::get().intern(Key{TypeKind::Map, element, {}, {}});
-}
+const Type* Type::list(const Type* element) { return collection(TypeKind::List, element); }
+const Type* Type::set(const Type* element) { return collection(TypeKind::Set, element); }
+const Type* Type::map(const Type* element) { return collection(TypeKind::Map, element); }
 
 const Type* Type::object(std::span<const TypeAttr> attrs) {
   bool sorted = std::is_sorted(attrs.begin(), attrs.end(),

@@ -1,0 +1,66 @@
+// The number core's internals beyond the public contract (hclvm/number.h):
+// what the value layer's functions and the tests need and embedders do not.
+//
+// Representation (number.cpp): a small number is an int64 held exactly
+// with its precision, and is always exact at that precision; results that
+// come out as integers fitting an int64 are stored small (never -0), so the
+// int64 fast paths and the MPFR path give the same numbers. A heap number
+// is an immutable, reference-counted MPFR value with its precision and a
+// lazily computed text; an immortal one is never counted (copies in other
+// threads do not write to it).
+//
+// Infinities have an identity in cty: cty's Modulo tests its operands
+// against cty.PositiveInfinity / cty.NegativeInfinity by identity, and
+// min() and max() start from them, so `min(1/0) % 2` is +Inf (min returns
+// its start value) while `(1/0) % 2` fails. canonical_infinity() gives
+// those two objects (precision 0); min() and max() must start from them.
+// Every other infinity (Number::infinity(), operations, "inf" parsed,
+// doubles) is an ordinary one.
+#pragma once
+
+#include "hclvm/number.h"
+
+#include <gmp.h>
+
+#include <cstdint>
+
+namespace hclvm::num {
+
+// Returns the integer [z] as big.Float SetInt makes it (parseint):
+// precision max(bit length, 64), exact.
+Number from_mpz(mpz_srcptr z);
+
+// Returns cty.PositiveInfinity or cty.NegativeInfinity itself.
+Number canonical_infinity(bool negative);
+
+// Returns an infinity that is not cty's canonical one, with precision
+// [prec] (Number::infinity() is this at 53 bits, as cty.NumberFloatVal).
+Number computed_infinity(bool negative, uint32_t prec);
+
+// Reports whether [n] is cty.PositiveInfinity or cty.NegativeInfinity
+// itself (copied from canonical_infinity()).
+bool is_canonical_infinity(const Number& n);
+
+// Reports whether [n]'s sign bit is set (true for -0 and -Inf).
+inline bool signbit(const Number& n) { return n.sign() < 0 || n.is_negative_zero(); }
+
+// cty's <= and >=: `a < b || a == b` with cty's equality by text, which is
+// not always cmp() <= 0: 0.1 as a float64 is greater than 0.1 at 512 bits,
+// yet they are equal.
+inline bool less_equal(const Number& a, const Number& b) { return Number::cmp(a, b) < 0 || Number::equal(a, b); }
+inline bool greater_equal(const Number& a, const Number& b) { return Number::cmp(a, b) > 0 || Number::equal(a, b); }
+
+// Frees the heap number [p] made immortal (Number::make_big_immortal),
+// once nothing can use it any more; the shared infinities are never freed.
+void free_immortal(const void* p);
+
+// --- For tests -------------------------------------------------------------------
+
+// Returns [n] held on the heap even when it would be small, to drive the
+// MPFR path with any operand.
+Number as_heap_for_testing(const Number& n);
+// Returns the reference count of [n]'s heap number (0 when small, and
+// UINT32_MAX when immortal).
+uint32_t ref_count_for_testing(const Number& n);
+
+}  // namespace hclvm::num
