@@ -1,0 +1,938 @@
+// Operations on values with go-cty's semantics (value_ops.go of the newest
+// release): equality, ordering, arithmetic, logic, length, indexing,
+// attribute access, and the hashing and membership rules of sets
+// (set_internals.go). See ops.h for the contract; the comments here explain
+// where the code follows a cty detail that is easy to get wrong.
+#include "value/ops.h"
+
+#include <gmp.h>
+#include <mpfr.h>
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <unordered_map>
+#include <vector>
+
+#include "util/unicode.h"
+#include "value/refine.h"
+
+namespace hclvm::ops {
+
+namespace {
+
+// The known bool [b].
+Value bool_value(bool b) { return Value::boolean(b); }
+
+// An unknown bool that is not null: cty's usual "can't tell yet" answer.
+Value unknown_bool() {
+  Refinement r;
+  r.not_null = true;
+  return Value::unknown(Type::boolean(), r);
+}
+
+// Whether [v] is the known, unmarked bool [b] (Go's `v == cty.True`).
+bool is_bool_literal(const Value& v, bool b) {
+  return v.is_plain() && v.type() == Type::boolean() && v.as_bool() == b;
+}
+
+// Whether [v] is a known number equal to -Inf or +Inf ([sign] -1 or +1).
+bool is_infinity(const Value& v, int sign) {
+  if (!v.is_plain() || v.type() != Type::number()) return false;
+  Number n = v.as_number();
+  return n.is_inf() && n.sign() == sign;
+}
+
+// The union of [a]'s and [b]'s marks.
+Marks union_marks(const Marks& a, const Marks& b) {
+  Marks m = a;
+  m.add(b);
+  return m;
+}
+
+// The error for a null operand (cty would dereference nil; its function
+// layer words it so).
+std::string null_argument() { return "argument must not be null"; }
+
+// cty's typeCheck followed by forceShortCircuitType: whether all of [vals]
+// are of [required] (or dynamic). Sets [short_circuit] to an unknown of
+// [ret] when one is of the dynamic type or unknown, [error] when one is of
+// another type.
+bool type_check(const Type* required, const Type* ret, std::initializer_list<const Value*> vals,
+                Value& short_circuit, std::string& error) {
+  bool dynamic = false, unknown = false;
+  size_t i = 0;
+  for (const Value* v : vals) {
+    const Type* t = v->type();
+    if (t == Type::dynamic()) {
+      dynamic = true;
+    } else if (t != required) {
+      error = "type mismatch: want " + required->friendly_name() + " but value " +
+              std::to_string(i) + " is " + t->friendly_name();
+      return false;
+    } else if (!v->is_known()) {
+      unknown = true;
+    }
+    ++i;
+  }
+  if (dynamic || unknown) {
+    short_circuit = Value::unknown(ret);
+    return true;
+  }
+  return false;
+}
+
+// --- numbers -------------------------------------------------------------------
+
+enum class ArithOp : char { Add = '+', Sub = '-', Mul = '*', Div = '/', Mod = '%' };
+
+// [a] op [b] for known numbers into [out], with big.Float's (and cty's)
+// precision rules; false with the reference's message in [error] when
+// big.Float has no result. The only place that calls Number's arithmetic.
+bool arith(ArithOp op, const Number& a, const Number& b, Number& out, std::string& error) {
+  NumError err = NumError::None;
+  switch (op) {
+    case ArithOp::Add: out = Number::add(a, b, err); break;
+    case ArithOp::Sub: out = Number::sub(a, b, err); break;
+    case ArithOp::Mul: out = Number::mul(a, b, err); break;
+    case ArithOp::Div: out = Number::quo(a, b, err); break;
+    case ArithOp::Mod: out = Number::mod(a, b, err); break;
+  }
+  if (err == NumError::None) return true;
+  error = Number::error_message(err, char(op));
+  return false;
+}
+
+// cty.Zero: big.NewFloat(0), at a double's precision.
+Number cty_zero() { return Number::from_double(0); }
+
+// One corner of cty's interval arithmetic: [a] op [b] for bound values, or
+// an unknown number when a bound is unknown or the operation has no result
+// (cty catches the panic and uses an unconstrained number).
+Value bound_op(ArithOp op, const Value& a, const Value& b) {
+  if (!a.is_known() || !b.is_known()) return Value::unknown(Type::number());
+  Number r;
+  std::string error;
+  if (!arith(op, a.as_number(), b.as_number(), r, error)) return Value::unknown(Type::number());
+  return Value::number(std::move(r));
+}
+
+// cty's mostNumberValue: the least ([want_less]) or greatest of [vs] by
+// the ordering operations, or an unknown number when an order is unknown.
+Value most_number(bool want_less, const std::array<Value, 4>& vs) {
+  Value r = vs[0];
+  for (size_t i = 1; i < vs.size(); ++i) {
+    Result more = want_less ? less_than(vs[i], r) : greater_than(vs[i], r);
+    if (!more.ok() || !more.value.is_known()) return Value::unknown(Type::number());
+    if (more.value.as_bool()) r = vs[i];
+  }
+  return r;
+}
+
+// The unknown result of [a] op [b] when an operand is unknown: cty refines
+// it with the interval arithmetic of the operands' bounds
+// (numericRangeArithmetic), then as not null.
+Value refined_arith(ArithOp op, const Value& a, const Value& b) {
+  ValueRange ra = value_range(a), rb = value_range(b);
+  Value a_min = ra.number_lower_bound().first, a_max = ra.number_upper_bound().first;
+  Value b_min = rb.number_lower_bound().first, b_max = rb.number_upper_bound().first;
+  std::array<Value, 4> corners = {bound_op(op, a_min, b_min), bound_op(op, a_min, b_max),
+                                  bound_op(op, a_max, b_min), bound_op(op, a_max, b_max)};
+  Value lo = most_number(true, corners), hi = most_number(false, corners);
+  RefinementBuilder b0(Value::unknown(Type::number()));
+  if (lo.is_known() && !is_infinity(lo, -1)) b0.number_lower_bound(lo, true);
+  if (hi.is_known() && !is_infinity(hi, +1)) b0.number_upper_bound(hi, true);
+  return refine_not_null(b0.new_value());
+}
+
+// The shared shape of the binary arithmetic operations.
+Result arithmetic(ArithOp op, const Value& a0, const Value& b0) {
+  auto [a, am] = a0.unmark_with_marks();
+  auto [b, bm] = b0.unmark_with_marks();
+  Marks marks = union_marks(am, bm);
+  Value sc;
+  std::string error;
+  if (type_check(Type::number(), Type::number(), {&a, &b}, sc, error)) {
+    switch (op) {
+      case ArithOp::Add:
+      case ArithOp::Sub:
+      case ArithOp::Mul: return Result::of(refined_arith(op, a, b).mark(marks));
+      default: return Result::of(refine_not_null(sc).mark(marks));
+    }
+  }
+  if (!error.empty()) return Result::fail(std::move(error));
+  if (a.is_null() || b.is_null()) return Result::fail(null_argument());
+  Number r;
+  if (!arith(op, a.as_number(), b.as_number(), r, error)) return Result::fail(std::move(error));
+  return Result::of(Value::number(std::move(r)).mark(marks));
+}
+
+// The shared shape of less_than and greater_than.
+Result order(bool less, const Value& a0, const Value& b0) {
+  auto [a, am] = a0.unmark_with_marks();
+  auto [b, bm] = b0.unmark_with_marks();
+  Marks marks = union_marks(am, bm);
+  Value sc;
+  std::string error;
+  if (type_check(Type::number(), Type::boolean(), {&a, &b}, sc, error)) {
+    // The bounds of unknown operands may decide it. As in cty, every bound
+    // is treated as exclusive, which is conservative.
+    ValueRange ra = value_range(a), rb = value_range(b);
+    if (ra.type_constraint() == Type::number() && rb.type_constraint() == Type::number()) {
+      auto decided = [](const Value& x, const Value& y, bool lt) {
+        if (!x.is_known() || !y.is_known()) return false;
+        int c = Number::cmp(x.as_number(), y.as_number());
+        return lt ? c < 0 : c > 0;
+      };
+      Value a_min = ra.number_lower_bound().first, a_max = ra.number_upper_bound().first;
+      Value b_min = rb.number_lower_bound().first, b_max = rb.number_upper_bound().first;
+      if (less) {
+        if (decided(a_max, b_min, true)) return Result::of(bool_value(true).mark(marks));
+        if (decided(a_min, b_max, false)) return Result::of(bool_value(false).mark(marks));
+      } else {
+        if (decided(a_min, b_max, false)) return Result::of(bool_value(true).mark(marks));
+        if (decided(a_max, b_min, true)) return Result::of(bool_value(false).mark(marks));
+      }
+    }
+    return Result::of(unknown_bool().mark(marks));
+  }
+  if (!error.empty()) return Result::fail(std::move(error));
+  if (a.is_null() || b.is_null()) return Result::fail(null_argument());
+  int c = Number::cmp(a.as_number(), b.as_number());
+  return Result::of(bool_value(less ? c < 0 : c > 0).mark(marks));
+}
+
+// --- set hashing ----------------------------------------------------------------
+
+}  // namespace
+
+uint32_t crc32_ieee(std::string_view bytes) {
+  static const auto table = [] {
+    std::array<uint32_t, 256> t{};
+    for (uint32_t i = 0; i < 256; ++i) {
+      uint32_t c = i;
+      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      t[i] = c;
+    }
+    return t;
+  }();
+  uint32_t c = 0xFFFFFFFFu;
+  for (char ch : bytes) c = table[(c ^ static_cast<unsigned char>(ch)) & 0xFF] ^ (c >> 8);
+  return c ^ 0xFFFFFFFFu;
+}
+
+namespace {
+
+// The exact decimal digits of a nonzero finite [n] (no leading or trailing
+// zeros) and the exponent [exp] with n = 0.digits × 10^exp, as Go's
+// big/decimal.go computes them before rounding.
+std::string exact_decimal(const Number& n, int64_t& exp) {
+  std::string digits;
+  if (n.is_small()) {
+    int64_t i = n.small();
+    uint64_t u = i < 0 ? uint64_t(0) - uint64_t(i) : uint64_t(i);
+    digits = std::to_string(u);
+    exp = int64_t(digits.size());
+  } else {
+    // Read the value back from its shortest text at its precision: that is
+    // exactly the binary value (the text is defined as reading back to it).
+    mpfr_t x;
+    mpfr_init2(x, mpfr_prec_t(n.precision()));
+    std::string text = n.text();
+    mpfr_set_str(x, text.c_str(), 10, MPFR_RNDN);
+    mpz_t z;
+    mpz_init(z);
+    mpfr_exp_t e2 = mpfr_get_z_2exp(z, x);
+    mpz_abs(z, z);
+    if (e2 >= 0) {
+      mpz_mul_2exp(z, z, mp_bitcnt_t(e2));
+      exp = 0;
+    } else {
+      // z × 2^e2 = z × 5^-e2 × 10^e2.
+      mpz_t five;
+      mpz_init(five);
+      mpz_ui_pow_ui(five, 5, static_cast<unsigned long>(-e2));
+      mpz_mul(z, z, five);
+      mpz_clear(five);
+      exp = int64_t(e2);
+    }
+    char* s = mpz_get_str(nullptr, 10, z);
+    digits = s;
+    void (*freefunc)(void*, size_t);
+    mp_get_memory_functions(nullptr, nullptr, &freefunc);
+    freefunc(s, std::strlen(s) + 1);
+    mpz_clear(z);
+    mpfr_clear(x);
+    exp += int64_t(digits.size());
+  }
+  while (!digits.empty() && digits.back() == '0') digits.pop_back();
+  return digits;
+}
+
+// Go's decimal.round to [n] digits: half to even on the exact digits.
+void round_decimal(std::string& mant, int64_t& exp, size_t n) {
+  if (n >= mant.size()) return;
+  bool up;
+  if (mant[n] == '5' && n + 1 == mant.size()) up = n > 0 && ((mant[n - 1] - '0') & 1) != 0;
+  else up = mant[n] >= '5';
+  if (up) {
+    size_t k = n;
+    while (k > 0 && mant[k - 1] >= '9') --k;
+    if (k == 0) {
+      mant = "1";
+      ++exp;
+      return;
+    }
+    ++mant[k - 1];
+    mant.resize(k);
+  } else {
+    mant.resize(n);
+    while (!mant.empty() && mant.back() == '0') mant.pop_back();
+  }
+}
+
+// big.Float's String(): Text('g', 10).
+std::string go_float_string(const Number& n) {
+  if (n.is_inf()) return n.sign() < 0 ? "-Inf" : "+Inf";
+  std::string out;
+  if (n.sign() < 0 || n.is_negative_zero()) out += '-';
+  if (n.sign() == 0) return out + "0";
+  int64_t exp = 0;
+  std::string mant = exact_decimal(n, exp);
+  constexpr int64_t prec = 10;
+  round_decimal(mant, exp, size_t(prec));
+  auto len = int64_t(mant.size());
+  int64_t eprec = prec;
+  if (eprec > len && len >= exp) eprec = len;
+  int64_t x = exp - 1;
+  if (x < -4 || x >= eprec) {
+    // %e with min(prec, len) - 1 fractional digits.
+    int64_t p = std::min(prec, len) - 1;
+    out += mant[0];
+    if (p > 0) {
+      out += '.';
+      int64_t i = 1;
+      int64_t m = std::min(len, p + 1);
+      if (i < m) {
+        out.append(mant, size_t(i), size_t(m - i));
+        i = m;
+      }
+      for (; i <= p; ++i) out += '0';
+    }
+    out += 'e';
+    out += x < 0 ? '-' : '+';
+    int64_t ax = x < 0 ? -x : x;
+    if (ax < 10) out += '0';
+    out += std::to_string(ax);
+    return out;
+  }
+  // %f with max(p - exp, 0) fractional digits.
+  int64_t p = prec > exp ? len : prec;
+  int64_t frac = std::max<int64_t>(p - exp, 0);
+  if (exp > 0) {
+    int64_t m = std::min(len, exp);
+    out.append(mant, 0, size_t(m));
+    for (; m < exp; ++m) out += '0';
+  } else {
+    out += '0';
+  }
+  if (frac > 0) {
+    out += '.';
+    for (int64_t i = 1; i <= frac; ++i) {
+      int64_t k = exp - 1 + i;
+      out += k >= 0 && k < len ? mant[size_t(k)] : '0';
+    }
+  }
+  return out;
+}
+
+// Appends cty's hash bytes of [v] to [out] (appendSetHashBytes).
+void append_hash(const Value& v, std::string& out) {
+  if (v.is_marked()) {
+    append_hash(v.unmark(), out);
+    return;
+  }
+  if (!v.is_known()) {
+    out += '?';
+    return;
+  }
+  if (v.is_null()) {
+    out += '~';
+    return;
+  }
+  const Type* t = v.type();
+  switch (t->kind()) {
+    case TypeKind::Number: out += go_float_string(v.as_number()); return;
+    case TypeKind::Bool: out += v.as_bool() ? 'T' : 'F'; return;
+    case TypeKind::String: out += uni::go_quote(v.as_string()); return;
+    case TypeKind::Map:
+      out += '{';
+      for (size_t i = 0; i < v.length(); ++i) {
+        out += uni::go_quote(v.map_key(i));
+        out += ':';
+        append_hash(v.map_value(i), out);
+        out += ';';
+      }
+      out += '}';
+      return;
+    case TypeKind::List:
+    case TypeKind::Set:
+      out += '[';
+      for (const Value& e : v.elements()) {
+        append_hash(e, out);
+        out += ';';
+      }
+      out += ']';
+      return;
+    case TypeKind::Object:
+    case TypeKind::Tuple:
+      // Object attributes are stored sorted by name, as cty sorts them here.
+      out += '<';
+      for (const Value& e : v.elements()) {
+        append_hash(e, out);
+        out += ';';
+      }
+      out += '>';
+      return;
+    case TypeKind::Capsule: out += "\xC2\xAB?\xC2\xBB"; return;  // «?»: no hash key
+    case TypeKind::Dynamic: return;
+  }
+}
+
+// Whether [a] and [b] are the same element of a set (cty's Equivalent).
+bool equivalent(const Value& a, const Value& b) {
+  Value eq = equals(a, b);
+  return eq.is_plain() && eq.as_bool();
+}
+
+// Whether some element of the known set [set], whose hashes are [hashes],
+// is equivalent to [elem].
+bool stores(const Value& set, const std::vector<uint32_t>& hashes, const Value& elem) {
+  uint32_t h = set_hash(elem);
+  std::span<const Value> es = set.elements();
+  for (size_t i = 0; i < es.size(); ++i)
+    if (hashes[i] == h && equivalent(es[i], elem)) return true;
+  return false;
+}
+
+// The buckets of the elements of the known set [set], in order.
+std::vector<uint32_t> element_hashes(const Value& set) {
+  std::vector<uint32_t> hs;
+  hs.reserve(set.length());
+  for (const Value& e : set.elements()) hs.push_back(set_hash(e));
+  return hs;
+}
+
+// --- equality --------------------------------------------------------------------
+
+// Whether [v] is known not null or refined as not null (cty's definitelyNotNull).
+bool definitely_not_null(const Value& v) {
+  if (v.is_known()) return !v.is_null();
+  return value_range(v).definitely_not_null();
+}
+
+// Whether [v] is the known bool false.
+bool known_false(const Value& v) { return v.is_plain() && !v.as_bool(); }
+
+// cty's Equals for values without marks at any depth.
+Value equals_plain(const Value& a, const Value& b) {
+  // Comparisons with null are decided by what is known of the other side.
+  if (a.is_null() && definitely_not_null(b)) return bool_value(false);
+  if (b.is_null() && definitely_not_null(a)) return bool_value(false);
+  // A known value outside the range of an unknown one is not equal to it.
+  if (a.is_known() && !b.is_known()) {
+    if (known_false(value_range(b).includes(a))) return bool_value(false);
+  } else if (b.is_known() && !a.is_known()) {
+    if (known_false(value_range(a).includes(b))) return bool_value(false);
+  }
+  // Unknowns before nulls: an unknown not refined as not null may be null,
+  // and nulls of all types are equal.
+  if (!a.is_known() && !b.is_known()) return unknown_bool();
+  if (a.is_known() != b.is_known()) {
+    const Value& k = a.is_known() ? a : b;
+    const Value& u = a.is_known() ? b : a;
+    if (k.is_null() || u.type()->has_dynamic_types()) return unknown_bool();
+    if (k.type() != u.type()) return bool_value(false);
+    return unknown_bool();
+  }
+  if (a.is_null() && b.is_null()) return bool_value(true);
+  if (a.is_null() || b.is_null()) return bool_value(false);
+
+  // Nested values of the dynamic type make it unknown, unless the types can
+  // never conform whatever they turn out to be.
+  if (!has_wholly_known_type(a) || !has_wholly_known_type(b)) {
+    if (!type_conforms(a.type(), b.type()) && !type_conforms(b.type(), a.type()))
+      return bool_value(false);
+    return unknown_bool();
+  }
+  const Type* t = a.type();
+  if (t != b.type()) return bool_value(false);
+
+  switch (t->kind()) {
+    case TypeKind::Number: return bool_value(number_equal(a.as_number(), b.as_number()));
+    case TypeKind::Bool: return bool_value(a.as_bool() == b.as_bool());
+    case TypeKind::String: return bool_value(a.as_string() == b.as_string());
+    case TypeKind::Tuple:
+    case TypeKind::List: {
+      // In order: the first unknown or unequal element decides.
+      if (a.length() != b.length()) return bool_value(false);
+      for (size_t i = 0; i < a.length(); ++i) {
+        Value eq = equals_plain(a.element(i), b.element(i));
+        if (!eq.is_known()) return unknown_bool();
+        if (!eq.as_bool()) return bool_value(false);
+      }
+      return bool_value(true);
+    }
+    case TypeKind::Object: {
+      // cty visits attributes in Go's random map order and stops at the
+      // first unknown or unequal one; an unequal attribute decides here.
+      bool unknown = false;
+      for (size_t i = 0; i < t->size(); ++i) {
+        Value eq = equals_plain(a.attr(i), b.attr(i));
+        if (!eq.is_known()) unknown = true;
+        else if (!eq.as_bool()) return bool_value(false);
+      }
+      return unknown ? unknown_bool() : bool_value(true);
+    }
+    case TypeKind::Map: {
+      if (a.length() != b.length()) return bool_value(false);
+      bool unknown = false;
+      for (size_t i = 0; i < a.length(); ++i) {
+        const Value* other = b.map_find(a.map_key(i));
+        if (!other) return bool_value(false);
+        Value eq = equals_plain(a.map_value(i), *other);
+        if (!eq.is_known()) unknown = true;
+        else if (!eq.as_bool()) return bool_value(false);
+      }
+      return unknown ? unknown_bool() : bool_value(true);
+    }
+    case TypeKind::Set: {
+      // Any unknown element makes it unknown, even after a mismatch.
+      bool equal = true;
+      std::vector<uint32_t> ha = element_hashes(a), hb = element_hashes(b);
+      for (const Value& e : a.elements()) {
+        if (!e.is_known()) return unknown_bool();
+        if (!stores(b, hb, e)) equal = false;
+      }
+      for (const Value& e : b.elements()) {
+        if (!e.is_known()) return unknown_bool();
+        if (!stores(a, ha, e)) equal = false;
+      }
+      return bool_value(equal);
+    }
+    case TypeKind::Capsule: {
+      const CapsuleOps* cops = t->capsule_ops();
+      if (cops && cops->equals) return bool_value(cops->equals(a.capsule_payload(), b.capsule_payload()));
+      return bool_value(a.capsule_payload() == b.capsule_payload());
+    }
+    case TypeKind::Dynamic: break;
+  }
+  return unknown_bool();
+}
+
+// Whether two unknowns' refinements are the same (cty's rawEqual).
+bool refinement_raw_equal(const Refinement& x, const Refinement& y) {
+  if (x.not_null != y.not_null || x.prefix != y.prefix) return false;
+  if (x.has_lower != y.has_lower || x.has_upper != y.has_upper) return false;
+  if (x.has_lower && (x.lower_inclusive != y.lower_inclusive || !number_equal(x.lower, y.lower)))
+    return false;
+  if (x.has_upper && (x.upper_inclusive != y.upper_inclusive || !number_equal(x.upper, y.upper)))
+    return false;
+  return x.min_length == y.min_length && x.max_length == y.max_length;
+}
+
+// --- logic ---------------------------------------------------------------------------
+
+// The shared shape of logical_and ([is_and]) and logical_or.
+Result logic(bool is_and, const Value& a0, const Value& b0) {
+  auto [a, am] = a0.unmark_with_marks();
+  auto [b, bm] = b0.unmark_with_marks();
+  Marks marks = union_marks(am, bm);
+  Value sc;
+  std::string error;
+  if (type_check(Type::boolean(), Type::boolean(), {&a, &b}, sc, error)) {
+    // A known false (for and) or true (for or) decides whatever the other is.
+    bool decisive = !is_and;
+    if (is_bool_literal(a, decisive) || is_bool_literal(b, decisive))
+      return Result::of(bool_value(decisive).mark(marks));
+    return Result::of(unknown_bool().mark(marks));
+  }
+  if (!error.empty()) return Result::fail(std::move(error));
+  if (a.is_null() || b.is_null()) return Result::fail(null_argument());
+  bool r = is_and ? a.as_bool() && b.as_bool() : a.as_bool() || b.as_bool();
+  return Result::of(bool_value(r).mark(marks));
+}
+
+// The index [key] as a non-negative int64, if it is one.
+bool exact_index(const Value& key, int64_t& out) {
+  std::optional<int64_t> i = key.as_number().to_int64();
+  if (!i || *i < 0) return false;
+  out = *i;
+  return true;
+}
+
+// cty's NumberIntVal([i]).
+Value number_int(int64_t i) { return Value::integer(i); }
+
+// A length bound as cty converts it to a number (math.MaxInt when unbounded).
+Value length_bound(uint64_t n) {
+  return Value::integer(n >= uint64_t(INT64_MAX) ? INT64_MAX : int64_t(n));
+}
+
+}  // namespace
+
+// --- public: equality --------------------------------------------------------------------
+
+bool number_equal(const Number& a, const Number& b) {
+  if (a.sign() != b.sign()) return false;
+  // Integers compare exactly; only one an integer: not equal.
+  bool ai = a.is_integer(), bi = b.is_integer();
+  if (ai != bi) return false;
+  if (ai) return Number::cmp(a, b) == 0;
+  std::string x = a.text(), y = b.text();
+  if (x == "-0") x = "0";
+  if (y == "-0") y = "0";
+  return x == y;
+}
+
+Value equals(const Value& a, const Value& b) {
+  if (a.contains_marked() || b.contains_marked()) {
+    auto [ua, ma] = a.unmark_deep();
+    auto [ub, mb] = b.unmark_deep();
+    // Comparing with null keeps only the top-level marks (go-cty 1.18).
+    if (a.is_null() != b.is_null()) {
+      ma = a.marks();
+      mb = b.marks();
+    }
+    return equals_plain(ua, ub).mark(union_marks(ma, mb));
+  }
+  return equals_plain(a, b);
+}
+
+Value not_equals(const Value& a, const Value& b) {
+  Result r = logical_not(equals(a, b));
+  return r.value;
+}
+
+bool raw_equal(const Value& a, const Value& b) {
+  if (a.type() != b.type()) return false;
+  if (!(a.marks() == b.marks())) return false;
+  const Value ua = a.unmark(), ub = b.unmark();
+  if (!ua.is_known() && !ub.is_known()) return refinement_raw_equal(ua.refinement(), ub.refinement());
+  if (ua.is_known() != ub.is_known()) return false;
+  if (ua.is_null() && ub.is_null()) return true;
+  if (ua.is_null() || ub.is_null()) return false;
+  const Type* t = ua.type();
+  switch (t->kind()) {
+    case TypeKind::Number: return number_equal(ua.as_number(), ub.as_number());
+    case TypeKind::Bool: return ua.as_bool() == ub.as_bool();
+    case TypeKind::String: return ua.as_string() == ub.as_string();
+    case TypeKind::List:
+    case TypeKind::Set:
+    case TypeKind::Tuple:
+    case TypeKind::Object: {
+      // Sets are stored in cty's order, so equal sets line up.
+      if (ua.length() != ub.length()) return false;
+      std::span<const Value> xs = ua.elements(), ys = ub.elements();
+      for (size_t i = 0; i < xs.size(); ++i)
+        if (!raw_equal(xs[i], ys[i])) return false;
+      return true;
+    }
+    case TypeKind::Map: {
+      if (ua.length() != ub.length()) return false;
+      for (size_t i = 0; i < ua.length(); ++i)
+        if (ua.map_key(i) != ub.map_key(i) || !raw_equal(ua.map_value(i), ub.map_value(i)))
+          return false;
+      return true;
+    }
+    case TypeKind::Capsule: {
+      const CapsuleOps* cops = t->capsule_ops();
+      if (cops && cops->equals) return cops->equals(ua.capsule_payload(), ub.capsule_payload());
+      return ua.capsule_payload() == ub.capsule_payload();
+    }
+    case TypeKind::Dynamic: return true;
+  }
+  return false;
+}
+
+// --- public: ordering ----------------------------------------------------------------------
+
+Result less_than(const Value& a, const Value& b) { return order(true, a, b); }
+Result greater_than(const Value& a, const Value& b) { return order(false, a, b); }
+
+Result less_than_or_equal(const Value& a, const Value& b) {
+  Result lt = less_than(a, b);
+  if (!lt.ok()) return lt;
+  return logical_or(lt.value, equals(a, b));
+}
+
+Result greater_than_or_equal(const Value& a, const Value& b) {
+  Result gt = greater_than(a, b);
+  if (!gt.ok()) return gt;
+  return logical_or(gt.value, equals(a, b));
+}
+
+// --- public: arithmetic ----------------------------------------------------------------------
+
+Result add(const Value& a, const Value& b) { return arithmetic(ArithOp::Add, a, b); }
+Result subtract(const Value& a, const Value& b) { return arithmetic(ArithOp::Sub, a, b); }
+Result multiply(const Value& a, const Value& b) { return arithmetic(ArithOp::Mul, a, b); }
+Result divide(const Value& a, const Value& b) { return arithmetic(ArithOp::Div, a, b); }
+Result modulo(const Value& a, const Value& b) { return arithmetic(ArithOp::Mod, a, b); }
+
+Result negate(const Value& a0) {
+  auto [a, marks] = a0.unmark_with_marks();
+  Value sc;
+  std::string error;
+  if (type_check(Type::number(), Type::number(), {&a}, sc, error))
+    return Result::of(refine_not_null(sc).mark(marks));
+  if (!error.empty()) return Result::fail(std::move(error));
+  if (a.is_null()) return Result::fail(null_argument());
+  return Result::of(Value::number(a.as_number().neg()).mark(marks));
+}
+
+Result absolute(const Value& a0) {
+  auto [a, marks] = a0.unmark_with_marks();
+  Value sc;
+  std::string error;
+  if (type_check(Type::number(), Type::number(), {&a}, sc, error)) {
+    Value r = refine(sc)
+                  .not_null()
+                  .number_range_inclusive(Value::number(cty_zero()),
+                                          Value::unknown(Type::number()))
+                  .new_value();
+    return Result::of(r.mark(marks));
+  }
+  if (!error.empty()) return Result::fail(std::move(error));
+  if (a.is_null()) return Result::fail(null_argument());
+  return Result::of(Value::number(a.as_number().abs()).mark(marks));
+}
+
+// --- public: logic ----------------------------------------------------------------------------
+
+Result logical_and(const Value& a, const Value& b) { return logic(true, a, b); }
+Result logical_or(const Value& a, const Value& b) { return logic(false, a, b); }
+
+Result logical_not(const Value& a0) {
+  auto [a, marks] = a0.unmark_with_marks();
+  Value sc;
+  std::string error;
+  if (type_check(Type::boolean(), Type::boolean(), {&a}, sc, error))
+    return Result::of(refine_not_null(sc).mark(marks));
+  if (!error.empty()) return Result::fail(std::move(error));
+  if (a.is_null()) return Result::fail(null_argument());
+  return Result::of(bool_value(!a.as_bool()).mark(marks));
+}
+
+// --- public: collections and structures --------------------------------------------------------
+
+Result length(const Value& v0) {
+  auto [v, marks] = v0.unmark_with_marks();
+  const Type* t = v.type();
+  if (t->is_tuple()) return Result::of(number_int(int64_t(t->size())).mark(marks));
+  if (!v.is_known()) {
+    if (!t->is_collection() && !t->is_dynamic())
+      return Result::fail("value is not a collection");
+    ValueRange r = value_range(v);
+    Value n = refine(Value::unknown(Type::number()))
+                  .not_null()
+                  .number_range_inclusive(length_bound(r.length_lower_bound()),
+                                          length_bound(r.length_upper_bound()))
+                  .new_value();
+    return Result::of(n.mark(marks));
+  }
+  if (t->is_set() && !v.is_null()) {
+    // Unknown elements may coalesce with others once known, so only a
+    // wholly known set, or one with a single element, has a known length.
+    size_t stored = v.length();
+    if (stored == 1 || v.is_wholly_known()) return Result::of(number_int(int64_t(stored)).mark(marks));
+    Value n = refine(Value::unknown(Type::number()))
+                  .not_null()
+                  .number_range_inclusive(number_int(1), number_int(int64_t(stored)))
+                  .new_value();
+    return Result::of(n.mark(marks));
+  }
+  Result n = length_int(v);
+  if (!n.ok()) return n;
+  return Result::of(n.value.mark(marks));
+}
+
+Result length_int(const Value& v0) {
+  const Value v = v0.unmark();
+  const Type* t = v.type();
+  if (t->is_tuple() || t->is_object()) return Result::of(number_int(int64_t(t->size())));
+  if (!v.is_known()) return Result::fail("value is not known");
+  if (v.is_null()) return Result::fail("value is null");
+  if (!t->is_collection()) return Result::fail("value is not a collection");
+  return Result::of(number_int(int64_t(v.length())));
+}
+
+Result has_index(const Value& c0, const Value& k0) {
+  auto [c, cm] = c0.unmark_with_marks();
+  auto [k, km] = k0.unmark_with_marks();
+  Marks marks = union_marks(cm, km);
+  auto done = [&marks](Value v) { return Result::of(v.mark(marks)); };
+  const Type* t = c.type();
+  const Type* kt = k.type();
+  if (t->is_dynamic()) return done(unknown_bool());
+  if (t->is_list() || t->is_tuple()) {
+    if (kt->is_dynamic()) return done(unknown_bool());
+    if (kt != Type::number()) return done(bool_value(false));
+    if (!k.is_known()) return done(unknown_bool());
+    if (t->is_list() && !c.is_known()) return done(unknown_bool());
+    if (k.is_null()) return Result::fail("index must not be null");
+    int64_t i = 0;
+    if (!exact_index(k, i)) return done(bool_value(false));
+    if (t->is_tuple()) return done(bool_value(uint64_t(i) < t->size()));
+    if (c.is_null()) return Result::fail("value is null");
+    return done(bool_value(uint64_t(i) < c.length()));
+  }
+  if (t->is_map()) {
+    if (kt->is_dynamic()) return done(unknown_bool());
+    if (kt != Type::string()) return done(bool_value(false));
+    if (!k.is_known() || !c.is_known()) return done(unknown_bool());
+    if (k.is_null()) return Result::fail("index must not be null");
+    if (c.is_null()) return Result::fail("value is null");
+    return done(bool_value(c.map_find(k.as_string()) != nullptr));
+  }
+  return Result::fail("not a list, map, or tuple type");
+}
+
+Result index(const Value& c0, const Value& k0) {
+  auto [c, cm] = c0.unmark_with_marks();
+  auto [k, km] = k0.unmark_with_marks();
+  Marks marks = union_marks(cm, km);
+  auto done = [&marks](Value v) { return Result::of(v.mark(marks)); };
+  const Type* t = c.type();
+  const Type* kt = k.type();
+  if (t->is_dynamic()) return done(Value::dynamic());
+  if (t->is_list()) {
+    const Type* et = t->element();
+    if (kt->is_dynamic()) return done(Value::unknown(et));
+    if (kt != Type::number()) return Result::fail("element key for list must be number");
+    if (!k.is_known() || !c.is_known()) return done(Value::unknown(et));
+    int64_t i = 0;
+    if (k.is_null() || !exact_index(k, i))
+      return Result::fail("element key for list must be non-negative integer");
+    if (c.is_null()) return Result::fail("value is null");
+    if (uint64_t(i) >= c.length()) return Result::fail("index out of range");
+    return done(c.element(size_t(i)));
+  }
+  if (t->is_map()) {
+    const Type* et = t->element();
+    if (kt->is_dynamic()) return done(Value::unknown(et));
+    if (kt != Type::string()) return Result::fail("element key for map must be string");
+    if (!k.is_known() || !c.is_known()) return done(Value::unknown(et));
+    if (k.is_null()) return Result::fail("element key for map must not be null");
+    if (c.is_null()) return Result::fail("value is null");
+    const Value* e = c.map_find(k.as_string());
+    return done(e ? *e : Value::null(et));
+  }
+  if (t->is_tuple()) {
+    if (kt->is_dynamic()) return done(Value::dynamic());
+    if (kt != Type::number()) return Result::fail("element key for tuple must be number");
+    if (!k.is_known()) return done(Value::dynamic());
+    int64_t i = 0;
+    if (k.is_null() || !exact_index(k, i))
+      return Result::fail("element key for list must be non-negative integer");
+    if (uint64_t(i) >= t->size()) return Result::fail("index out of range");
+    if (!c.is_known()) return done(Value::unknown(t->tuple_element(size_t(i))));
+    if (c.is_null()) return Result::fail("value is null");
+    return done(c.element(size_t(i)));
+  }
+  return Result::fail("not a list, map, or tuple type");
+}
+
+Result get_attr(const Value& o0, std::string_view name) {
+  auto [o, marks] = o0.unmark_with_marks();
+  const Type* t = o.type();
+  if (t->is_dynamic()) return Result::of(Value::dynamic().mark(marks));
+  if (!t->is_object()) return Result::fail("value is not an object");
+  std::string normalized;
+  for (char ch : name)
+    if (static_cast<unsigned char>(ch) >= 0x80) {
+      normalized = uni::nfc(name);
+      name = normalized;
+      break;
+    }
+  std::optional<size_t> i = t->find_attr(name);
+  if (!i) return Result::fail("value has no attribute of that name");
+  if (!o.is_known()) return Result::of(Value::unknown(t->attr_type(*i)).mark(marks));
+  if (o.is_null()) return Result::fail("value is null");
+  return Result::of(o.attr(*i).mark(marks));
+}
+
+Result has_element(const Value& s0, const Value& e0) {
+  auto [s, sm] = s0.unmark_with_marks();
+  auto [e, em] = e0.unmark_with_marks();
+  Marks marks = union_marks(sm, em);
+  auto done = [&marks](Value v) { return Result::of(v.mark(marks)); };
+  const Type* t = s.type();
+  if (s.is_null()) return Result::fail("cannot HasElement on null value");
+  if (!s.is_known()) return done(unknown_bool());
+  if (!e.type()->is_dynamic() && t->is_set() && !t->element()->is_dynamic() &&
+      e.type() != t->element())
+    return done(bool_value(false));
+  if (!t->is_set()) return Result::fail("not a set type");
+  if (!e.is_known()) return done(unknown_bool());
+  // With unknown elements in the set, not finding it proves nothing.
+  Value no_match = s.is_wholly_known() ? bool_value(false) : unknown_bool();
+  if (t->element() != e.type()) return done(bool_value(false));
+  if (!set_stores(s, e)) return done(no_match);
+  return done(bool_value(true));
+}
+
+// --- public: sets ---------------------------------------------------------------------------
+
+std::string set_hash_bytes(const Value& v) {
+  std::string out;
+  append_hash(v, out);
+  return out;
+}
+
+uint32_t set_hash(const Value& v) { return crc32_ieee(set_hash_bytes(v)); }
+
+bool set_stores(const Value& set, const Value& elem) {
+  if (!set.is_known() || set.is_null()) return false;
+  const Value s = set.unmark();
+  return stores(s, element_hashes(s), elem);
+}
+
+// --- public: helpers --------------------------------------------------------------------------
+
+bool has_wholly_known_type(const Value& v0) {
+  const Value v = v0.unmark();
+  if (v.is_null()) return true;
+  const Type* t = v.type();
+  if (!v.is_known() && t->is_dynamic()) return false;
+  if (t->is_collection() || t->is_structural()) {
+    if (!v.is_known()) return !t->has_dynamic_types();
+    for (const Value& e : v.elements())
+      if (!has_wholly_known_type(e)) return false;
+  }
+  return true;
+}
+
+bool type_conforms(const Type* given, const Type* want) {
+  if (want->is_dynamic() || given == want) return true;
+  if (given->is_object() && want->is_object()) {
+    if (given->size() != want->size()) return false;
+    for (size_t i = 0; i < want->size(); ++i) {
+      if (given->attr_name(i) != want->attr_name(i)) return false;
+      if (!type_conforms(given->attr_type(i), want->attr_type(i))) return false;
+    }
+    return true;
+  }
+  if (given->is_tuple() && want->is_tuple()) {
+    if (given->size() != want->size()) return false;
+    for (size_t i = 0; i < want->size(); ++i)
+      if (!type_conforms(given->tuple_element(i), want->tuple_element(i))) return false;
+    return true;
+  }
+  if ((given->is_list() && want->is_list()) || (given->is_map() && want->is_map()) ||
+      (given->is_set() && want->is_set()))
+    return type_conforms(given->element(), want->element());
+  return false;
+}
+
+}  // namespace hclvm::ops
