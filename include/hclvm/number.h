@@ -27,11 +27,37 @@ enum class NumError : uint8_t {
 class Number {
  public:
   Number() : i_(0), prec_(64), big_(false) {}
-  Number(const Number& n);
-  Number(Number&& n) noexcept;
-  Number& operator=(const Number& n);
-  Number& operator=(Number&& n) noexcept;
-  ~Number();
+  // Copies and moves are inline: the small case must not leave the caller.
+  Number(const Number& n) : prec_(n.prec_), big_(n.big_) {
+    if (big_) retain_big(p_ = n.p_);
+    else i_ = n.i_;
+  }
+  Number(Number&& n) noexcept : prec_(n.prec_), big_(n.big_) {
+    if (big_) p_ = n.p_;
+    else i_ = n.i_;
+    n.i_ = 0, n.prec_ = 64, n.big_ = false;
+  }
+  Number& operator=(const Number& n) {
+    if (this == &n) return *this;
+    if (n.big_) retain_big(n.p_);
+    if (big_) release_big(p_);
+    prec_ = n.prec_, big_ = n.big_;
+    if (big_) p_ = n.p_;
+    else i_ = n.i_;
+    return *this;
+  }
+  Number& operator=(Number&& n) noexcept {
+    if (this == &n) return *this;
+    if (big_) release_big(p_);
+    prec_ = n.prec_, big_ = n.big_;
+    if (big_) p_ = n.p_;
+    else i_ = n.i_;
+    n.i_ = 0, n.prec_ = 64, n.big_ = false;
+    return *this;
+  }
+  ~Number() {
+    if (big_) release_big(p_);
+  }
 
   // cty's NumberIntVal: [v] at precision [prec].
   static Number from_int(int64_t v, uint32_t prec = 64);
@@ -46,7 +72,7 @@ class Number {
   // value at its precision; "+Inf" / "-Inf"; "-0".
   std::string text() const;
 
-  uint32_t precision() const;
+  uint32_t precision() const { return big_ ? big_precision() : prec_; }
   bool is_inf() const;
   // -1, 0 or +1 (0 for both zeros).
   int sign() const;
@@ -86,16 +112,30 @@ class Number {
   // --- representation, for Value ---------------------------------------------
   bool is_small() const { return !big_; }
   int64_t small() const { return i_; }
-  static Number from_parts_small(int64_t v, uint32_t prec);
+  static Number from_parts_small(int64_t v, uint32_t prec) {
+    Number n;
+    n.i_ = v, n.prec_ = prec;
+    return n;
+  }
   // Takes over one reference to the heap number [p].
-  static Number adopt_big(const void* p);
+  static Number adopt_big(const void* p) {
+    Number n;
+    n.p_ = p, n.big_ = true;
+    return n;
+  }
   // Gives up this number's heap reference (the number must be big).
-  const void* release_to_raw();
+  const void* release_to_raw() {
+    const void* p = p_;
+    i_ = 0, prec_ = 64, big_ = false;
+    return p;
+  }
   static void retain_big(const void* p);
   static void release_big(const void* p);
   static void make_big_immortal(const void* p);
 
  private:
+  uint32_t big_precision() const;
+
   union {
     int64_t i_;
     const void* p_;

@@ -333,6 +333,24 @@ inline const Type* Value::type() const {
   return Type::dynamic();
 }
 
+inline Value Value::number(Number n) {
+  Value v(Rep::SmallNum, 0, nullptr);
+  if (n.is_small()) {
+    v.u_.i = n.small();
+    v.aux_ = n.precision();
+  } else {
+    v.rep_ = Rep::BigNum;
+    v.u_.big = n.release_to_raw();
+  }
+  return v;
+}
+
+inline Number Value::as_number() const {
+  if (rep_ == Rep::SmallNum) return Number::from_parts_small(u_.i, aux_);
+  Number::retain_big(u_.big);
+  return Number::adopt_big(u_.big);
+}
+
 inline std::string_view Value::as_string() const {
   return static_cast<const detail::StringObj*>(u_.obj)->view();
 }

@@ -198,63 +198,6 @@ const BigNumber* float_inf(bool negative) {
 
 // --- Construction and representation ---------------------------------------
 
-Number::Number(const Number& n) : prec_(n.prec_), big_(n.big_) {
-  if (big_) {
-    p_ = n.p_;
-    retain_big(p_);
-  } else {
-    i_ = n.i_;
-  }
-}
-
-Number::Number(Number&& n) noexcept : prec_(n.prec_), big_(n.big_) {
-  if (big_) p_ = n.p_;
-  else i_ = n.i_;
-  n.i_ = 0, n.prec_ = 64, n.big_ = false;
-}
-
-Number& Number::operator=(const Number& n) {
-  if (this == &n) return *this;
-  if (n.big_) retain_big(n.p_);
-  if (big_) release_big(p_);
-  prec_ = n.prec_, big_ = n.big_;
-  if (big_) p_ = n.p_;
-  else i_ = n.i_;
-  return *this;
-}
-
-Number& Number::operator=(Number&& n) noexcept {
-  if (this == &n) return *this;
-  if (big_) release_big(p_);
-  prec_ = n.prec_, big_ = n.big_;
-  if (big_) p_ = n.p_;
-  else i_ = n.i_;
-  n.i_ = 0, n.prec_ = 64, n.big_ = false;
-  return *this;
-}
-
-Number::~Number() {
-  if (big_) release_big(p_);
-}
-
-Number Number::from_parts_small(int64_t v, uint32_t prec) {
-  Number n;
-  n.i_ = v, n.prec_ = prec;
-  return n;
-}
-
-Number Number::adopt_big(const void* p) {
-  Number n;
-  n.p_ = p, n.big_ = true;
-  return n;
-}
-
-const void* Number::release_to_raw() {
-  const void* p = p_;
-  i_ = 0, prec_ = 64, big_ = false;
-  return p;
-}
-
 // Immortal objects (constant tables, the canonical infinities) are shared
 // by threads that only read them: their count is never written.
 void Number::retain_big(const void* p) {
@@ -274,7 +217,7 @@ void Number::make_big_immortal(const void* p) {
   as_big(p)->refs.store(BigNumber::kImmortal, std::memory_order_relaxed);
 }
 
-uint32_t Number::precision() const { return big_ ? as_big(p_)->prec : prec_; }
+uint32_t Number::big_precision() const { return as_big(p_)->prec; }
 
 Number Number::from_int(int64_t v, uint32_t prec) {
   if (prec == 0) prec = kIntPrec;  // as big.Float: 0 means 64

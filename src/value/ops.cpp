@@ -147,6 +147,16 @@ Value refined_arith(ArithOp op, const Value& a, const Value& b) {
 
 // The shared shape of the binary arithmetic operations.
 Result arithmetic(ArithOp op, const Value& a0, const Value& b0) {
+  // The common case first: two known, unmarked numbers.
+  auto is_num = [](const Value& v) {
+    return v.is_plain() && (v.rep() == Value::Rep::SmallNum || v.rep() == Value::Rep::BigNum);
+  };
+  if (is_num(a0) && is_num(b0)) {
+    Number r;
+    std::string error;
+    if (!arith(op, a0.as_number(), b0.as_number(), r, error)) return Result::fail(std::move(error));
+    return Result::of(Value::number(std::move(r)));
+  }
   auto [a, am] = a0.unmark_with_marks();
   auto [b, bm] = b0.unmark_with_marks();
   Marks marks = union_marks(am, bm);

@@ -130,36 +130,53 @@ Value Value::unknown(const Type* t, Refinement r) {
   return v;
 }
 
-Value Value::number(Number n) {
-  Value v(Rep::SmallNum, 0, nullptr);
-  if (n.is_small()) {
-    v.u_.i = n.small();
-    v.aux_ = n.precision();
-  } else {
-    v.rep_ = Rep::BigNum;
-    v.u_.big = n.release_to_raw();
+namespace {
+
+// Reports whether [s] is certainly in NFC without normalizing it: every code
+// point below U+0300 (the first one that can combine or change under NFC).
+// Sets [ascii] when every byte is ASCII.
+bool quick_nfc(std::string_view s, bool& ascii) {
+  ascii = true;
+  size_t i = 0;
+  // Eight bytes at a time while the text is ASCII.
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    if (w & 0x8080808080808080ull) break;
   }
-  return v;
+  for (; i < s.size(); ++i) {
+    if (static_cast<unsigned char>(s[i]) < 0x80) continue;
+    ascii = false;
+    uni::Rune r = uni::decode(s, i);
+    if (!r.ok || r.cp >= 0x300) return false;
+    i += r.len - 1;
+  }
+  return true;
 }
 
+// The grapheme clusters of ASCII text [s]: one per byte, except CR LF.
+uint32_t ascii_graphemes(std::string_view s) {
+  uint32_t n = uint32_t(s.size());
+  for (size_t i = s.find('\r'); i != s.npos; i = s.find('\r', i + 1))
+    if (i + 1 < s.size() && s[i + 1] == '\n') --n;
+  return n;
+}
+
+}  // namespace
+
 Value Value::string(std::string_view s) {
-  // ASCII (the common case) is already in NFC; anything else goes through
-  // utf8proc, which maps invalid UTF-8 to itself as Go's norm package does
-  // not fail either.
-  bool ascii = true;
-  for (unsigned char c : s)
-    if (c >= 0x80) {
-      ascii = false;
-      break;
-    }
+  // Most text is certainly NFC already (ASCII, Latin letters); the rest
+  // goes through utf8proc, which leaves invalid UTF-8 bytes as they are, as
+  // Go's norm package does.
+  bool ascii = false;
   std::string normalized;
-  if (!ascii) {
+  if (!quick_nfc(s, ascii)) {
     normalized = uni::nfc(s);
     s = normalized;
   }
   auto* o = new (alloc(sizeof(StringObj) + s.size() + 1)) StringObj();
   o->size = uint32_t(s.size());
-  o->graphemes.store(ascii ? uint32_t(s.size()) : UINT32_MAX, std::memory_order_relaxed);
+  o->graphemes.store(ascii ? ascii_graphemes(s) : UINT32_MAX, std::memory_order_relaxed);
   std::memcpy(o->data(), s.data(), s.size());
   o->data()[s.size()] = '\0';
   Value v(Rep::String, 0, nullptr);
@@ -235,12 +252,6 @@ Value Value::capsule(const Type* t, void* payload) {
 }
 
 // --- inspection ------------------------------------------------------------------
-
-Number Value::as_number() const {
-  if (rep_ == Rep::SmallNum) return Number::from_parts_small(u_.i, aux_);
-  Number::retain_big(u_.big);
-  return Number::adopt_big(u_.big);
-}
 
 size_t Value::string_length() const {
   auto* s = static_cast<const StringObj*>(u_.obj);

@@ -173,6 +173,11 @@ TEST(Value, StringsAreNFC) {
   EXPECT_EQ(Value::string("\xf0\x9f\x91\x8d\xf0\x9f\x8f\xbd!").string_length(), 2u);
   // Invalid bytes stay, and the valid runs around them are normalized.
   EXPECT_EQ(Value::string("\xff" "e\xcc\x81\xfe").as_string(), "\xff\xc3\xa9\xfe");
+  // Latin text below U+0300 is taken as it is; CR LF is one cluster.
+  EXPECT_EQ(Value::string("na\xc3\xafve\r\n").string_length(), 6u);
+  EXPECT_EQ(Value::string("a\r\nb\n\r").string_length(), 5u);
+  EXPECT_EQ(Value::string("0123456789abcdef\xcc\x81").as_string(), "0123456789abcdef\xcc\x81");
+  EXPECT_EQ(Value::string("0123456789abcdee\xcc\x81").as_string(), "0123456789abcde\xc3\xa9");
   // Embedded NUL bytes are kept.
   EXPECT_EQ(Value::string(std::string_view("a\0b", 3)).as_string().size(), 3u);
 }

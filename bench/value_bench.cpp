@@ -1,0 +1,182 @@
+// Micro-benchmarks of the value model (Google Benchmark): copying values,
+// small-integer and MPFR arithmetic, string creation, object attribute
+// access by name and by cached index, type interning. Each benchmark also
+// reports heap allocations per iteration (counted by replacing operator
+// new), so "allocates nothing" is measured, not assumed.
+#include <benchmark/benchmark.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "hclvm/number.h"
+#include "hclvm/value.h"
+#include "value/ops.h"
+
+// The replaced operators pair malloc with free, which GCC cannot see through
+// once they are inlined into the benchmarks.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+
+namespace {
+std::atomic<uint64_t> g_allocs{0};
+}  // namespace
+
+void* operator new(size_t n) {
+  g_allocs.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, size_t) noexcept { std::free(p); }
+
+namespace hclvm {
+namespace {
+
+// Runs [body] for the benchmark's iterations and reports allocations per iteration.
+template <typename F>
+void run_counting(benchmark::State& state, F&& body) {
+  uint64_t before = g_allocs.load();
+  for (auto _ : state) body();
+  state.counters["allocs/op"] = benchmark::Counter(
+      double(g_allocs.load() - before), benchmark::Counter::kAvgIterations);
+}
+
+void BM_CopySmallInt(benchmark::State& state) {
+  Value v = Value::integer(42);
+  run_counting(state, [&] {
+    Value c = v;
+    benchmark::DoNotOptimize(c);
+  });
+}
+BENCHMARK(BM_CopySmallInt);
+
+void BM_CopyString(benchmark::State& state) {
+  Value v = Value::string("a string that lives on the heap");
+  run_counting(state, [&] {
+    Value c = v;
+    benchmark::DoNotOptimize(c);
+  });
+}
+BENCHMARK(BM_CopyString);
+
+void BM_CopyImmortalString(benchmark::State& state) {
+  static Value v = Value::string("a constant of a shared program");
+  v.make_immortal();
+  run_counting(state, [&] {
+    Value c = v;
+    benchmark::DoNotOptimize(c);
+  });
+}
+BENCHMARK(BM_CopyImmortalString);
+
+void BM_NumberAddSmall(benchmark::State& state) {
+  Number a = Number::from_int(123456, 512), b = Number::from_int(-654, 512);
+  run_counting(state, [&] {
+    NumError err{};
+    Number c = Number::add(a, b, err);
+    benchmark::DoNotOptimize(c);
+  });
+}
+BENCHMARK(BM_NumberAddSmall);
+
+void BM_NumberMulSmall(benchmark::State& state) {
+  Number a = Number::from_int(1234, 512), b = Number::from_int(-654, 512);
+  run_counting(state, [&] {
+    NumError err{};
+    Number c = Number::mul(a, b, err);
+    benchmark::DoNotOptimize(c);
+  });
+}
+BENCHMARK(BM_NumberMulSmall);
+
+void BM_ValueAddSmall(benchmark::State& state) {
+  Value a = Value::integer(123456), b = Value::integer(-654);
+  run_counting(state, [&] {
+    auto r = ops::add(a, b);
+    benchmark::DoNotOptimize(r);
+  });
+}
+BENCHMARK(BM_ValueAddSmall);
+
+void BM_NumberAddMpfr(benchmark::State& state) {
+  Number a = *Number::parse("1.5"), b = *Number::parse("2.25");
+  run_counting(state, [&] {
+    NumError err{};
+    Number c = Number::add(a, b, err);
+    benchmark::DoNotOptimize(c);
+  });
+}
+BENCHMARK(BM_NumberAddMpfr);
+
+void BM_NumberDivMpfr(benchmark::State& state) {
+  Number a = Number::from_int(1, 512), b = Number::from_int(3, 512);
+  run_counting(state, [&] {
+    NumError err{};
+    Number c = Number::quo(a, b, err);
+    benchmark::DoNotOptimize(c);
+  });
+}
+BENCHMARK(BM_NumberDivMpfr);
+
+void BM_NumberText(benchmark::State& state) {
+  NumError err{};
+  Number third = Number::quo(Number::from_int(1, 512), Number::from_int(3, 512), err);
+  run_counting(state, [&] { benchmark::DoNotOptimize(third.text()); });
+}
+BENCHMARK(BM_NumberText);
+
+void BM_NumberParse(benchmark::State& state) {
+  run_counting(state, [&] { benchmark::DoNotOptimize(Number::parse("12345.678")); });
+}
+BENCHMARK(BM_NumberParse);
+
+void BM_StringAscii(benchmark::State& state) {
+  std::string s(size_t(state.range(0)), 'x');
+  run_counting(state, [&] { benchmark::DoNotOptimize(Value::string(s)); });
+}
+BENCHMARK(BM_StringAscii)->Arg(8)->Arg(256);
+
+void BM_StringNonAscii(benchmark::State& state) {
+  std::string s;
+  while (s.size() < size_t(state.range(0))) s += "caf\xc3\xa9 ";
+  run_counting(state, [&] { benchmark::DoNotOptimize(Value::string(s)); });
+}
+BENCHMARK(BM_StringNonAscii)->Arg(8)->Arg(256);
+
+Value sample_object() {
+  std::vector<std::pair<std::string, Value>> attrs;
+  for (int i = 0; i < 12; ++i) attrs.emplace_back("attribute_" + std::to_string(i), Value::integer(i));
+  return Value::object(std::move(attrs));
+}
+
+void BM_AttrByName(benchmark::State& state) {
+  Value o = sample_object();
+  run_counting(state, [&] { benchmark::DoNotOptimize(o.attr("attribute_7")); });
+}
+BENCHMARK(BM_AttrByName);
+
+// What the VM's inline cache does: the index is looked up once per type.
+void BM_AttrByCachedIndex(benchmark::State& state) {
+  Value o = sample_object();
+  const Type* cached_type = o.type();
+  size_t cached_index = *cached_type->find_attr("attribute_7");
+  run_counting(state, [&] {
+    const Value* v = o.type() == cached_type ? &o.attr(cached_index) : o.attr("attribute_7");
+    benchmark::DoNotOptimize(v);
+  });
+}
+BENCHMARK(BM_AttrByCachedIndex);
+
+void BM_InternListType(benchmark::State& state) {
+  run_counting(state, [&] { benchmark::DoNotOptimize(Type::list(Type::string())); });
+}
+BENCHMARK(BM_InternListType);
+
+}  // namespace
+}  // namespace hclvm
+
+BENCHMARK_MAIN();
