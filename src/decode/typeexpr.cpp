@@ -1,0 +1,736 @@
+// Type expressions and defaults (see typeexpr.h), following the reference's
+// ext/typeexpr (get_type.go, public.go, defaults.go, type_type.go).
+//
+// The reference reads the syntax tree through hcl's static helpers, and
+// their rules decide which expressions count: ExprAsKeyword (a traversal
+// of one name, or the literals null, true and false, which traversal
+// syntax would read as names), ExprCall, ExprMap and ExprList (a function
+// call, an object or a tuple constructor, looking through object-key
+// wrappers but not through parentheses).
+#include "decode/typeexpr.h"
+
+#include "syntax/token.h"
+#include "util/unicode.h"
+#include "value/convert.h"
+#include "value/refine.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace hclvm {
+
+namespace {
+
+using namespace hclvm::ast;
+
+constexpr const char* kInvalidType = "Invalid type specification";
+
+// Reading recurses once per level of nesting; the parser accepts far deeper
+// nesting than a stack holds, so the readers stop here (the reference, on
+// Go's growable stacks, has no limit).
+constexpr int kMaxDepth = 1000;
+
+// The source range of [e] (an object key's is its wrapped expression's).
+Span span_of(const Expr& e) {
+  if (e.kind == ExprKind::ObjectKey) return span_of(*as<ObjectKeyExpr>(e).wrapped);
+  return e.span;
+}
+
+// hcl.ExprAsKeyword: the name [e] would be as a traversal of one step, or "".
+std::string_view keyword(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Literal: {
+      const Literal& l = as<LiteralExpr>(e).value;
+      if (l.kind == LitKind::Null) return "null";
+      if (l.kind == LitKind::Bool) return l.boolean ? "true" : "false";
+      return "";
+    }
+    case ExprKind::ScopeTraversal: {
+      const auto& t = as<ScopeTraversalExpr>(e);
+      return t.steps.size == 1 ? t.steps[0].name() : std::string_view();
+    }
+    case ExprKind::ObjectKey: {
+      const auto& k = as<ObjectKeyExpr>(e);
+      return k.force_non_literal ? std::string_view() : keyword(*k.wrapped);
+    }
+    default: return "";
+  }
+}
+
+// Looks through object-key wrappers, as hcl.UnwrapExpressionUntil does.
+const Expr& unwrap(const Expr& e) {
+  if (e.kind == ExprKind::ObjectKey) return unwrap(*as<ObjectKeyExpr>(e).wrapped);
+  return e;
+}
+
+// A function call read statically (hcl.StaticCall).
+struct StaticCall {
+  std::string_view name;
+  Span name_span;
+  const List<Expr*>* args;
+  Span args_span;
+};
+
+// hcl.ExprCall.
+std::optional<StaticCall> expr_call(const Expr& e) {
+  const Expr& u = unwrap(e);
+  if (u.kind != ExprKind::FunctionCall) return std::nullopt;
+  const auto& c = as<FunctionCallExpr>(u);
+  return StaticCall{c.name, c.name_span, &c.args, join(c.open_paren_span, c.close_paren_span)};
+}
+
+// hcl.ExprMap.
+const ObjectExpr* expr_map(const Expr& e) {
+  const Expr& u = unwrap(e);
+  return u.kind == ExprKind::Object ? &as<ObjectExpr>(u) : nullptr;
+}
+
+// hcl.ExprList.
+const TupleExpr* expr_list(const Expr& e) {
+  const Expr& u = unwrap(e);
+  return u.kind == ExprKind::Tuple ? &as<TupleExpr>(u) : nullptr;
+}
+
+// --- a small evaluator for default values -----------------------------------
+
+// Evaluates the constant expression [e] as the reference evaluates a default
+// value (Expression.Value with no evaluation context), for the literal
+// subset this layer can handle.
+class LiteralEval {
+ public:
+  LiteralEval(const Source& src, Diagnostics& diags) : src_(src), diags_(diags) {}
+
+  // Returns the value of [e], or an unknown after a diagnostic.
+  Value eval(const Expr& e) {
+    if (depth_ >= kMaxDepth) {
+      error("Nesting too deep", "Values are nested too deeply here to be evaluated.", span_of(e));
+      return Value::dynamic();
+    }
+    ++depth_;
+    Value v = eval_nested(e);
+    --depth_;
+    return v;
+  }
+
+ private:
+  // eval() one level down.
+  Value eval_nested(const Expr& e) {
+    switch (e.kind) {
+      case ExprKind::Literal: return literal(as<LiteralExpr>(e).value);
+      case ExprKind::Parens: return eval(*as<ParensExpr>(e).inner);
+      case ExprKind::TemplateWrap: return eval(*as<TemplateWrapExpr>(e).wrapped);
+      case ExprKind::Template: return tmpl(as<TemplateExpr>(e));
+      case ExprKind::Tuple: {
+        std::vector<Value> items;
+        for (const Expr* item : as<TupleExpr>(e).items) items.push_back(eval(*item));
+        return Value::tuple(std::move(items));
+      }
+      case ExprKind::Object: return object(as<ObjectExpr>(e));
+      case ExprKind::Unary: return unary(as<UnaryExpr>(e));
+      case ExprKind::ScopeTraversal:
+        error("Variables not allowed", "Variables may not be used here.",
+              as<ScopeTraversalExpr>(e).steps[0].span);
+        return Value::dynamic();
+      case ExprKind::FunctionCall:
+        error("Function calls not allowed", "Functions may not be called here.", e.span);
+        return Value::dynamic();
+      default: return unsupported(e);
+    }
+  }
+
+  // Reports an error about [subject].
+  void error(std::string summary, std::string detail, Span subject,
+             std::optional<Span> context = std::nullopt) {
+    Diagnostic d;
+    d.summary = std::move(summary);
+    d.detail = std::move(detail);
+    d.subject = src_.range(subject);
+    if (context) d.context = src_.range(*context);
+    diags_.push_back(std::move(d));
+  }
+
+  // Reports that [e] needs the evaluator.
+  Value unsupported(const Expr& e) {
+    error("Default value not yet supported",
+          "Only literal values (numbers, strings, bools, null, and tuples and objects of them) "
+          "can be used as default values for now; this expression needs the evaluator.",
+          span_of(e));
+    return Value::dynamic();
+  }
+
+  // The value of literal [l].
+  static Value literal(const Literal& l) {
+    switch (l.kind) {
+      case LitKind::Null: return Value::null(Type::dynamic());
+      case LitKind::Bool: return Value::boolean(l.boolean);
+      case LitKind::String: return Value::string(l.text);
+      case LitKind::Number: {
+        std::optional<Number> n = Number::parse(l.text);
+        return n ? Value::number(std::move(*n)) : Value::unknown(Type::number());
+      }
+      case LitKind::UnknownNumber: return Value::unknown(Type::number());
+      case LitKind::Dynamic: return Value::dynamic();
+    }
+    return Value::dynamic();
+  }
+
+  // Negation of a number literal, `!` of a bool.
+  Value unary(const UnaryExpr& u) {
+    Value v = eval(*u.operand);
+    if (u.op == UnaryOp::Negate && v.is_plain() && v.type() == Type::number())
+      return Value::number(v.as_number().neg());
+    if (u.op == UnaryOp::Not && v.is_plain() && v.type() == Type::boolean())
+      return Value::boolean(!v.as_bool());
+    if (!v.is_known()) return v;
+    return unsupported(u);
+  }
+
+  // A template whose parts are literals.
+  Value tmpl(const TemplateExpr& t) {
+    std::string out;
+    bool known = true;
+    for (const Expr* part : t.parts) {
+      Value v = eval(*part);
+      if (v.is_null()) {
+        error("Invalid template interpolation value",
+              "The expression result is null. Cannot include a null value in a string template.",
+              span_of(*part), t.span);
+        continue;
+      }
+      if (!v.is_known()) {
+        known = false;
+        continue;
+      }
+      ConvertResult s = convert(v, Type::string());
+      if (!s.ok()) {
+        error("Invalid template interpolation value",
+              "Cannot include the given value in a string template: " + s.error().message + ".",
+              span_of(*part), t.span);
+        continue;
+      }
+      out += s.value().as_string();
+    }
+    if (!known) return Value::unknown(Type::string());
+    return Value::string(out);
+  }
+
+  // The value of object key [k]; [ok] is false after an error.
+  Value key(const ObjectKeyExpr& k, bool& ok) {
+    size_t before = diags_.size();
+    Value v;
+    if (!k.force_non_literal && k.wrapped->kind == ExprKind::ScopeTraversal &&
+        as<ScopeTraversalExpr>(*k.wrapped).steps.size > 1) {
+      error("Ambiguous attribute key",
+            "If this expression is intended to be a reference, wrap it in parentheses. If it's "
+            "instead intended as a literal name containing periods, wrap it in quotes to create a "
+            "string literal.",
+            span_of(k));
+      v = Value::dynamic();
+    } else if (std::string_view name = k.force_non_literal ? "" : keyword(*k.wrapped);
+               !name.empty()) {
+      v = Value::string(name);
+    } else {
+      v = eval(*k.wrapped);
+    }
+    ok = !has_errors(Diagnostics(diags_.begin() + long(before), diags_.end()));
+    return v;
+  }
+
+  // An object constructor (ObjectConsExpr.Value).
+  Value object(const ObjectExpr& o) {
+    std::vector<std::pair<std::string, Value>> attrs;
+    bool known = true;
+    for (const ObjectItem& item : o.items) {
+      bool key_ok = true;
+      Value k = key(as<ObjectKeyExpr>(*item.key), key_ok);
+      Value v = eval(*item.value);
+      if (!key_ok) {
+        known = false;
+        continue;
+      }
+      if (k.is_null()) {
+        error("Null value as key", "Can't use a null value as a key.", span_of(*item.value));
+        known = false;
+        continue;
+      }
+      ConvertResult s = convert(k.unmark(), Type::string());
+      if (!s.ok()) {
+        error("Incorrect key type", "Can't use this value as a key: " + s.error().message + ".",
+              span_of(*item.key));
+        known = false;
+        continue;
+      }
+      if (!s.value().is_known()) {
+        known = false;
+        continue;
+      }
+      std::string name(s.value().as_string());
+      auto it =
+          std::find_if(attrs.begin(), attrs.end(), [&](const auto& a) { return a.first == name; });
+      if (it != attrs.end())
+        it->second = std::move(v);
+      else
+        attrs.emplace_back(std::move(name), std::move(v));
+    }
+    if (!known) return Value::dynamic();
+    return Value::object(std::move(attrs));
+  }
+
+  const Source& src_;
+  Diagnostics& diags_;
+  int depth_ = 0;
+};
+
+// --- getType ----------------------------------------------------------------
+
+using DefaultsPtr = std::shared_ptr<TypeDefaults>;
+
+// The reference's getType, for one parse.
+class Reader {
+ public:
+  Reader(const Source& src, TypeExprMode mode)
+      : src_(src),
+        constraint_(mode != TypeExprMode::Exact),
+        with_defaults_(mode == TypeExprMode::ConstraintWithDefaults) {}
+
+  Diagnostics diags;
+
+  // Returns the type [expr] describes and sets [defaults] (getType).
+  const Type* get(const Expr& expr, DefaultsPtr& defaults) {
+    defaults = nullptr;
+    if (depth_ >= kMaxDepth) {
+      diag("Nesting too deep", "Type constructors are nested too deeply here to be read.",
+           span_of(expr), std::nullopt);
+      return Type::dynamic();
+    }
+    ++depth_;
+    const Type* t = get_nested(expr, defaults);
+    --depth_;
+    return t;
+  }
+
+ private:
+  // get() one level down.
+  const Type* get_nested(const Expr& expr, DefaultsPtr& defaults) {
+    std::string_view kw = keyword(expr);
+    if (kw == "bool") return Type::boolean();
+    if (kw == "string") return Type::string();
+    if (kw == "number") return Type::number();
+    if (kw == "any") {
+      if (!constraint_)
+        invalid("The keyword " + uni::go_quote(kw) +
+                    " cannot be used in this type specification: an exact type is required.",
+                span_of(expr));
+      return Type::dynamic();
+    }
+    if (kw == "list" || kw == "map" || kw == "set")
+      return invalid(collection_arity(kw), span_of(expr));
+    if (kw == "object") return invalid(object_arity(), span_of(expr));
+    if (kw == "tuple") return invalid(tuple_arity(), span_of(expr));
+    if (!kw.empty())
+      return invalid("The keyword " + uni::go_quote(kw) + " is not a valid type specification.",
+                     span_of(expr));
+
+    std::optional<StaticCall> call = expr_call(expr);
+    if (!call)
+      return invalid(
+          "A type specification is either a primitive type keyword (bool, number, string) or a "
+          "complex type constructor call, like list(string).",
+          span_of(expr));
+    std::string_view name = call->name;
+    if (name == "bool" || name == "string" || name == "number")
+      return invalid(
+          "Primitive type keyword " + uni::go_quote(name) + " does not expect arguments.",
+          call->args_span);
+    if (name == "any")
+      return invalid(
+          "Type constraint keyword " + uni::go_quote(name) + " does not expect arguments.",
+          call->args_span);
+
+    const List<Expr*>& args = *call->args;
+    if (args.size != 1) {
+      Span context = call->args_span;
+      Span subject = call->args_span;
+      // Too many arguments (rather than too few): the extra ones are the subject.
+      if (args.size > 1) subject = join(span_of(*args[1]), span_of(*args[args.size - 1]));
+      if (name == "list" || name == "set" || name == "map")
+        return invalid(collection_arity(name), subject, context);
+      if (name == "object") return invalid(object_arity(), subject, context);
+      if (name == "tuple") return invalid(tuple_arity(), subject, context);
+    }
+
+    if (name == "list" || name == "set" || name == "map") {
+      DefaultsPtr elem_defaults;
+      const Type* ety = get(*args[0], elem_defaults);
+      const Type* ty = name == "list"  ? Type::list(ety)
+                       : name == "set" ? Type::set(ety)
+                                       : Type::map(ety);
+      if (elem_defaults) {
+        defaults = std::make_shared<TypeDefaults>();
+        defaults->type = ty;
+        defaults->children[""] = std::move(elem_defaults);
+      }
+      return ty;
+    }
+    if (name == "object") return object(expr, *args[0], defaults);
+    if (name == "tuple") return tuple(expr, *args[0], defaults);
+    if (name == "optional")
+      return invalid("Keyword " + uni::go_quote(name) +
+                         " is valid only as a modifier for object type attributes.",
+                     call->name_span);
+    return invalid("Keyword " + uni::go_quote(name) + " is not a valid type constructor.",
+                   span_of(expr));
+  }
+
+  // The message for a collection constructor [kw] without one argument.
+  static std::string collection_arity(std::string_view kw) {
+    return "The " + std::string(kw) +
+           " type constructor requires one argument specifying the element type.";
+  }
+  // The message for object() without one argument.
+  static std::string object_arity() {
+    return "The object type constructor requires one argument specifying the attribute types and "
+           "values as a map.";
+  }
+  // The message for tuple() without one argument.
+  static std::string tuple_arity() {
+    return "The tuple type constructor requires one argument specifying the element types as a "
+           "list.";
+  }
+
+  // Reports an error about [subject], within [context].
+  void diag(std::string summary, std::string detail, Span subject, std::optional<Span> context) {
+    Diagnostic d;
+    d.summary = std::move(summary);
+    d.detail = std::move(detail);
+    d.subject = src_.range(subject);
+    if (context) d.context = src_.range(*context);
+    diags.push_back(std::move(d));
+  }
+
+  // Reports an invalid type specification; returns the dynamic pseudo-type.
+  const Type* invalid(std::string detail, Span subject,
+                      std::optional<Span> context = std::nullopt) {
+    diag(kInvalidType, std::move(detail), subject, context);
+    return Type::dynamic();
+  }
+
+  // object({...}): [arg] is the call's argument, [expr] the call.
+  const Type* object(const Expr& expr, const Expr& arg, DefaultsPtr& defaults) {
+    const ObjectExpr* obj = expr_map(arg);
+    if (!obj)
+      return invalid(
+          "Object type constructor requires a map whose keys are attribute names and whose "
+          "values are the corresponding attribute types.",
+          span_of(arg), span_of(expr));
+
+    std::vector<std::pair<std::string, const Type*>> atys;  // source order
+    std::map<std::string, Value> default_values;
+    std::map<std::string, std::shared_ptr<const TypeDefaults>> children;
+    std::vector<std::string> optional;
+    for (const ObjectItem& item : obj->items) {
+      std::string name(keyword(*item.key));
+      if (name.empty()) {
+        invalid("Object constructor map keys must be attribute names.", span_of(*item.key),
+                span_of(expr));
+        continue;
+      }
+      if (std::any_of(atys.begin(), atys.end(), [&](const auto& a) { return a.first == name; })) {
+        invalid("Object constructor map keys must be unique.", span_of(*item.key), span_of(expr));
+        continue;
+      }
+      const Expr* aty_expr = item.value;
+      const Expr* default_expr = nullptr;
+      if (std::optional<StaticCall> call = expr_call(*aty_expr); call && call->name == "optional") {
+        const List<Expr*>& args = *call->args;
+        Span context = span_of(*aty_expr);
+        if (args.size < 1) {
+          invalid("Optional attribute modifier requires the attribute type as its argument.",
+                  call->args_span, context);
+          continue;
+        }
+        if (!constraint_) {
+          invalid("Optional attribute modifier is only for type constraints, not for exact types.",
+                  call->name_span, context);
+        } else if (with_defaults_) {
+          if (args.size == 2) {
+            default_expr = args[1];
+            Diagnostics default_diags;
+            Value v = LiteralEval(src_, default_diags).eval(*default_expr);
+            bool failed = has_errors(default_diags);
+            diags.insert(diags.end(), default_diags.begin(), default_diags.end());
+            if (!failed) {
+              optional.push_back(name);
+              default_values[name] = std::move(v);
+            }
+          } else if (args.size == 1) {
+            optional.push_back(name);
+          } else {
+            invalid(
+                "Optional attribute modifier expects at most two arguments: the attribute "
+                "type, and a default value.",
+                call->args_span, context);
+          }
+        } else if (args.size == 1) {
+          optional.push_back(name);
+        } else {
+          invalid("Optional attribute modifier expects only one argument: the attribute type.",
+                  call->args_span, context);
+        }
+        aty_expr = args[0];
+      }
+
+      DefaultsPtr attr_defaults;
+      const Type* aty = get(*aty_expr, attr_defaults);
+
+      // A default must convert to the attribute's type; it is kept converted.
+      if (auto it = default_values.find(name); it != default_values.end()) {
+        ConvertResult c = convert(it->second, aty);
+        if (!c.ok()) {
+          diag("Invalid default value for optional attribute",
+               "This default value is not compatible with the attribute's type constraint: " +
+                   c.error().message + ".",
+               span_of(*default_expr), std::nullopt);
+          default_values.erase(it);
+        } else {
+          it->second = c.take();
+        }
+      }
+
+      atys.emplace_back(name, aty);
+      if (attr_defaults) children[name] = std::move(attr_defaults);
+    }
+
+    std::vector<TypeAttr> attrs;
+    attrs.reserve(atys.size());
+    for (const auto& [name, ty] : atys) {
+      bool opt = std::find(optional.begin(), optional.end(), name) != optional.end();
+      attrs.push_back(TypeAttr{name, ty, opt});
+    }
+    const Type* ty = Type::object(attrs);
+    if (!default_values.empty() || !children.empty()) {
+      defaults = std::make_shared<TypeDefaults>();
+      defaults->type = ty;
+      defaults->values = std::move(default_values);
+      defaults->children = std::move(children);
+    }
+    return ty;
+  }
+
+  // tuple([...]): [arg] is the call's argument, [expr] the call.
+  const Type* tuple(const Expr& expr, const Expr& arg, DefaultsPtr& defaults) {
+    const TupleExpr* list = expr_list(arg);
+    if (!list)
+      return invalid("Tuple type constructor requires a list of element types.", span_of(arg),
+                     span_of(expr));
+    std::vector<const Type*> etys;
+    std::map<std::string, std::shared_ptr<const TypeDefaults>> children;
+    for (uint32_t i = 0; i < list->items.size; ++i) {
+      DefaultsPtr elem_defaults;
+      etys.push_back(get(*list->items[i], elem_defaults));
+      if (elem_defaults) children[std::to_string(i)] = std::move(elem_defaults);
+    }
+    const Type* ty = Type::tuple(etys);
+    if (!children.empty()) {
+      defaults = std::make_shared<TypeDefaults>();
+      defaults->type = ty;
+      defaults->children = std::move(children);
+    }
+    return ty;
+  }
+
+  const Source& src_;
+  bool constraint_;
+  bool with_defaults_;
+  int depth_ = 0;
+};
+
+// --- applying defaults ------------------------------------------------------
+
+// Converts [values] to the type they unify to (unsafely); empty when they
+// do not unify or a conversion fails.
+std::vector<Value> unify_values(std::vector<Value> values) {
+  std::vector<const Type*> types;
+  types.reserve(values.size());
+  for (const Value& v : values) types.push_back(v.type());
+  Unified u = unify_unsafe(types);
+  if (!u.type) return {};
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (!u.conversions[i]) continue;
+    ConvertResult c = (*u.conversions[i])(values[i]);
+    if (!c.ok()) return {};
+    values[i] = c.take();
+  }
+  return values;
+}
+
+// The element type cty's ListVal, SetVal and MapVal infer for [values]:
+// the first that is not the dynamic pseudo-type.
+const Type* element_type(const std::vector<Value>& values) {
+  for (const Value& v : values)
+    if (!v.type()->is_dynamic()) return v.type();
+  return Type::dynamic();
+}
+
+// The child defaults for element [index] or attribute/key [name] of a
+// value being given defaults of type [d.type] (typeexpr's getChild).
+const TypeDefaults* child_for_index(const TypeDefaults& d, size_t index) {
+  auto it = d.children.find(d.type->is_tuple() ? std::to_string(index) : std::string());
+  return it == d.children.end() ? nullptr : it->second.get();
+}
+
+const TypeDefaults* child_for_key(const TypeDefaults& d, const std::string& key) {
+  auto it = d.children.find(d.type->is_object() ? key : std::string());
+  return it == d.children.end() ? nullptr : it->second.get();
+}
+
+}  // namespace
+
+Value TypeDefaults::apply(const Value& input) const {
+  // Null and unknown values get no defaults; only their missing or null
+  // attributes do.
+  if (!input.is_known() || input.is_null()) return input;
+  if (values.empty() && children.empty()) return input;
+
+  auto [v, marks] = input.unmark_with_marks();
+  const Type* ty = v.type();
+  Value result;
+  if (ty->is_set() || ty->is_list() || ty->is_tuple()) {
+    std::vector<Value> elems;
+    elems.reserve(v.length());
+    for (size_t i = 0; i < v.length(); ++i) {
+      const TypeDefaults* child = child_for_index(*this, i);
+      elems.push_back(child ? child->apply(v.element(i)) : v.element(i));
+    }
+    if ((ty->is_set() || ty->is_list()) && elems.empty()) {
+      result = ty->is_set() ? Value::set(ty->element(), {}) : Value::list(ty->element(), {});
+    } else if (std::vector<Value> conv;
+               (ty->is_set() || ty->is_list()) && !(conv = unify_values(elems)).empty()) {
+      const Type* ety = element_type(conv);
+      result = ty->is_set() ? Value::set(ety, std::move(conv)) : Value::list(ety, std::move(conv));
+    } else {
+      result = Value::tuple(std::move(elems));
+    }
+  } else if (ty->is_object() || ty->is_map()) {
+    std::map<std::string, Value> attrs;  // sorted by key, as the reference unifies them
+    for (size_t i = 0; i < v.length(); ++i) {
+      std::string key(ty->is_map() ? v.map_key(i) : ty->attr_name(i));
+      const Value& el = ty->is_map() ? v.map_value(i) : v.attr(i);
+      const TypeDefaults* child = child_for_key(*this, key);
+      attrs[key] = child ? child->apply(el) : el;
+    }
+    for (const auto& [key, dflt] : values) {
+      auto it = attrs.find(key);
+      if (it == attrs.end() || it->second.is_null()) {
+        auto child = children.find(key);
+        attrs[key] = child != children.end() ? child->second->apply(dflt) : dflt;
+        it = attrs.find(key);
+      }
+      // With a default that is never null, the attribute cannot be null.
+      if (value_range(dflt).definitely_not_null() && !it->second.type()->is_dynamic())
+        it->second = refine_not_null(it->second);
+    }
+    std::vector<Value> conv;
+    if (ty->is_map() && attrs.empty()) {
+      result = Value::map(ty->element(), {});
+    } else {
+      if (ty->is_map()) {
+        std::vector<Value> vals;
+        for (auto& [k, val] : attrs) vals.push_back(val);
+        conv = unify_values(std::move(vals));
+      }
+      if (!conv.empty()) {
+        const Type* ety = element_type(conv);
+        std::vector<std::pair<std::string, Value>> entries;
+        size_t i = 0;
+        for (auto& [k, val] : attrs) entries.emplace_back(k, std::move(conv[i++]));
+        result = Value::map(ety, std::move(entries));
+      } else {
+        std::vector<std::pair<std::string, Value>> entries(std::make_move_iterator(attrs.begin()),
+                                                           std::make_move_iterator(attrs.end()));
+        result = Value::object(std::move(entries));
+      }
+    }
+  } else {
+    result = v;
+  }
+  return result.mark(marks);
+}
+
+TypeExprResult parse_type_expr(const ast::Expr& expr, const Source& src, TypeExprMode mode) {
+  Reader r(src, mode);
+  TypeExprResult out;
+  DefaultsPtr defaults;
+  out.type = r.get(expr, defaults);
+  out.defaults = std::move(defaults);
+  out.diagnostics = std::move(r.diags);
+  return out;
+}
+
+bool valid_identifier(std::string_view s) {
+  // The scanner skips a leading byte order mark, which no identifier has.
+  if (s.substr(0, 3) == "\xEF\xBB\xBF") return false;
+  syntax::Tokens toks = syntax::scan(s, syntax::ScanMode::IdentOnly);
+  return toks.size() == 2 && toks[0].type == syntax::Tok::Ident &&
+         toks[1].type == syntax::Tok::EOF_;
+}
+
+std::string type_string(const Type* t) {
+  switch (t->kind()) {
+    case TypeKind::String: return "string";
+    case TypeKind::Bool: return "bool";
+    case TypeKind::Number: return "number";
+    case TypeKind::Dynamic: return "any";
+    case TypeKind::List: return "list(" + type_string(t->element()) + ")";
+    case TypeKind::Set: return "set(" + type_string(t->element()) + ")";
+    case TypeKind::Map: return "map(" + type_string(t->element()) + ")";
+    case TypeKind::Object: {
+      std::string out = "object({";
+      for (size_t i = 0; i < t->size(); ++i) {
+        if (i) out += ',';
+        std::string_view name = t->attr_name(i);
+        // Go's %q quoting: not HCL syntax, but the reference's choice for
+        // names that no type expression could have written.
+        out += valid_identifier(name) ? std::string(name) : uni::go_quote(name);
+        out += '=';
+        out += type_string(t->attr_type(i));
+      }
+      return out + "})";
+    }
+    case TypeKind::Tuple: {
+      std::string out = "tuple([";
+      for (size_t i = 0; i < t->size(); ++i) {
+        if (i) out += ',';
+        out += type_string(t->tuple_element(i));
+      }
+      return out + "])";
+    }
+    case TypeKind::Capsule:
+      // The reference panics: capsule types have no type expression.
+      return "<" + std::string(t->capsule_name()) + ">";
+  }
+  return "any";
+}
+
+namespace {
+
+bool type_constraint_equals(const void* a, const void* b) { return a == b; }
+const CapsuleOps kTypeConstraintOps{&type_constraint_equals, nullptr};
+
+}  // namespace
+
+const Type* type_constraint_type() {
+  static const Type* t = Type::capsule("type constraint", &kTypeConstraintOps);
+  return t;
+}
+
+Value type_constraint_val(const Type* t) {
+  // Types are interned and immortal: the payload is the type itself.
+  return Value::capsule(type_constraint_type(), const_cast<Type*>(t));
+}
+
+const Type* type_constraint_from_val(const Value& v) {
+  return static_cast<const Type*>(v.unmark().capsule_payload());
+}
+
+}  // namespace hclvm
