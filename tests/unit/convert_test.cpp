@@ -47,6 +47,11 @@ std::atomic<long> g_allocs{0};
 }  // namespace
 
 #ifndef CONVERT_TEST_ASAN
+// The replaced operators pair malloc with free, which GCC cannot see through
+// once they are inlined.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
 void* operator new(std::size_t n) {
   if (g_count_allocs.load(std::memory_order_relaxed))
     g_allocs.fetch_add(1, std::memory_order_relaxed);
