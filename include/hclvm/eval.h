@@ -1,0 +1,89 @@
+// Evaluating expressions: compile a parsed expression once into an
+// immutable Program (bytecode, constants, names, source map), then run it
+// as often as needed, from any number of threads, each with its own Vm,
+// against an EvalContext that supplies variables and functions.
+//
+//   hclvm::ExprParse p = hclvm::parse_expression(src);
+//   auto prog = hclvm::compile_expression(*p.expr, p.source);
+//   hclvm::EvalContext ctx;
+//   ctx.set("name", hclvm::Value::string("web"));
+//   hclvm::Vm vm;
+//   hclvm::EvalResult r = vm.run(*prog.program, ctx);
+//
+// Results and diagnostics are the reference's (hclsyntax's Expression.Value)
+// for every expression kind.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "hclvm/ast.h"
+#include "hclvm/diagnostic.h"
+#include "hclvm/function.h"
+#include "hclvm/syntax.h"
+#include "hclvm/value.h"
+
+namespace hclvm {
+
+// Variables and functions for an evaluation, with nested scopes: lookups
+// walk from a child to its parents (hcl.EvalContext). A context must
+// outlive its children and is not modified while an evaluation reads it.
+class EvalContext {
+ public:
+  EvalContext() = default;
+  explicit EvalContext(const EvalContext* parent) : parent_(parent) {}
+
+  void set(std::string name, Value v);
+  // The variable [name] here or in a parent, or null.
+  const Value* lookup(std::string_view name) const;
+  void set_functions(std::shared_ptr<const FunctionTable> fns) { fns_ = std::move(fns); }
+  // The nearest function table, or null when no context has one.
+  const FunctionTable* functions() const;
+  const EvalContext* parent() const { return parent_; }
+  const std::map<std::string, Value, std::less<>>& variables() const { return vars_; }
+
+ private:
+  const EvalContext* parent_ = nullptr;
+  std::map<std::string, Value, std::less<>> vars_;
+  std::shared_ptr<const FunctionTable> fns_;
+};
+
+// A compiled expression: immutable, shareable between threads.
+class Program;
+
+struct CompileResult {
+  std::shared_ptr<const Program> program;
+  Diagnostics diagnostics;  // errors found while compiling (constant folding)
+};
+
+// Compiles [expr], parsed from [source] (kept alive by the program for
+// diagnostics).
+CompileResult compile_expression(const ast::Expr& expr, std::shared_ptr<const Source> source);
+
+struct EvalResult {
+  Value value;
+  Diagnostics diagnostics;
+  bool has_errors() const { return hclvm::has_errors(diagnostics); }
+};
+
+// Per-thread evaluation state; reuses its memory from run to run.
+class Vm {
+ public:
+  Vm();
+  ~Vm();
+  Vm(const Vm&) = delete;
+  Vm& operator=(const Vm&) = delete;
+
+  EvalResult run(const Program& program, const EvalContext& ctx);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// Prints [program] as readable bytecode (hclvm disasm).
+std::string disassemble(const Program& program);
+
+}  // namespace hclvm

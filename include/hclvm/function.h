@@ -1,0 +1,114 @@
+// Functions callable from expressions, as go-cty's function package defines
+// them: typed parameters (with what each accepts: null, unknown, dynamic
+// type, marks), an optional variadic parameter, a rule that computes the
+// return type from the arguments, and an implementation. Function::call
+// applies cty's calling convention exactly (Function.Call): marks are
+// removed from arguments that do not accept them and put on the result,
+// an unknown argument that is not accepted makes the result unknown of the
+// return type, the result is refined as cty refines it. Argument counts,
+// conversions to the parameter types and the diagnostics about them are
+// the evaluator's job (hclsyntax's FunctionCallExpr), which reads the same
+// declarations.
+//
+// A FunctionTable maps names (namespaced names keep their "::") to shared,
+// immutable functions; tables are cheap to copy and safe to share between
+// threads.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hclvm/type.h"
+#include "hclvm/value.h"
+
+namespace hclvm {
+
+struct Param {
+  std::string name;
+  const Type* type = nullptr;  // may be or contain the dynamic pseudo-type
+  bool allow_null = false;
+  bool allow_unknown = false;
+  bool allow_dynamic_type = false;
+  bool allow_marked = false;
+};
+
+// What a function reports instead of a result: a message and, when one
+// argument is to blame (cty's function.ArgError), its index.
+struct FuncError {
+  std::string message;
+  int arg = -1;  // index into the arguments, -1 when none
+};
+
+// A value or a FuncError.
+struct FuncResult {
+  Value value;
+  std::optional<FuncError> error;
+  bool ok() const { return !error; }
+  static FuncResult of(Value v) { return {std::move(v), std::nullopt}; }
+  static FuncResult fail(std::string message, int arg = -1) {
+    return {Value(), FuncError{std::move(message), arg}};
+  }
+};
+
+// A type or a FuncError.
+struct TypeResult {
+  const Type* type = nullptr;
+  std::optional<FuncError> error;
+  bool ok() const { return !error; }
+};
+
+class Function {
+ public:
+  // The return type for [args] (already converted to the parameter types;
+  // unknowns where the parameter allows them, else with their type only).
+  using TypeFn = std::function<TypeResult(std::span<const Value> args)>;
+  // The result for [args], of type [ret].
+  using ImplFn = std::function<FuncResult(std::span<const Value> args, const Type* ret)>;
+
+  std::string description;
+  std::vector<Param> params;
+  std::optional<Param> var_param;
+  TypeFn type;
+  ImplFn impl;
+  // cty's RefineResult: an unknown result is refined as not null.
+  bool result_not_null = false;
+  // ext/tryfunc's try and can take their arguments as unevaluated
+  // expressions; the compiler lowers calls to a table entry marked so
+  // into code that evaluates the arguments one by one and keeps or drops
+  // their diagnostics (impl is not called).
+  enum class Special : uint8_t { None, Try, Can };
+  Special special = Special::None;
+
+  // A function whose return type is always [t].
+  static TypeFn static_return(const Type* t);
+
+  // cty's Function.ReturnTypeForValues.
+  TypeResult return_type(std::span<const Value> args) const;
+  // cty's Function.Call: [args] already checked for count and converted.
+  FuncResult call(std::span<const Value> args) const;
+};
+
+class FunctionTable {
+ public:
+  void add(std::string name, std::shared_ptr<const Function> f);
+  void remove(std::string_view name);
+  const Function* find(std::string_view name) const;
+  // Names in order, for listing and for did-you-mean suggestions.
+  std::vector<std::string_view> names() const;
+  size_t size() const { return fns_.size(); }
+
+ private:
+  std::map<std::string, std::shared_ptr<const Function>, std::less<>> fns_;
+};
+
+// The functions every table starts from until the full library is in:
+// those the benchmark expressions use.
+FunctionTable default_functions();
+
+}  // namespace hclvm
