@@ -1,6 +1,7 @@
 // Micro-benchmarks of the value model (Google Benchmark): copying values,
 // small-integer and MPFR arithmetic, string creation, object attribute
-// access by name and by cached index, type interning. Each benchmark also
+// access by name and by cached index, type interning, and reading a JSON
+// document into values (bytes per second). Each benchmark also
 // reports heap allocations per iteration (counted by replacing operator
 // new), so "allocates nothing" is measured, not assumed.
 #include <benchmark/benchmark.h>
@@ -8,11 +9,13 @@
 #include <atomic>
 #include <cstdlib>
 #include <new>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "hclvm/number.h"
 #include "hclvm/value.h"
+#include "value/json.h"
 #include "value/ops.h"
 
 // The replaced operators pair malloc with free, which GCC cannot see through
@@ -134,6 +137,12 @@ void BM_NumberParse(benchmark::State& state) {
 }
 BENCHMARK(BM_NumberParse);
 
+// Short integers, the common literal, take a path of their own.
+void BM_NumberParseInt(benchmark::State& state) {
+  run_counting(state, [&] { benchmark::DoNotOptimize(Number::parse("-12345")); });
+}
+BENCHMARK(BM_NumberParseInt);
+
 void BM_StringAscii(benchmark::State& state) {
   std::string s(size_t(state.range(0)), 'x');
   run_counting(state, [&] { benchmark::DoNotOptimize(Value::string(s)); });
@@ -175,6 +184,89 @@ void BM_InternListType(benchmark::State& state) {
   run_counting(state, [&] { benchmark::DoNotOptimize(Type::list(Type::string())); });
 }
 BENCHMARK(BM_InternListType);
+
+// Appends a random JSON value to [out]: objects and arrays down to [depth]
+// levels, then strings (a few not ASCII), integers, decimals, bools and
+// nulls; the top level is an object. Object keys come from a small pool, so
+// that object types repeat as they do in real documents.
+void random_json(std::mt19937& rng, int depth, std::string& out) {
+  static const char* const kKeys[] = {"id", "name", "tags", "enabled", "count", "ratio",
+                                      "owner", "region", "size", "labels", "items", "meta"};
+  static const char* const kWords[] = {"alpha", "beta", "gamma", "delta", "caf\xc3\xa9",
+                                       "na\\u00efve", "zeta", "x", "long string value here"};
+  auto pick = [&](size_t n) { return size_t(rng() % n); };
+  size_t kind = depth >= 4 ? 0 : depth > 0 ? pick(8) : 2 + pick(6);
+  switch (kind) {
+    case 0:
+    case 1: {
+      bool object = kind == 0;
+      out += object ? '{' : '[';
+      size_t n = 2 + pick(6);
+      for (size_t i = 0; i < n; ++i) {
+        if (i) out += ',';
+        if (object) {
+          // Distinct keys in a random order; cty sorts them.
+          out += '"';
+          out += kKeys[(i * 5 + n) % std::size(kKeys)];
+          out += "\":";
+        }
+        random_json(rng, depth - 1, out);
+      }
+      out += object ? '}' : ']';
+      return;
+    }
+    case 2:
+    case 3:
+      out += '"';
+      out += kWords[pick(std::size(kWords))];
+      out += '"';
+      return;
+    case 4: out += std::to_string(int(rng() % 100000) - 5000); return;
+    case 5:
+      out += std::to_string(rng() % 1000);
+      out += '.';
+      out += std::to_string(rng() % 1000);
+      return;
+    case 6: out += pick(2) ? "true" : "false"; return;
+    default: out += "null"; return;
+  }
+}
+
+// A JSON array of random 4-level values, about [size] bytes long.
+std::string random_document(size_t size) {
+  std::mt19937 rng(42);
+  std::string out = "[";
+  while (out.size() < size) {
+    if (out.size() > 1) out += ',';
+    random_json(rng, 4, out);
+  }
+  out += ']';
+  return out;
+}
+
+// from_json_simple (stdlib jsondecode): the implied type, then the value.
+void BM_JsonRead(benchmark::State& state) {
+  std::string doc = random_document(size_t(state.range(0)));
+  run_counting(state, [&] {
+    JsonResult<Value> r = from_json_simple(doc);
+    if (!r.ok()) state.SkipWithError(r.error->message.c_str());
+    benchmark::DoNotOptimize(r);
+  });
+  state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(doc.size()));
+}
+BENCHMARK(BM_JsonRead)->Arg(1 << 20)->Unit(benchmark::kMillisecond);
+
+// implied_type alone (cty json.ImpliedType).
+void BM_JsonImpliedType(benchmark::State& state) {
+  std::string doc = random_document(size_t(state.range(0)));
+  run_counting(state, [&] {
+    JsonResult<const Type*> r = implied_type(doc);
+    if (!r.ok()) state.SkipWithError(r.error->message.c_str());
+    benchmark::DoNotOptimize(r);
+  });
+  state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(doc.size()));
+}
+BENCHMARK(BM_JsonImpliedType)->Arg(1 << 20)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace hclvm

@@ -10,6 +10,7 @@
 #include "decode/typeexpr.h"
 
 #include "syntax/token.h"
+#include "util/stack.h"
 #include "util/unicode.h"
 #include "value/convert.h"
 #include "value/refine.h"
@@ -25,10 +26,11 @@ using namespace hclvm::ast;
 
 constexpr const char* kInvalidType = "Invalid type specification";
 
-// Reading recurses once per level of nesting; the parser accepts far deeper
-// nesting than a stack holds, so the readers stop here (the reference, on
-// Go's growable stacks, has no limit).
-constexpr int kMaxDepth = 1000;
+// Reading, applying defaults and writing types recurse once per level of
+// nesting, as the reference does on Go's growable stacks, where nesting has
+// no limit. Here they run within a stack budget (util/stack.h): input that
+// nests deeper than the caller's stack affords is read again on a big
+// stack, and only nesting beyond even that is reported.
 
 // The source range of [e] (an object key's is its wrapped expression's).
 Span span_of(const Expr& e) {
@@ -91,6 +93,18 @@ const TupleExpr* expr_list(const Expr& e) {
   return u.kind == ExprKind::Tuple ? &as<TupleExpr>(u) : nullptr;
 }
 
+// Appends the error [summary] / [detail] about [subject] of [src] (within
+// [context], if any) to [diags].
+void add_error(Diagnostics& diags, const Source& src, std::string summary, std::string detail,
+               Span subject, std::optional<Span> context) {
+  Diagnostic d;
+  d.summary = std::move(summary);
+  d.detail = std::move(detail);
+  d.subject = src.range(subject);
+  if (context) d.context = src.range(*context);
+  diags.push_back(std::move(d));
+}
+
 // --- a small evaluator for default values -----------------------------------
 
 // Evaluates the constant expression [e] as the reference evaluates a default
@@ -98,18 +112,16 @@ const TupleExpr* expr_list(const Expr& e) {
 // subset this layer can handle.
 class LiteralEval {
  public:
-  LiteralEval(const Source& src, Diagnostics& diags) : src_(src), diags_(diags) {}
+  LiteralEval(const Source& src, Diagnostics& diags, const util::StackBudget& budget)
+      : src_(src), diags_(diags), budget_(budget) {}
 
   // Returns the value of [e], or an unknown after a diagnostic.
   Value eval(const Expr& e) {
-    if (depth_ >= kMaxDepth) {
+    if (budget_.exhausted()) {
       error("Nesting too deep", "Values are nested too deeply here to be evaluated.", span_of(e));
       return Value::dynamic();
     }
-    ++depth_;
-    Value v = eval_nested(e);
-    --depth_;
-    return v;
+    return eval_nested(e);
   }
 
  private:
@@ -141,12 +153,7 @@ class LiteralEval {
   // Reports an error about [subject].
   void error(std::string summary, std::string detail, Span subject,
              std::optional<Span> context = std::nullopt) {
-    Diagnostic d;
-    d.summary = std::move(summary);
-    d.detail = std::move(detail);
-    d.subject = src_.range(subject);
-    if (context) d.context = src_.range(*context);
-    diags_.push_back(std::move(d));
+    add_error(diags_, src_, std::move(summary), std::move(detail), subject, context);
   }
 
   // Reports that [e] needs the evaluator.
@@ -278,7 +285,7 @@ class LiteralEval {
 
   const Source& src_;
   Diagnostics& diags_;
-  int depth_ = 0;
+  const util::StackBudget& budget_;
 };
 
 // --- getType ----------------------------------------------------------------
@@ -288,25 +295,23 @@ using DefaultsPtr = std::shared_ptr<TypeDefaults>;
 // The reference's getType, for one parse.
 class Reader {
  public:
-  Reader(const Source& src, TypeExprMode mode)
+  Reader(const Source& src, TypeExprMode mode, const util::StackBudget& budget)
       : src_(src),
         constraint_(mode != TypeExprMode::Exact),
-        with_defaults_(mode == TypeExprMode::ConstraintWithDefaults) {}
+        with_defaults_(mode == TypeExprMode::ConstraintWithDefaults),
+        budget_(budget) {}
 
   Diagnostics diags;
 
   // Returns the type [expr] describes and sets [defaults] (getType).
   const Type* get(const Expr& expr, DefaultsPtr& defaults) {
     defaults = nullptr;
-    if (depth_ >= kMaxDepth) {
+    if (budget_.exhausted()) {
       diag("Nesting too deep", "Type constructors are nested too deeply here to be read.",
            span_of(expr), std::nullopt);
       return Type::dynamic();
     }
-    ++depth_;
-    const Type* t = get_nested(expr, defaults);
-    --depth_;
-    return t;
+    return get_nested(expr, defaults);
   }
 
  private:
@@ -400,12 +405,7 @@ class Reader {
 
   // Reports an error about [subject], within [context].
   void diag(std::string summary, std::string detail, Span subject, std::optional<Span> context) {
-    Diagnostic d;
-    d.summary = std::move(summary);
-    d.detail = std::move(detail);
-    d.subject = src_.range(subject);
-    if (context) d.context = src_.range(*context);
-    diags.push_back(std::move(d));
+    add_error(diags, src_, std::move(summary), std::move(detail), subject, context);
   }
 
   // Reports an invalid type specification; returns the dynamic pseudo-type.
@@ -456,7 +456,7 @@ class Reader {
           if (args.size == 2) {
             default_expr = args[1];
             Diagnostics default_diags;
-            Value v = LiteralEval(src_, default_diags).eval(*default_expr);
+            Value v = LiteralEval(src_, default_diags, budget_).eval(*default_expr);
             bool failed = has_errors(default_diags);
             diags.insert(diags.end(), default_diags.begin(), default_diags.end());
             if (!failed) {
@@ -542,7 +542,7 @@ class Reader {
   const Source& src_;
   bool constraint_;
   bool with_defaults_;
-  int depth_ = 0;
+  const util::StackBudget& budget_;
 };
 
 // --- applying defaults ------------------------------------------------------
@@ -584,13 +584,16 @@ const TypeDefaults* child_for_key(const TypeDefaults& d, const std::string& key)
   return it == d.children.end() ? nullptr : it->second.get();
 }
 
-}  // namespace
-
-Value TypeDefaults::apply(const Value& input) const {
+// TypeDefaults::apply of [d] to [input] within the stack [budget]; nesting
+// beyond it is left as it is.
+Value apply_defaults(const TypeDefaults& d, const Value& input, const util::StackBudget& budget) {
+  const auto& values = d.values;
+  const auto& children = d.children;
   // Null and unknown values get no defaults; only their missing or null
   // attributes do.
   if (!input.is_known() || input.is_null()) return input;
   if (values.empty() && children.empty()) return input;
+  if (budget.exhausted()) return input;
 
   auto [v, marks] = input.unmark_with_marks();
   const Type* ty = v.type();
@@ -599,8 +602,8 @@ Value TypeDefaults::apply(const Value& input) const {
     std::vector<Value> elems;
     elems.reserve(v.length());
     for (size_t i = 0; i < v.length(); ++i) {
-      const TypeDefaults* child = child_for_index(*this, i);
-      elems.push_back(child ? child->apply(v.element(i)) : v.element(i));
+      const TypeDefaults* child = child_for_index(d, i);
+      elems.push_back(child ? apply_defaults(*child, v.element(i), budget) : v.element(i));
     }
     if ((ty->is_set() || ty->is_list()) && elems.empty()) {
       result = ty->is_set() ? Value::set(ty->element(), {}) : Value::list(ty->element(), {});
@@ -616,14 +619,14 @@ Value TypeDefaults::apply(const Value& input) const {
     for (size_t i = 0; i < v.length(); ++i) {
       std::string key(ty->is_map() ? v.map_key(i) : ty->attr_name(i));
       const Value& el = ty->is_map() ? v.map_value(i) : v.attr(i);
-      const TypeDefaults* child = child_for_key(*this, key);
-      attrs[key] = child ? child->apply(el) : el;
+      const TypeDefaults* child = child_for_key(d, key);
+      attrs[key] = child ? apply_defaults(*child, el, budget) : el;
     }
     for (const auto& [key, dflt] : values) {
       auto it = attrs.find(key);
       if (it == attrs.end() || it->second.is_null()) {
         auto child = children.find(key);
-        attrs[key] = child != children.end() ? child->second->apply(dflt) : dflt;
+        attrs[key] = child != children.end() ? apply_defaults(*child->second, dflt, budget) : dflt;
         it = attrs.find(key);
       }
       // With a default that is never null, the attribute cannot be null.
@@ -657,14 +660,23 @@ Value TypeDefaults::apply(const Value& input) const {
   return result.mark(marks);
 }
 
+}  // namespace
+
+Value TypeDefaults::apply(const Value& input) const {
+  return util::run_deep(
+      [&](const util::StackBudget& budget) { return apply_defaults(*this, input, budget); });
+}
+
 TypeExprResult parse_type_expr(const ast::Expr& expr, const Source& src, TypeExprMode mode) {
-  Reader r(src, mode);
-  TypeExprResult out;
-  DefaultsPtr defaults;
-  out.type = r.get(expr, defaults);
-  out.defaults = std::move(defaults);
-  out.diagnostics = std::move(r.diags);
-  return out;
+  return util::run_deep([&](const util::StackBudget& budget) {
+    Reader r(src, mode, budget);
+    TypeExprResult out;
+    DefaultsPtr defaults;
+    out.type = r.get(expr, defaults);
+    out.defaults = std::move(defaults);
+    out.diagnostics = std::move(r.diags);
+    return out;
+  });
 }
 
 bool valid_identifier(std::string_view s) {
@@ -675,17 +687,30 @@ bool valid_identifier(std::string_view s) {
          toks[1].type == syntax::Tok::EOF_;
 }
 
-std::string type_string(const Type* t) {
+namespace {
+
+// Appends type_string([t]) to [out] within the stack [budget]; nesting
+// beyond it is written as "any". (Appending keeps a deep type's text from
+// being copied once per level.)
+void write_type_string(const Type* t, std::string& out, const util::StackBudget& budget) {
+  if (budget.exhausted()) {
+    out += "any";
+    return;
+  }
   switch (t->kind()) {
-    case TypeKind::String: return "string";
-    case TypeKind::Bool: return "bool";
-    case TypeKind::Number: return "number";
-    case TypeKind::Dynamic: return "any";
-    case TypeKind::List: return "list(" + type_string(t->element()) + ")";
-    case TypeKind::Set: return "set(" + type_string(t->element()) + ")";
-    case TypeKind::Map: return "map(" + type_string(t->element()) + ")";
-    case TypeKind::Object: {
-      std::string out = "object({";
+    case TypeKind::String: out += "string"; return;
+    case TypeKind::Bool: out += "bool"; return;
+    case TypeKind::Number: out += "number"; return;
+    case TypeKind::Dynamic: out += "any"; return;
+    case TypeKind::List:
+    case TypeKind::Set:
+    case TypeKind::Map:
+      out += t->is_list() ? "list(" : t->is_set() ? "set(" : "map(";
+      write_type_string(t->element(), out, budget);
+      out += ')';
+      return;
+    case TypeKind::Object:
+      out += "object({";
       for (size_t i = 0; i < t->size(); ++i) {
         if (i) out += ',';
         std::string_view name = t->attr_name(i);
@@ -693,23 +718,33 @@ std::string type_string(const Type* t) {
         // names that no type expression could have written.
         out += valid_identifier(name) ? std::string(name) : uni::go_quote(name);
         out += '=';
-        out += type_string(t->attr_type(i));
+        write_type_string(t->attr_type(i), out, budget);
       }
-      return out + "})";
-    }
-    case TypeKind::Tuple: {
-      std::string out = "tuple([";
+      out += "})";
+      return;
+    case TypeKind::Tuple:
+      out += "tuple([";
       for (size_t i = 0; i < t->size(); ++i) {
         if (i) out += ',';
-        out += type_string(t->tuple_element(i));
+        write_type_string(t->tuple_element(i), out, budget);
       }
-      return out + "])";
-    }
+      out += "])";
+      return;
     case TypeKind::Capsule:
       // The reference panics: capsule types have no type expression.
-      return "<" + std::string(t->capsule_name()) + ">";
+      out += "<" + std::string(t->capsule_name()) + ">";
+      return;
   }
-  return "any";
+}
+
+}  // namespace
+
+std::string type_string(const Type* t) {
+  return util::run_deep([&](const util::StackBudget& budget) {
+    std::string out;
+    write_type_string(t, out, budget);
+    return out;
+  });
 }
 
 namespace {

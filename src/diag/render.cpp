@@ -7,7 +7,7 @@
 // reference's behaviour is kept on purpose and explained where it happens.
 #include "diag/render.h"
 
-#include <utf8proc.h>
+#include "util/unicode.h"
 
 #include <cstdio>
 
@@ -28,91 +28,6 @@ std::string range_string(const Range& r) {
 
 namespace hclvm::diag {
 namespace {
-
-constexpr char32_t kRuneError = 0xFFFD;
-
-// Decodes one code point of [s] at [i] as Go's utf8.DecodeRuneInString does:
-// any invalid, overlong, surrogate or truncated sequence yields U+FFFD and
-// consumes exactly one byte. Stores the length consumed in [len].
-char32_t decode_rune(std::string_view s, size_t i, size_t& len) {
-  auto b = [&](size_t k) { return static_cast<unsigned char>(s[i + k]); };
-  unsigned char b0 = b(0);
-  len = 1;
-  if (b0 < 0x80) return b0;
-  size_t need;
-  unsigned char lo = 0x80, hi = 0xBF;
-  char32_t cp;
-  if (b0 >= 0xC2 && b0 <= 0xDF) {
-    need = 2;
-    cp = b0 & 0x1F;
-  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-    need = 3;
-    cp = b0 & 0x0F;
-    if (b0 == 0xE0) lo = 0xA0;
-    if (b0 == 0xED) hi = 0x9F;  // no surrogates
-  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-    need = 4;
-    cp = b0 & 0x07;
-    if (b0 == 0xF0) lo = 0x90;
-    if (b0 == 0xF4) hi = 0x8F;  // nothing past U+10FFFF
-  } else {
-    return kRuneError;
-  }
-  if (i + need > s.size()) return kRuneError;
-  if (b(1) < lo || b(1) > hi) return kRuneError;
-  cp = (cp << 6) | (b(1) & 0x3F);
-  for (size_t k = 2; k < need; ++k) {
-    if (b(k) < 0x80 || b(k) > 0xBF) return kRuneError;
-    cp = (cp << 6) | (b(k) & 0x3F);
-  }
-  len = need;
-  return cp;
-}
-
-// Appends the UTF-8 encoding of [cp] to [out].
-void append_utf8(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
-// Appends [v] as [digits] lowercase hex digits to [out].
-void append_hex(std::string& out, uint32_t v, int digits) {
-  static const char kHex[] = "0123456789abcdef";
-  for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) out += kHex[(v >> shift) & 0xF];
-}
-
-// Reports whether [c] is white space by Go's unicode.IsSpace.
-bool go_is_space(char32_t c) {
-  switch (c) {
-    case '\t': case '\n': case '\v': case '\f': case '\r': case ' ':
-    case 0x85: case 0xA0: case 0x1680: case 0x2028: case 0x2029:
-    case 0x202F: case 0x205F: case 0x3000:
-      return true;
-    default:
-      return c >= 0x2000 && c <= 0x200A;
-  }
-}
-
-// Reports whether [c] is printable by Go's unicode.IsPrint: a letter, mark,
-// number, punctuation or symbol, or the ASCII space.
-bool go_is_print(char32_t c) {
-  if (c == ' ') return true;
-  auto cat = utf8proc_category(static_cast<utf8proc_int32_t>(c));
-  return cat >= UTF8PROC_CATEGORY_LU && cat <= UTF8PROC_CATEGORY_SO;
-}
 
 // One line of a file as the reference's snippet scanner sees it.
 struct Line {
@@ -304,7 +219,7 @@ std::string native_context(const ast::Body& root, uint32_t byte) {
     std::string out(b->type);
     for (std::string_view label : b->labels) {
       out += ' ';
-      out += go_quote(label);
+      out += uni::go_quote(label);
     }
     return out;
   }
@@ -312,84 +227,9 @@ std::string native_context(const ast::Body& root, uint32_t byte) {
 }
 
 std::string json_string(std::string_view s) {
-  std::string out = "\"";
-  for (size_t i = 0; i < s.size();) {
-    auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      ++i;
-      switch (c) {
-        case '"': out += "\\\""; continue;
-        case '\\': out += "\\\\"; continue;
-        case '\n': out += "\\n"; continue;
-        case '\r': out += "\\r"; continue;
-        case '\t': out += "\\t"; continue;
-        default: break;
-      }
-      // Go escapes the other controls and, being HTML-safe by default,
-      // <, > and &; DEL passes through unchanged.
-      if (c < 0x20 || c == '<' || c == '>' || c == '&') {
-        out += "\\u00";
-        append_hex(out, c, 2);
-      } else {
-        out += static_cast<char>(c);
-      }
-      continue;
-    }
-    size_t len;
-    char32_t cp = decode_rune(s, i, len);
-    if (cp == kRuneError && len == 1) {
-      out += "\\ufffd";
-    } else if (cp == 0x2028 || cp == 0x2029) {
-      out += "\\u";
-      append_hex(out, cp, 4);
-    } else {
-      out.append(s.substr(i, len));
-    }
-    i += len;
-  }
-  out += '"';
-  return out;
-}
-
-std::string go_quote(std::string_view s) {
-  std::string out = "\"";
-  for (size_t i = 0; i < s.size();) {
-    size_t len;
-    char32_t cp = decode_rune(s, i, len);
-    if (cp == kRuneError && len == 1) {
-      // A byte that is not UTF-8 is shown as itself in hex.
-      out += "\\x";
-      append_hex(out, static_cast<unsigned char>(s[i]), 2);
-    } else if (cp == '"' || cp == '\\') {
-      out += '\\';
-      out += static_cast<char>(cp);
-    } else if (go_is_print(cp)) {
-      out.append(s.substr(i, len));
-    } else {
-      switch (cp) {
-        case '\a': out += "\\a"; break;
-        case '\b': out += "\\b"; break;
-        case '\f': out += "\\f"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        case '\v': out += "\\v"; break;
-        default:
-          if (cp < ' ' || cp == 0x7F) {
-            out += "\\x";
-            append_hex(out, cp, 2);
-          } else if (cp < 0x10000) {
-            out += "\\u";
-            append_hex(out, cp, 4);
-          } else {
-            out += "\\U";
-            append_hex(out, cp, 8);
-          }
-      }
-    }
-    i += len;
-  }
-  out += '"';
+  // hcldec was built with a Go older than 1.22: \b and \f as u-escapes.
+  std::string out;
+  uni::append_json_quoted(out, s, uni::JsonQuoting{.short_bf = false});
   return out;
 }
 
@@ -409,9 +249,10 @@ std::string wrap_words(std::string_view s, unsigned width) {
     space_len = word_len = 0;
   };
   for (size_t i = 0; i < s.size();) {
-    size_t len;
-    char32_t c = decode_rune(s, i, len);
-    i += len;
+    // An invalid byte is a U+FFFD of one byte, as Go decodes it.
+    uni::Rune r = uni::decode(s, i);
+    char32_t c = r.cp;
+    i += r.len;
     if (c == '\n') {
       if (word.empty()) {
         // Trailing spaces that would overflow the line are dropped.
@@ -423,15 +264,15 @@ std::string wrap_words(std::string_view s, unsigned width) {
       }
       out += '\n';
       current = 0;
-    } else if (go_is_space(c) && c != 0xA0) {
+    } else if (uni::is_space(c) && c != 0xA0) {
       if (space.empty() || !word.empty()) {
         current += space_len + word_len;
         flush();
       }
-      append_utf8(space, c);
+      uni::append_utf8(space, c);
       ++space_len;
     } else {
-      append_utf8(word, c);
+      uni::append_utf8(word, c);
       ++word_len;
       if (current + word_len + space_len > width && word_len < width) {
         out += '\n';

@@ -59,9 +59,6 @@ std::string native_context(const ast::Body& root, uint32_t byte);
 // (HTML-safe escapes, U+2028/2029 escaped, invalid UTF-8 as \ufffd).
 std::string json_string(std::string_view s);
 
-// Returns [s] quoted as Go's %q verb does (strconv.Quote).
-std::string go_quote(std::string_view s);
-
 // Returns [s] word-wrapped at [width] characters the way the reference's
 // wrapping library does: breaks only at white space, never splits a word.
 std::string wrap_words(std::string_view s, unsigned width);

@@ -17,40 +17,16 @@ using namespace hclvm::ast;
 
 namespace {
 
-// Returns [s] as a JSON string literal; invalid UTF-8 bytes become \xHH.
+// Returns [s] as a JSON string literal (no HTML escapes; DEL escaped);
+// invalid UTF-8 bytes become \xHH.
 std::string quote(std::string_view s) {
-  static const char hex[] = "0123456789abcdef";
-  std::string out = "\"";
-  for (size_t i = 0; i < s.size();) {
-    auto c = static_cast<unsigned char>(s[i]);
-    uni::Rune r = uni::decode(s, i);
-    if (!r.ok) {
-      out += "\\x";
-      out += hex[c >> 4];
-      out += hex[c & 15];
-      ++i;
-      continue;
-    }
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      default:
-        if (c < 0x20 || c == 0x7F) {
-          out += "\\u00";
-          out += hex[c >> 4];
-          out += hex[c & 15];
-        } else {
-          out.append(s.substr(i, r.len));
-        }
-    }
-    i += r.len;
-  }
-  out += '"';
+  std::string out;
+  uni::append_json_quoted(out, s,
+                          uni::JsonQuoting{.html = false,
+                                           .line_separators = false,
+                                           .short_bf = true,
+                                           .escape_del = true,
+                                           .bad_bytes_as_hex = true});
   return out;
 }
 

@@ -26,14 +26,12 @@
 // as an error instead of crashing.
 #include "syntax/recover.h"
 
-#include <pthread.h>
+#include "util/stack.h"
+#include "util/unicode.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
-#include <exception>
-#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -47,31 +45,6 @@ namespace {
 // Returns the range from the start of [a] to the end of [b], as the
 // reference's hcl.RangeBetween does (no reordering).
 Span between(Span a, Span b) { return Span{a.begin, b.end}; }
-
-// Returns [s] quoted as Go's %q verb does for the identifier-like strings the
-// parser quotes in messages.
-std::string go_quote(std::string_view s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\x%02x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  out += "\"";
-  return out;
-}
 
 // Decodes [s] into code points (invalid bytes become one unit each), which is
 // what the Levenshtein distance below compares.
@@ -156,23 +129,14 @@ Tok opposite_bracket(Tok t) {
   }
 }
 
-// Thrown when a first parsing attempt runs out of its stack budget.
-struct TooDeep {};
-
 class Parser {
  public:
   // Diagnostics already on the Builder's list (say, from a fast-path attempt
-  // with the same Builder) are not ours to report. The parser may use
-  // [stack_budget] bytes of stack below this frame; beyond that it throws
-  // TooDeep, or, when [last_try], reports the nesting as an error.
-  Parser(Builder& b, const Tokens& tokens, Diagnostics& diags, size_t stack_budget, bool last_try)
-      : b_(b),
-        toks_(tokens),
-        diags_(diags),
-        seen_(b.diags().size()),
-        stack_base_(static_cast<const char*>(__builtin_frame_address(0))),
-        budget_(stack_budget),
-        last_try_(last_try) {}
+  // with the same Builder) are not ours to report. The parser may use the
+  // stack [budget] allows; beyond that a first try throws, and the last
+  // try reports the nesting as an error.
+  Parser(Builder& b, const Tokens& tokens, Diagnostics& diags, const util::StackBudget& budget)
+      : b_(b), toks_(tokens), diags_(diags), seen_(b.diags().size()), budget_(budget) {}
 
   Body* config();
   Expr* expression();
@@ -267,9 +231,7 @@ class Parser {
   const Tokens& toks_;
   Diagnostics& diags_;
   size_t seen_;  // b_.diags() entries already moved or dropped
-  const char* stack_base_;
-  size_t budget_;
-  bool last_try_;
+  const util::StackBudget& budget_;
   size_t next_ = 0;
   std::vector<bool> nl_{true};
   bool recovery_ = false;
@@ -320,15 +282,12 @@ void Parser::take_builder_diags() {
 
 // Reports whether the parser has used up its stack budget, at token [at].
 // Real files nest a few levels; hostile ones nest 100,000 deep, where the
-// reference itself dies of a stack overflow. On a first try this throws
-// TooDeep so that the caller can start over on a thread with a big stack;
-// on the last try it reports the error once and enters recovery mode, so
+// reference itself dies of a stack overflow. On a first try the budget
+// throws so that the caller can start over on a thread with a big stack;
+// on the last try this reports the error once and enters recovery mode, so
 // that every level unwinds through the usual bracket skipping.
 bool Parser::too_deep(Span at) {
-  const char* here = static_cast<const char*>(__builtin_frame_address(0));
-  size_t used = here < stack_base_ ? size_t(stack_base_ - here) : size_t(here - stack_base_);
-  if (used <= budget_) return false;
-  if (!last_try_) throw TooDeep{};
+  if (!budget_.exhausted()) return false;
   if (!recovery_)
     error("Nesting too deep", "Brackets, blocks or templates are nested too deeply here to be parsed.", at);
   recovery_ = true;
@@ -443,7 +402,7 @@ Body* Parser::parse_body(Tok end) {
           attrs.push_back(item.attr);
         } else {
           error("Attribute redefined",
-                "The argument " + go_quote(item.attr->name) + " was already set at " +
+                "The argument " + uni::go_quote(item.attr->name) + " was already set at " +
                     range_string(b_.source().range(it->second->name_span)) +
                     ". Each argument may be set only once.",
                 item.attr->name_span);
@@ -514,7 +473,7 @@ Body* Parser::parse_single_attr_body() {
       recover_after_body_item();
       error("Argument definition required",
             "A single-line block definition can contain only a single argument. If you meant to define argument " +
-                go_quote(text(ident)) +
+                uni::go_quote(text(ident)) +
                 ", use an equals sign to assign it a value. To define a nested block, place it on a line of its "
                 "own within its parent block.",
             between(ident.span, next.span));
@@ -714,7 +673,7 @@ std::string_view Parser::parse_quoted_string_literal(Span* range) {
     if (tok.type == Tok::TemplateControl || tok.type == Tok::TemplateInterp) {
       std::string which = tok.type == Tok::TemplateControl ? "%" : "$";
       error("Invalid string literal",
-            "Template sequences are not allowed in this string. To include a literal " + go_quote(which) +
+            "Template sequences are not allowed in this string. To include a literal " + uni::go_quote(which) +
                 ", double it (as \"" + which + which + "\") to escape it.",
             tok.span, between(oquote.span, tok.span));
       // Leave a marker in the partial value so it is not mistaken for the
@@ -1506,8 +1465,8 @@ TplResult Parser::parse_template_inner(Tok end, bool flush) {
       } else {
         if (!recovery_) {
           std::string_view suggestion = name_suggestion(word, {"if", "for", "else", "endif", "endfor"});
-          std::string detail = go_quote(word) + " is not a valid template control keyword.";
-          if (!suggestion.empty()) detail += " Did you mean " + go_quote(suggestion) + "?";
+          std::string detail = uni::go_quote(word) + " is not a valid template control keyword.";
+          if (!suggestion.empty()) detail += " Did you mean " + uni::go_quote(suggestion) + "?";
           error("Invalid template control keyword", detail, kw.span, between(next.span, kw.span));
         }
         give_up();
@@ -1665,59 +1624,18 @@ List<Traverser> Parser::traversal_rel() {
 
 namespace {
 
-// Stack for a first try on the caller's thread, which may be small; and the
-// stack of the thread for a second try, of which the parser may use all but
-// a margin for the Builder's work between two checks.
-constexpr size_t kInlineBudget = size_t(512) << 10;
-constexpr size_t kThreadStack = size_t(1) << 30;
-constexpr size_t kThreadBudget = kThreadStack - (size_t(16) << 20);
-
-// Runs [fn] on a new thread with a [stack]-byte stack and waits for it;
-// returns false when no such thread could be made.
-bool run_with_stack(size_t stack, const std::function<void()>& fn) {
-  struct Job {
-    const std::function<void()>* fn;
-    std::exception_ptr error;
-  } job{&fn, nullptr};
-  auto trampoline = [](void* p) -> void* {
-    auto* j = static_cast<Job*>(p);
-    try {
-      (*j->fn)();
-    } catch (...) {
-      j->error = std::current_exception();
-    }
-    return nullptr;
-  };
-  pthread_attr_t attr;
-  if (pthread_attr_init(&attr) != 0) return false;
-  pthread_t thread;
-  bool ok = pthread_attr_setstacksize(&attr, stack) == 0 && pthread_create(&thread, &attr, trampoline, &job) == 0;
-  pthread_attr_destroy(&attr);
-  if (!ok) return false;
-  pthread_join(thread, nullptr);
-  if (job.error) std::rethrow_exception(job.error);
-  return true;
-}
-
-// Runs [entry] of a parser over [tokens]: first on this thread, and when
-// the input nests too deeply for that, again from the start on a thread
-// with a big stack (discarding the first try's diagnostics).
+// Runs [entry] of a parser over [tokens] within a stack budget: first on
+// this thread, and when the input nests too deeply for that, again from the
+// start on a thread with a big stack (discarding the first try's
+// diagnostics).
 template <class R>
 R parse_guarded(Builder& b, const Tokens& tokens, Diagnostics& diags, R (Parser::*entry)()) {
   size_t mark = diags.size();
-  try {
-    Parser p(b, tokens, diags, kInlineBudget, false);
-    return (p.*entry)();
-  } catch (const TooDeep&) {
+  return util::run_deep([&](const util::StackBudget& budget) {
     diags.erase(diags.begin() + static_cast<std::ptrdiff_t>(mark), diags.end());
-  }
-  R result{};
-  auto last_try = [&](size_t budget) {
-    Parser p(b, tokens, diags, budget, true);
-    result = (p.*entry)();
-  };
-  if (!run_with_stack(kThreadStack, [&] { last_try(kThreadBudget); })) last_try(kInlineBudget);
-  return result;
+    Parser p(b, tokens, diags, budget);
+    return (p.*entry)();
+  });
 }
 
 }  // namespace
@@ -1736,11 +1654,13 @@ Expr* recover_template(Builder& b, const Tokens& tokens, Diagnostics& diags) {
 
 // Traversals are flat: they never nest, so they need no guard.
 List<Traverser> recover_traversal_abs(Builder& b, const Tokens& tokens, Diagnostics& diags) {
-  return Parser(b, tokens, diags, kInlineBudget, true).traversal_abs();
+  util::StackBudget budget(util::kInlineStackBudget, true);
+  return Parser(b, tokens, diags, budget).traversal_abs();
 }
 
 List<Traverser> recover_traversal_rel(Builder& b, const Tokens& tokens, Diagnostics& diags) {
-  return Parser(b, tokens, diags, kInlineBudget, true).traversal_rel();
+  util::StackBudget budget(util::kInlineStackBudget, true);
+  return Parser(b, tokens, diags, budget).traversal_rel();
 }
 
 }  // namespace hclvm::syntax

@@ -96,25 +96,6 @@ std::vector<std::string_view> slice_literal(std::string_view s, bool quoted) {
   return out;
 }
 
-// Appends code point [r] to [out] as UTF-8 (the caller checked it is valid).
-void append_utf8(std::string& out, uint32_t r) {
-  if (r < 0x80) {
-    out += char(r);
-  } else if (r < 0x800) {
-    out += char(0xC0 | (r >> 6));
-    out += char(0x80 | (r & 0x3F));
-  } else if (r < 0x10000) {
-    out += char(0xE0 | (r >> 12));
-    out += char(0x80 | ((r >> 6) & 0x3F));
-    out += char(0x80 | (r & 0x3F));
-  } else {
-    out += char(0xF0 | (r >> 18));
-    out += char(0x80 | ((r >> 12) & 0x3F));
-    out += char(0x80 | ((r >> 6) & 0x3F));
-    out += char(0x80 | (r & 0x3F));
-  }
-}
-
 // Formats [n] as Go's "%04x" does.
 std::string hex4(uint64_t n) {
   static const char digits[] = "0123456789abcdef";
@@ -214,7 +195,7 @@ std::string_view Builder::decode_literal(Span tok, bool quoted) {
             out += slice;
             continue;
           }
-          append_utf8(out, uint32_t(num));
+          uni::append_utf8(out, char32_t(num));
           continue;
         }
         default:

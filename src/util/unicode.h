@@ -1,10 +1,11 @@
 // Small Unicode helpers that reproduce Go library behaviour the reference
-// depends on: utf8.DecodeRune (strict: one byte per error), unicode.IsSpace
-// (what strip markers and `<<-` heredocs trim), textseg's grapheme cluster
-// scanning (what columns and `<<-` indentation count) and strconv.Quote
-// (the `%q` in diagnostic details). Header-only so that every syntax file
-// can use them without another library target. Shared by the syntax and
-// value layers.
+// depends on: utf8.DecodeRune (strict: one byte per error) and
+// utf8.EncodeRune, unicode.IsSpace (what strip markers and `<<-` heredocs
+// trim), textseg's grapheme cluster scanning (what columns and `<<-`
+// indentation count), strconv.Quote (the `%q` in diagnostic details) and
+// encoding/json's string escaping. Header-only so that every syntax file
+// can use them without another library target. Shared by the syntax,
+// diagnostic and value layers.
 #pragma once
 
 #include <utf8proc.h>
@@ -32,6 +33,33 @@ inline Rune decode(std::string_view s, size_t i) {
                             utf8proc_ssize_t(s.size() - i), &cp);
   if (n <= 0) return {0xFFFD, 1, false};
   return {char32_t(cp), uint32_t(n), true};
+}
+
+// Appends code point [r] to [out] in UTF-8 (utf8.EncodeRune for a valid
+// code point; the caller checks validity where input may be invalid).
+inline void append_utf8(std::string& out, char32_t r) {
+  if (r < 0x80) {
+    out += char(r);
+  } else if (r < 0x800) {
+    out += char(0xC0 | (r >> 6));
+    out += char(0x80 | (r & 0x3F));
+  } else if (r < 0x10000) {
+    out += char(0xE0 | (r >> 12));
+    out += char(0x80 | ((r >> 6) & 0x3F));
+    out += char(0x80 | (r & 0x3F));
+  } else {
+    out += char(0xF0 | (r >> 18));
+    out += char(0x80 | ((r >> 12) & 0x3F));
+    out += char(0x80 | ((r >> 6) & 0x3F));
+    out += char(0x80 | (r & 0x3F));
+  }
+}
+
+// Appends the low [digits] hex digits of [v] to [out], in lower case or,
+// with [upper], in upper case.
+inline void append_hex(std::string& out, uint32_t v, int digits, bool upper = false) {
+  const char* hex = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+  for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) out += hex[(v >> shift) & 15];
 }
 
 // Reports whether [r] is white space by Go's unicode.IsSpace: the Latin-1
@@ -157,15 +185,12 @@ inline bool is_print(char32_t r) {
 // Returns [s] in double quotes, escaped as Go's strconv.Quote does (the
 // `%q` verb applied to a string or byte slice).
 inline std::string go_quote(std::string_view s) {
-  static const char hex[] = "0123456789abcdef";
   std::string out = "\"";
   for (size_t i = 0; i < s.size();) {
     Rune r = decode(s, i);
     if (!r.ok) {
-      auto b = static_cast<unsigned char>(s[i]);
       out += "\\x";
-      out += hex[b >> 4];
-      out += hex[b & 15];
+      append_hex(out, static_cast<unsigned char>(s[i]), 2);
       i += 1;
       continue;
     }
@@ -187,12 +212,13 @@ inline std::string go_quote(std::string_view s) {
         default:
           if (c < ' ' || c == 0x7F) {
             out += "\\x";
-            out += hex[(c >> 4) & 15];
-            out += hex[c & 15];
+            append_hex(out, c, 2);
+          } else if (c < 0x10000) {
+            out += "\\u";
+            append_hex(out, c, 4);
           } else {
-            int digits = c < 0x10000 ? 4 : 8;
-            out += c < 0x10000 ? "\\u" : "\\U";
-            for (int k = digits - 1; k >= 0; --k) out += hex[(c >> (4 * k)) & 15];
+            out += "\\U";
+            append_hex(out, c, 8);
           }
       }
     }
@@ -200,6 +226,77 @@ inline std::string go_quote(std::string_view s) {
   }
   out += '"';
   return out;
+}
+
+// Which escapes append_json_quoted() writes. The defaults are Go's
+// encoding/json (json.Marshal, Go 1.22 and later); the others describe
+// older Go and the text forms that borrow JSON's escapes.
+struct JsonQuoting {
+  bool html = true;               // <, > and & as six-character u-escapes
+  bool line_separators = true;    // U+2028 and U+2029 as u-escapes
+  bool short_bf = true;           // backspace and form feed as b and f escapes
+                                  // (before Go 1.22: as u-escapes)
+  bool escape_del = false;        // DEL as a u-escape
+  bool bad_bytes_as_hex = false;  // a byte that is not UTF-8 as x and two hex
+                                  // digits (not JSON), else as U+FFFD's u-escape
+};
+
+// Appends [s] to [out] as a JSON string literal, escaped as [q] says.
+inline void append_json_quoted(std::string& out, std::string_view s, const JsonQuoting& q = {}) {
+  // Whether ASCII byte [b] stands for itself.
+  auto plain = [&q](unsigned char b) {
+    if (b < 0x20 || b == '"' || b == '\\') return false;
+    if (q.html && (b == '<' || b == '>' || b == '&')) return false;
+    return !(q.escape_del && b == 0x7F);
+  };
+  out += '"';
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t start = i;
+    while (i < s.size() && static_cast<unsigned char>(s[i]) < 0x80 &&
+           plain(static_cast<unsigned char>(s[i])))
+      ++i;
+    out.append(s.data() + start, i - start);
+    if (i == s.size()) break;
+    auto b = static_cast<unsigned char>(s[i]);
+    if (b < 0x80) {
+      switch (b) {
+        case '\\': out += "\\\\"; break;
+        case '"': out += "\\\""; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        case '\b':
+        case '\f':
+          if (q.short_bf) {
+            out += b == '\b' ? "\\b" : "\\f";
+            break;
+          }
+          [[fallthrough]];
+        default:
+          out += "\\u00";
+          append_hex(out, b, 2);
+      }
+      ++i;
+      continue;
+    }
+    Rune r = decode(s, i);
+    if (!r.ok) {
+      if (q.bad_bytes_as_hex) {
+        out += "\\x";
+        append_hex(out, b, 2);
+      } else {
+        out += "\\ufffd";
+      }
+    } else if (q.line_separators && (r.cp == 0x2028 || r.cp == 0x2029)) {
+      out += "\\u";
+      append_hex(out, r.cp, 4);
+    } else {
+      out.append(s.data() + i, r.len);
+    }
+    i += r.len;
+  }
+  out += '"';
 }
 
 // Returns the number of bytes of the character at [p] (before [end]) as

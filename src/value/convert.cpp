@@ -438,6 +438,16 @@ class StringToBool final : public Conversion {
   }
 };
 
+// Passes [v] through conversion [c], if there is one, in place; false
+// (with [err] set at [path]) when it fails.
+bool convert_in_place(const ConversionRef& c, Value& v, Path& path, ConvertError& err) {
+  if (!c) return true;
+  Value converted;
+  if (!c->apply(v, path, converted, err)) return false;
+  v = std::move(converted);
+  return true;
+}
+
 // cty's conversionUnifyListElements and conversionUnifyCollectionElements:
 // converts [vals] (named by [key] in paths) to their unified type.
 template <typename KeyFn>
@@ -454,9 +464,7 @@ bool unify_elements(std::vector<Value>& vals, KeyFn key, Path& path, bool unsafe
     StepScope step(path, PathStep::index(key(i)));
     // cty calls a nil conversion here and panics; report it instead.
     if (!c) return fail(err, path, "cannot find a common base type for all elements");
-    Value converted;
-    if (!c->apply(vals[i], path, converted, err)) return false;
-    vals[i] = std::move(converted);
+    if (!convert_in_place(c, vals[i], path, err)) return false;
   }
   return true;
 }
@@ -489,11 +497,7 @@ class CollectionToSeq final : public Conversion {
       for (size_t i = 0; i < n; ++i) {
         step.step().key = Value::integer(int64_t(i));
         Value e = value_at(in, i);
-        if (conv_) {
-          Value converted;
-          if (!conv_->apply(e, path, converted, err)) return false;
-          e = std::move(converted);
-        }
+        if (!convert_in_place(conv_, e, path, err)) return false;
         strip_null(e);
         elems.push_back(std::move(e));
       }
@@ -532,11 +536,7 @@ class MapToMap final : public Conversion {
       for (size_t i = 0; i < n; ++i) {
         step.step().key = key_value_at(in, i);
         Value e = value_at(in, i);
-        if (conv_) {
-          Value converted;
-          if (!conv_->apply(e, path, converted, err)) return false;
-          e = std::move(converted);
-        }
+        if (!convert_in_place(conv_, e, path, err)) return false;
         entries.emplace_back(std::string(key_at(in, i)), std::move(e));
       }
     }
@@ -611,11 +611,7 @@ class TupleToSeq final : public Conversion {
       for (size_t i = 0; i < n; ++i) {
         step.step().key = Value::integer(int64_t(i));
         Value e = value_at(in, i);
-        if (i < convs_.size() && convs_[i]) {
-          Value converted;
-          if (!convs_[i]->apply(e, path, converted, err)) return false;
-          e = std::move(converted);
-        }
+        if (i < convs_.size() && !convert_in_place(convs_[i], e, path, err)) return false;
         if (to_set_) strip_null(e);
         elems.push_back(std::move(e));
       }
@@ -655,11 +651,7 @@ class ObjectToMap final : public Conversion {
         step.step().key = key_value_at(in, i);
         Value e = value_at(in, i);
         auto j = in_->is_object() ? in_->find_attr(name) : std::nullopt;
-        if (j && convs_[*j]) {
-          Value converted;
-          if (!convs_[*j]->apply(e, path, converted, err)) return false;
-          e = std::move(converted);
-        }
+        if (j && !convert_in_place(convs_[*j], e, path, err)) return false;
         entries.emplace_back(std::string(name), std::move(e));
       }
     }
@@ -700,9 +692,7 @@ class MapToObject final : public Conversion {
         Value e = value_at(in, i);
         const AttrPlan& p = plans_[*j];
         if (p.kind == AttrPlan::Convert) {
-          Value converted;
-          if (!p.conv->apply(e, path, converted, err)) return false;
-          e = std::move(converted);
+          if (!convert_in_place(p.conv, e, path, err)) return false;
         } else if (p.kind == AttrPlan::Impossible) {
           // Reported at the map, not at the element.
           fail(err, path,
@@ -753,11 +743,7 @@ class ObjectToObject final : public Conversion {
         auto j = out_->find_attr(name);
         if (!j || plans_[*j].kind == AttrPlan::Absent) continue;
         Value e = value_at(in, i);
-        if (plans_[*j].conv) {
-          Value converted;
-          if (!plans_[*j].conv->apply(e, path, converted, err)) return false;
-          e = std::move(converted);
-        }
+        if (!convert_in_place(plans_[*j].conv, e, path, err)) return false;
         strip_null(e);
         attrs.emplace_back(out_->attr_name(*j), std::move(e));
         have[*j] = true;
@@ -788,11 +774,7 @@ class TupleToTuple final : public Conversion {
     for (size_t i = 0; i < n; ++i) {
       step.step().key = Value::integer(int64_t(i));
       Value e = value_at(in, i);
-      if (i < convs_.size() && convs_[i]) {
-        Value converted;
-        if (!convs_[i]->apply(e, path, converted, err)) return false;
-        e = std::move(converted);
-      }
+      if (i < convs_.size() && !convert_in_place(convs_[i], e, path, err)) return false;
       elems.push_back(std::move(e));
     }
     out = Value::tuple(std::move(elems));
@@ -1095,6 +1077,24 @@ bool conversions_to(std::span<const Type* const> types, const Type* to, bool uns
   return true;
 }
 
+// [to] with the conversions from each of [types] to it; empty when one is
+// missing.
+Unified converting_to(std::span<const Type* const> types, const Type* to, bool unsafe) {
+  Unified r{to, {}};
+  if (!conversions_to(types, to, unsafe, r.conversions)) return {};
+  return r;
+}
+
+// The collection that [make] builds of [parts] unified, with the
+// conversions from each of [types] to it; empty when either fails.
+template <class Make>
+Unified unify_as_collection(std::span<const Type* const> types,
+                            std::span<const Type* const> parts, bool unsafe, Make make) {
+  const Type* ety = unify_impl(parts, unsafe).type;
+  if (!ety) return {};
+  return converting_to(types, make(ety), unsafe);
+}
+
 // cty's unifyAllAsDynamic: dynamic, and every conversion gives DynamicVal.
 Unified all_dynamic(size_t n) {
   return {Type::dynamic(), std::vector<ConversionRef>(n, shared<ToDynamicVal>())};
@@ -1108,14 +1108,11 @@ Unified unify_collections(TypeKind kind, std::span<const Type* const> types, boo
   std::vector<const Type*> etys;
   etys.reserve(types.size());
   for (const Type* t : types) etys.push_back(t->element());
-  const Type* ety = unify_impl(etys, unsafe).type;
-  if (!ety) return {};
-  const Type* to = kind == TypeKind::Map    ? Type::map(ety)
-                   : kind == TypeKind::List ? Type::list(ety)
-                                            : Type::set(ety);
-  Unified r{to, {}};
-  if (!conversions_to(types, to, unsafe, r.conversions)) return {};
-  return r;
+  return unify_as_collection(types, etys, unsafe, [kind](const Type* ety) {
+    return kind == TypeKind::Map    ? Type::map(ety)
+           : kind == TypeKind::List ? Type::list(ety)
+                                    : Type::set(ety);
+  });
 }
 
 // cty's unifyObjectTypesToMap: a map of all the attribute types unified.
@@ -1123,11 +1120,7 @@ Unified unify_objects_to_map(std::span<const Type* const> types, bool unsafe) {
   std::vector<const Type*> atys;
   for (const Type* t : types)
     for (size_t i = 0; i < t->size(); ++i) atys.push_back(t->attr_type(i));
-  const Type* ety = unify_impl(atys, unsafe).type;
-  if (!ety) return {};
-  Unified r{Type::map(ety), {}};
-  if (!conversions_to(types, r.type, unsafe, r.conversions)) return {};
-  return r;
+  return unify_as_collection(types, atys, unsafe, Type::map);
 }
 
 // cty's unifyObjectTypes: attribute by attribute, else a map.
@@ -1151,10 +1144,8 @@ Unified unify_objects(std::span<const Type* const> types, bool unsafe, bool has_
     if (!t) return {};
     attrs.push_back({name, t, false});
   }
-  Unified r{Type::object(attrs), {}};
-  if (!conversions_to(types, r.type, unsafe, r.conversions))
-    return unify_objects_to_map(types, unsafe);
-  return r;
+  Unified r = converting_to(types, Type::object(attrs), unsafe);
+  return r.type ? r : unify_objects_to_map(types, unsafe);
 }
 
 // cty's unifyTupleTypesToList: a list of all the element types unified.
@@ -1162,11 +1153,7 @@ Unified unify_tuples_to_list(std::span<const Type* const> types, bool unsafe) {
   std::vector<const Type*> etys;
   for (const Type* t : types)
     for (size_t i = 0; i < t->size(); ++i) etys.push_back(t->tuple_element(i));
-  const Type* ety = unify_impl(etys, unsafe).type;
-  if (!ety) return {};
-  Unified r{Type::list(ety), {}};
-  if (!conversions_to(types, r.type, unsafe, r.conversions)) return {};
-  return r;
+  return unify_as_collection(types, etys, unsafe, Type::list);
 }
 
 // cty's unifyTupleTypes: element by element, else a list.
@@ -1183,10 +1170,8 @@ Unified unify_tuples(std::span<const Type* const> types, bool unsafe, bool has_d
     if (!t) return {};
     elems.push_back(t);
   }
-  Unified r{Type::tuple(elems), {}};
-  if (!conversions_to(types, r.type, unsafe, r.conversions))
-    return unify_tuples_to_list(types, unsafe);
-  return r;
+  Unified r = converting_to(types, Type::tuple(elems), unsafe);
+  return r.type ? r : unify_tuples_to_list(types, unsafe);
 }
 
 // cty's unifyTuplesAsList and unifyObjectsAsMaps: the structural inputs

@@ -8,75 +8,32 @@
 // function for function: each nested value is read as a raw JSON slice and
 // decoded again by a fresh decoder, exactly as cty does, so that every
 // error is the reference's error, reached in the reference's order.
+//
+// Two things keep that affordable. Decoding a nested value's bytes again at
+// every level would scan a document once per level of nesting (and a
+// 10,000-level one 10,000 times); instead one scan of the whole document
+// records where each array and object ends (ValueIndex), and a decoder that
+// would scan one of them again takes its length from there. And the
+// readers and the writer recurse once per level, as the reference does on
+// Go's growable stacks: they run within a stack budget (util/stack.h) and
+// start over on a big stack when input nests deeper than the caller's
+// stack affords.
 #include "value/json.h"
 
+#include "util/stack.h"
 #include "util/unicode.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <map>
+#include <unordered_map>
 #include <utility>
 
 namespace hclvm {
 
 namespace {
-
-// --- Go's json string encoding --------------------------------------------
-
-// Reports whether ASCII byte [b] is written as itself inside a JSON string
-// by Go's encoder with HTML escaping on.
-inline bool html_safe(unsigned char b) {
-  return b >= 0x20 && b != '"' && b != '\\' && b != '<' && b != '>' && b != '&';
-}
-
-// Appends [s] to [out] as a JSON string literal, as Go's encodeState.string
-// does with escapeHTML. Go 1.22 and later write \b and \f as short escapes.
-void append_quoted(std::string& out, std::string_view s) {
-  static const char hex[] = "0123456789abcdef";
-  out += '"';
-  size_t i = 0;
-  while (i < s.size()) {
-    size_t start = i;
-    while (i < s.size() && static_cast<unsigned char>(s[i]) < 0x80 &&
-           html_safe(static_cast<unsigned char>(s[i])))
-      ++i;
-    out.append(s.data() + start, i - start);
-    if (i == s.size()) break;
-    auto b = static_cast<unsigned char>(s[i]);
-    if (b < 0x80) {
-      out += '\\';
-      switch (b) {
-        case '\\':
-        case '"': out += char(b); break;
-        case '\n': out += 'n'; break;
-        case '\r': out += 'r'; break;
-        case '\t': out += 't'; break;
-        case '\b': out += 'b'; break;
-        case '\f': out += 'f'; break;
-        default:
-          out += "u00";
-          out += hex[b >> 4];
-          out += hex[b & 15];
-      }
-      ++i;
-      continue;
-    }
-    uni::Rune r = uni::decode(s, i);
-    if (!r.ok) {
-      out += "\\ufffd";
-      i += 1;
-    } else if (r.cp == 0x2028 || r.cp == 0x2029) {
-      out += "\\u202";
-      out += hex[r.cp & 15];
-      i += r.len;
-    } else {
-      out.append(s.data() + i, r.len);
-      i += r.len;
-    }
-  }
-  out += '"';
-}
 
 // Returns byte [c] as Go's json package quotes it in messages ('x', '\n').
 std::string quote_char(unsigned char c) {
@@ -84,35 +41,18 @@ std::string quote_char(unsigned char c) {
   if (c == '"') return "'\"'";
   // Go converts the byte to the rune of the same number, then quotes that.
   std::string rune;
-  if (c < 0x80) {
-    rune += char(c);
-  } else {
-    rune += char(0xC0 | (c >> 6));
-    rune += char(0x80 | (c & 0x3F));
-  }
+  uni::append_utf8(rune, c);
   std::string q = uni::go_quote(rune);
   return "'" + q.substr(1, q.size() - 2) + "'";
 }
 
 inline bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
-// The readers and the writer recurse once per level of nesting. The
-// reference, on Go's growable stacks, has no limit but its scanner's 10000
-// levels; here a lower one keeps hostile input from exhausting the stack.
-constexpr int kMaxDepth = 1000;
-thread_local int t_depth = 0;
+// How deeply Go's scanner lets arrays and objects nest in one value.
+constexpr size_t kMaxNestingDepth = 10000;
 
-// Counts one level of nesting for as long as it lives.
-struct DepthGuard {
-  DepthGuard() { ++t_depth; }
-  ~DepthGuard() { --t_depth; }
-  DepthGuard(const DepthGuard&) = delete;
-  DepthGuard& operator=(const DepthGuard&) = delete;
-  bool too_deep() const { return t_depth > kMaxDepth; }
-};
-
-// The message for nesting past kMaxDepth at the opening bracket [c], in
-// the words of Go's scanner at its own limit.
+// The message for nesting deeper than the stack allows at the opening
+// bracket [c], in the words of Go's scanner at its own limit.
 std::string too_deep_message(char c);
 
 // --- Go's json scanner ----------------------------------------------------
@@ -161,6 +101,7 @@ struct Scanner {
   bool end_top = false;
   SmallStack<Parse> parse;
   std::string err;
+  size_t max_depth = kMaxNestingDepth;  // ValueIndex lifts the limit
 
   // Starts a new value (scanner.reset).
   void reset() {
@@ -181,7 +122,7 @@ struct Scanner {
   // Enters an object or array ([p]); fails past Go's nesting limit.
   ScanCode push(unsigned char c, Parse p, ScanCode success) {
     parse.push_back(p);
-    if (parse.size() <= 10000) return success;
+    if (parse.size() <= max_depth) return success;
     return error(c, "exceeded max depth");
   }
 
@@ -194,6 +135,20 @@ struct Scanner {
     } else {
       step = Step::EndValue;
     }
+  }
+
+  // Reports whether byte [c] inside a string leaves the state as it is
+  // (anything but a quote, a backslash and a control character).
+  static bool plain_in_string(unsigned char c) { return c >= 0x20 && c != '"' && c != '\\'; }
+
+  // Returns how many bytes from [i] of [buf] the current state passes over
+  // without a change: the plain bytes of a string, so that callers can skip
+  // them instead of feeding them one at a time.
+  size_t plain_run(std::string_view buf, size_t i) const {
+    if (step != Step::InString) return 0;
+    size_t j = i;
+    while (j < buf.size() && plain_in_string(static_cast<unsigned char>(buf[j]))) ++j;
+    return j - i;
   }
 
   // Reports whether [c] is a hex digit.
@@ -421,6 +376,111 @@ std::string too_deep_message(char c) {
   return "invalid character " + quote_char(static_cast<unsigned char>(c)) + " exceeded max depth";
 }
 
+// --- where arrays and objects end -------------------------------------------
+
+// The length of every array and object of a document that a decoder of
+// its own would read without an error, from one scan of the document's
+// first value. A decoder takes a value's length from here instead of
+// scanning it again: the scanner, started at that bracket, would pass the
+// same bytes through the same states (only its depth counts from there),
+// so the length is the one it would find. A value is recorded once it is
+// closed, and only when it nests no deeper than the scanner allows; values
+// left open by an error are not, and their decoders scan them and fail as
+// the reference does. Once the whole first value has been scanned without
+// an error, every literal in it is known to be valid too, and a decoder
+// finds its end without the scanner.
+class ValueIndex {
+ public:
+  // Scans the value that starts [doc] (after white space).
+  explicit ValueIndex(std::string_view doc) {
+    Scanner scan;
+    scan.max_depth = SIZE_MAX;
+    struct Open {
+      size_t entry;
+      size_t height;  // of the deepest value closed inside so far
+    };
+    std::vector<Open> open;
+    for (size_t i = 0; i < doc.size(); ++i) {
+      i += scan.plain_run(doc, i);
+      if (i == doc.size()) break;
+      switch (scan.feed(static_cast<unsigned char>(doc[i]))) {
+        case kBeginObject:
+        case kBeginArray:
+          open.push_back({entries_.size(), 0});
+          entries_.push_back({doc.data() + i, 0});
+          break;
+        case kEndObject:
+        case kEndArray: {
+          Open o = open.back();
+          open.pop_back();
+          size_t height = o.height + 1;
+          if (height <= kMaxNestingDepth)
+            entries_[o.entry].len = size_t(doc.data() + i + 1 - entries_[o.entry].at);
+          if (open.empty()) {
+            valid_begin_ = entries_[o.entry].at;
+            valid_end_ = doc.data() + i + 1;
+            return;
+          }
+          open.back().height = std::max(open.back().height, height);
+          break;
+        }
+        case kError:
+        case kEnd: return;
+        default: break;
+      }
+    }
+  }
+
+  // Returns the length of the array or object that starts at [p], or 0
+  // when it must be scanned.
+  size_t length_at(const char* p) const {
+    // Readers mostly go through a document in order: try where the last
+    // look-up left off before searching.
+    if (hint_ < entries_.size() && entries_[hint_].at == p) return entries_[hint_++].len;
+    auto it = std::lower_bound(entries_.begin(), entries_.end(), p,
+                               [](const Entry& e, const char* q) { return e.at < q; });
+    if (it == entries_.end() || it->at != p) return 0;
+    hint_ = size_t(it - entries_.begin()) + 1;
+    return it->len;
+  }
+
+  // Returns the length of the literal that starts at [p] when it lies in
+  // the scanned value, or 0 when it must be scanned.
+  size_t literal_length_at(const char* p) const {
+    if (p < valid_begin_ || p >= valid_end_) return 0;
+    const char* q = p;
+    switch (*q) {
+      case '"':
+        // The scanner has seen the closing quote: the first quote after an
+        // even number of backslashes.
+        for (++q;; ++q) {
+          q = static_cast<const char*>(std::memchr(q, '"', size_t(valid_end_ - q)));
+          size_t backslashes = 0;
+          while (q[-1 - static_cast<ptrdiff_t>(backslashes)] == '\\') ++backslashes;
+          if (backslashes % 2 == 0) return size_t(q + 1 - p);
+        }
+      case 't':
+      case 'n': return 4;
+      case 'f': return 5;
+      default:
+        while (q < valid_end_ && ((*q >= '0' && *q <= '9') || *q == '-' || *q == '+' ||
+                                  *q == '.' || *q == 'e' || *q == 'E'))
+          ++q;
+        return size_t(q - p);
+    }
+  }
+
+ private:
+  struct Entry {
+    const char* at;
+    size_t len;  // 0: not to be taken from here
+  };
+  std::vector<Entry> entries_;  // by position
+  mutable size_t hint_ = 0;
+  const char* valid_begin_ = nullptr;  // the first value, once scanned without error
+  const char* valid_end_ = nullptr;
+};
+
 // --- Go's string unquoting --------------------------------------------------
 
 // Returns the four hex digits after "\u" at [s], or -1 (decode.go getu4).
@@ -443,25 +503,6 @@ int32_t getu4(std::string_view s) {
   return r;
 }
 
-// Appends code point [r] to [out] in UTF-8.
-void append_utf8(std::string& out, char32_t r) {
-  if (r < 0x80) {
-    out += char(r);
-  } else if (r < 0x800) {
-    out += char(0xC0 | (r >> 6));
-    out += char(0x80 | (r & 0x3F));
-  } else if (r < 0x10000) {
-    out += char(0xE0 | (r >> 12));
-    out += char(0x80 | ((r >> 6) & 0x3F));
-    out += char(0x80 | (r & 0x3F));
-  } else {
-    out += char(0xF0 | (r >> 18));
-    out += char(0x80 | ((r >> 12) & 0x3F));
-    out += char(0x80 | ((r >> 6) & 0x3F));
-    out += char(0x80 | (r & 0x3F));
-  }
-}
-
 // Returns the text of the scanned string literal [lit] (quotes included),
 // as Go's unquoteBytes decodes it: escapes resolved, surrogate pairs joined,
 // lone surrogates and invalid UTF-8 bytes replaced by U+FFFD.
@@ -474,47 +515,31 @@ std::string unquote(std::string_view lit) {
     auto c = static_cast<unsigned char>(s[r]);
     if (c == '\\') {
       char e = s[r + 1];
-      switch (e) {
-        case 'b':
-          out += '\b';
-          r += 2;
-          continue;
-        case 'f':
-          out += '\f';
-          r += 2;
-          continue;
-        case 'n':
-          out += '\n';
-          r += 2;
-          continue;
-        case 'r':
-          out += '\r';
-          r += 2;
-          continue;
-        case 't':
-          out += '\t';
-          r += 2;
-          continue;
-        case 'u': {
-          int32_t rr = getu4(s.substr(r));
-          r += 6;
-          if (rr >= 0xD800 && rr < 0xE000) {
-            int32_t rr1 = getu4(s.substr(r));
-            if (rr < 0xDC00 && rr1 >= 0xDC00 && rr1 < 0xE000) {
-              r += 6;
-              append_utf8(out, char32_t(0x10000 + ((rr - 0xD800) << 10) + (rr1 - 0xDC00)));
-              continue;
-            }
-            rr = 0xFFFD;
+      if (e == 'u') {
+        int32_t rr = getu4(s.substr(r));
+        r += 6;
+        if (rr >= 0xD800 && rr < 0xE000) {
+          int32_t rr1 = getu4(s.substr(r));
+          if (rr < 0xDC00 && rr1 >= 0xDC00 && rr1 < 0xE000) {
+            r += 6;
+            uni::append_utf8(out, char32_t(0x10000 + ((rr - 0xD800) << 10) + (rr1 - 0xDC00)));
+            continue;
           }
-          append_utf8(out, char32_t(rr));
-          continue;
+          rr = 0xFFFD;
         }
-        default:
-          out += e;
-          r += 2;
-          continue;  // " \ / (the scanner allows no others)
+        uni::append_utf8(out, char32_t(rr));
+        continue;
       }
+      switch (e) {
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        default: out += e; break;  // " \ / (the scanner allows no others)
+      }
+      r += 2;
+      continue;
     }
     if (c < 0x80) {
       out += char(c);
@@ -525,7 +550,7 @@ std::string unquote(std::string_view lit) {
     if (rr.ok)
       out.append(s.data() + r, rr.len);
     else
-      append_utf8(out, 0xFFFD);
+      uni::append_utf8(out, 0xFFFD);
     r += rr.len;
   }
   return out;
@@ -538,14 +563,67 @@ struct SyntaxErr {
   int64_t offset = -1;
 };
 
-// A token of json.Decoder.Token.
+// A token of json.Decoder.Token. Tokens are filled in place (reset()), not
+// copied: a string's text may view the token's own storage.
 struct Tok {
   enum Kind : uint8_t { Delim, String, Number, Bool, Null };
   Kind kind = Null;
   char delim = 0;
   bool boolean = false;
-  std::string str;       // String
+  std::string_view str;  // String: the text, unquoted
   std::string_view num;  // Number: the literal's text
+
+  Tok() = default;
+  Tok(const Tok&) = delete;
+  Tok& operator=(const Tok&) = delete;
+
+  // Makes this the token [kind] with nothing else set.
+  void reset(Kind k) {
+    kind = k;
+    delim = 0;
+    boolean = false;
+    str = num = {};
+  }
+
+  // Makes this the string token of the scanned literal [lit] (quotes
+  // included). Most literals are their own text: those are viewed in place.
+  void set_string(std::string_view lit) {
+    reset(String);
+    std::string_view body = lit.substr(1, lit.size() - 2);
+    bool plain = true;
+    for (char c : body)
+      if (c == '\\' || static_cast<unsigned char>(c) >= 0x80) {
+        plain = false;
+        break;
+      }
+    if (plain) {
+      str = body;
+    } else {
+      owned_ = unquote(lit);
+      str = owned_;
+    }
+  }
+
+  // Makes this the token of the scanned literal [raw], numbers kept as
+  // text (json.Decoder.UseNumber).
+  void set_literal(std::string_view raw) {
+    switch (raw[0]) {
+      case '"': set_string(raw); return;
+      case 't':
+      case 'f':
+        reset(Bool);
+        boolean = raw[0] == 't';
+        return;
+      case 'n': reset(Null); return;
+      default:
+        reset(Number);
+        num = raw;
+        return;
+    }
+  }
+
+ private:
+  std::string owned_;
 };
 
 enum TokState : uint8_t {
@@ -559,9 +637,10 @@ class Decoder {
  public:
   // Reads [buf], which starts at byte [base] of the caller's input; with
   // [use_number] numbers are kept as text (Decoder.UseNumber), otherwise
-  // they must fit a float64.
-  Decoder(std::string_view buf, int64_t base, bool use_number)
-      : buf_(buf), base_(base), use_number_(use_number) {}
+  // they must fit a float64. [index], if any, indexes the input [buf] is
+  // part of.
+  Decoder(std::string_view buf, int64_t base, bool use_number, const ValueIndex* index)
+      : buf_(buf), base_(base), use_number_(use_number), index_(index) {}
 
   // json.Decoder.Token.
   bool token(Tok& t, SyntaxErr& e) {
@@ -578,8 +657,7 @@ class Decoder {
           ++scanp_;
           stack_.push_back(state_);
           state_ = c == '[' ? kTokArrayStart : kTokObjectStart;
-          t = Tok{};
-          t.kind = Tok::Delim;
+          t.reset(Tok::Delim);
           t.delim = char(c);
           return true;
         case ']':
@@ -591,8 +669,7 @@ class Decoder {
           state_ = stack_.back();
           stack_.pop_back();
           value_end();
-          t = Tok{};
-          t.kind = Tok::Delim;
+          t.reset(Tok::Delim);
           t.delim = char(c);
           return true;
         case ':':
@@ -621,9 +698,7 @@ class Decoder {
             state_ = old;
             if (!ok) return false;
             state_ = kTokObjectColon;
-            t = Tok{};
-            t.kind = Tok::String;
-            t.str = unquote(raw);
+            t.set_string(raw);
             return true;
           }
           [[fallthrough]];
@@ -737,8 +812,22 @@ class Decoder {
 
   // Scans one value from scanp_ and sets [n] to its length (readValue).
   bool read_value(size_t& n, SyntaxErr& e) {
+    if (index_) {
+      size_t at = scanp_;
+      while (at < buf_.size() && is_space(static_cast<unsigned char>(buf_[at]))) ++at;
+      if (at < buf_.size()) {
+        const char* p = buf_.data() + at;
+        size_t len = *p == '[' || *p == '{' ? index_->length_at(p) : index_->literal_length_at(p);
+        if (len) {
+          n = at - scanp_ + len;
+          return true;
+        }
+      }
+    }
     scan_.reset();
     for (size_t i = scanp_; i < buf_.size(); ++i) {
+      i += scan_.plain_run(buf_, i);
+      if (i == buf_.size()) break;
       ScanCode r = scan_.feed(static_cast<unsigned char>(buf_[i]));
       if (r == kEnd) {
         n = i - scanp_;
@@ -769,38 +858,24 @@ class Decoder {
 
   // Decodes the scanned literal [raw] (at offset [at]) into an interface{}.
   bool literal(std::string_view raw, int64_t at, Tok& t, SyntaxErr& e) {
-    t = Tok{};
-    switch (raw[0]) {
-      case '"':
-        t.kind = Tok::String;
-        t.str = unquote(raw);
-        return true;
-      case 't':
-      case 'f':
-        t.kind = Tok::Bool;
-        t.boolean = raw[0] == 't';
-        return true;
-      case 'n': t.kind = Tok::Null; return true;
-      default:
-        t.kind = Tok::Number;
-        t.num = raw;
-        if (!use_number_) {
-          // Go's ParseFloat fails only when the value overflows a float64.
-          std::string text(raw);
-          errno = 0;
-          double d = std::strtod(text.c_str(), nullptr);
-          if (errno == ERANGE && (d > 1 || d < -1)) {
-            e = {"json: cannot unmarshal number " + text + " into Go value of type float64", at};
-            return false;
-          }
-        }
-        return true;
+    t.set_literal(raw);
+    if (t.kind == Tok::Number && !use_number_) {
+      // Go's ParseFloat fails only when the value overflows a float64.
+      std::string text(raw);
+      errno = 0;
+      double d = std::strtod(text.c_str(), nullptr);
+      if (errno == ERANGE && (d > 1 || d < -1)) {
+        e = {"json: cannot unmarshal number " + text + " into Go value of type float64", at};
+        return false;
+      }
     }
+    return true;
   }
 
   std::string_view buf_;
   int64_t base_;
   bool use_number_;
+  const ValueIndex* index_;
   size_t scanp_ = 0;
   TokState state_ = kTokTopValue;
   SmallStack<TokState> stack_;
@@ -831,10 +906,23 @@ JsonError path_wrap(const Path& path, JsonError inner) {
   return inner;
 }
 
+// What the readers of one document share: the index of its values (or
+// null) and the stack budget of the current try.
+struct ReadCtx {
+  const ValueIndex* index;
+  const util::StackBudget& budget;
+};
+
 // --- types to JSON ------------------------------------------------------------
 
-// Appends [t] as JSON to [out] (cty Type.MarshalJSON); capsules set [err].
-bool write_type(const Type* t, std::string& out, std::string& err) {
+// Appends [t] as JSON to [out] (cty Type.MarshalJSON) within the stack
+// [budget]; capsules set [err].
+bool write_type(const Type* t, std::string& out, std::string& err,
+                const util::StackBudget& budget) {
+  if (budget.exhausted()) {
+    err = "exceeded max depth";
+    return false;
+  }
   switch (t->kind()) {
     case TypeKind::Bool: out += "\"bool\""; return true;
     case TypeKind::Number: out += "\"number\""; return true;
@@ -844,16 +932,16 @@ bool write_type(const Type* t, std::string& out, std::string& err) {
     case TypeKind::Map:
     case TypeKind::Set:
       out += t->is_list() ? "[\"list\"," : t->is_map() ? "[\"map\"," : "[\"set\",";
-      if (!write_type(t->element(), out, err)) return false;
+      if (!write_type(t->element(), out, err, budget)) return false;
       out += ']';
       return true;
     case TypeKind::Object: {
       out += "[\"object\",{";
       for (size_t i = 0; i < t->size(); ++i) {
         if (i) out += ',';
-        append_quoted(out, t->attr_name(i));
+        uni::append_json_quoted(out, t->attr_name(i));
         out += ':';
-        if (!write_type(t->attr_type(i), out, err)) return false;
+        if (!write_type(t->attr_type(i), out, err, budget)) return false;
       }
       out += '}';
       if (t->has_optional_attrs()) {
@@ -863,7 +951,7 @@ bool write_type(const Type* t, std::string& out, std::string& err) {
           if (!t->attr_optional(i)) continue;
           if (!first) out += ',';
           first = false;
-          append_quoted(out, t->attr_name(i));
+          uni::append_json_quoted(out, t->attr_name(i));
         }
         out += ']';
       }
@@ -874,7 +962,7 @@ bool write_type(const Type* t, std::string& out, std::string& err) {
       out += "[\"tuple\",[";
       for (size_t i = 0; i < t->size(); ++i) {
         if (i) out += ',';
-        if (!write_type(t->tuple_element(i), out, err)) return false;
+        if (!write_type(t->tuple_element(i), out, err, budget)) return false;
       }
       out += "]]";
       return true;
@@ -885,7 +973,7 @@ bool write_type(const Type* t, std::string& out, std::string& err) {
 
 // --- types from JSON ----------------------------------------------------------
 
-const Type* read_type(std::string_view buf, int64_t base, SyntaxErr& e);
+const Type* read_type(std::string_view buf, int64_t base, const ReadCtx& cx, SyntaxErr& e);
 
 // The name of the JSON kind of raw value [raw] in Go's UnmarshalTypeError.
 const char* go_kind(std::string_view raw) {
@@ -901,7 +989,7 @@ const char* go_kind(std::string_view raw) {
 
 // Decodes the raw value [raw] (at [at]) into a Go map[string]cty.Type;
 // null leaves the map empty, as Go does.
-bool read_attr_types(std::string_view raw, int64_t at,
+bool read_attr_types(std::string_view raw, int64_t at, const ReadCtx& cx,
                      std::vector<std::pair<std::string, const Type*>>& out, SyntaxErr& e) {
   if (raw[0] == 'n') return true;
   if (raw[0] != '{') {
@@ -910,16 +998,16 @@ bool read_attr_types(std::string_view raw, int64_t at,
          at};
     return false;
   }
-  Decoder dec(raw, at, false);
+  Decoder dec(raw, at, false, cx.index);
   Tok t;
   dec.token(t, e);  // the {
   while (dec.more()) {
     if (!dec.token(t, e)) return false;
-    std::string key = t.str;
+    std::string key(t.str);
     std::string_view v;
     int64_t vat;
     if (!dec.decode(v, e, &vat)) return false;
-    const Type* ty = read_type(v, vat, e);
+    const Type* ty = read_type(v, vat, cx, e);
     if (!ty) return false;
     auto it = std::find_if(out.begin(), out.end(), [&](const auto& p) { return p.first == key; });
     if (it != out.end())
@@ -931,7 +1019,8 @@ bool read_attr_types(std::string_view raw, int64_t at,
 }
 
 // Decodes the raw value [raw] into a Go []cty.Type; null leaves it empty.
-bool read_type_list(std::string_view raw, int64_t at, std::vector<const Type*>& out, SyntaxErr& e) {
+bool read_type_list(std::string_view raw, int64_t at, const ReadCtx& cx,
+                    std::vector<const Type*>& out, SyntaxErr& e) {
   if (raw[0] == 'n') return true;
   if (raw[0] != '[') {
     e = {
@@ -939,14 +1028,14 @@ bool read_type_list(std::string_view raw, int64_t at, std::vector<const Type*>& 
         at};
     return false;
   }
-  Decoder dec(raw, at, false);
+  Decoder dec(raw, at, false, cx.index);
   Tok t;
   dec.token(t, e);  // the [
   while (dec.more()) {
     std::string_view v;
     int64_t vat;
     if (!dec.decode(v, e, &vat)) return false;
-    const Type* ty = read_type(v, vat, e);
+    const Type* ty = read_type(v, vat, cx, e);
     if (!ty) return false;
     out.push_back(ty);
   }
@@ -955,15 +1044,15 @@ bool read_type_list(std::string_view raw, int64_t at, std::vector<const Type*>& 
 
 // Decodes the raw value [raw] into a Go []string: elements that are not
 // strings are an error (the first one is reported, after the rest is read).
-bool read_string_list(std::string_view raw, int64_t at, std::vector<std::string>& out,
-                      SyntaxErr& e) {
+bool read_string_list(std::string_view raw, int64_t at, const ReadCtx& cx,
+                      std::vector<std::string>& out, SyntaxErr& e) {
   if (raw[0] == 'n') return true;
   if (raw[0] != '[') {
     e = {std::string("json: cannot unmarshal ") + go_kind(raw) + " into Go value of type []string",
          at};
     return false;
   }
-  Decoder dec(raw, at, false);
+  Decoder dec(raw, at, false, cx.index);
   Tok t;
   dec.token(t, e);  // the [
   std::optional<SyntaxErr> first;
@@ -992,14 +1081,14 @@ bool read_string_list(std::string_view raw, int64_t at, std::vector<std::string>
 // attribute types and the optional names. (Apart from read_type so that
 // its locals stay off the stack of the recursion through read_type.)
 [[gnu::noinline]]
-const Type* read_object_type(Decoder& dec, SyntaxErr& e) {
+const Type* read_object_type(Decoder& dec, const ReadCtx& cx, SyntaxErr& e) {
   std::string_view raw;
   int64_t at;
   std::vector<std::pair<std::string, const Type*>> atys;
-  if (!dec.decode(raw, e, &at) || !read_attr_types(raw, at, atys, e)) return nullptr;
+  if (!dec.decode(raw, e, &at) || !read_attr_types(raw, at, cx, atys, e)) return nullptr;
   std::vector<std::string> optional;
   if (dec.more()) {
-    if (!dec.decode(raw, e, &at) || !read_string_list(raw, at, optional, e)) return nullptr;
+    if (!dec.decode(raw, e, &at) || !read_string_list(raw, at, cx, optional, e)) return nullptr;
   }
   std::vector<TypeAttr> attrs;
   for (const auto& [name, ty] : atys) attrs.push_back(TypeAttr{name, ty, false});
@@ -1018,19 +1107,18 @@ const Type* read_object_type(Decoder& dec, SyntaxErr& e) {
 
 // The tuple type of ["tuple",[...]]: [raw] (at [at]) is the element list.
 [[gnu::noinline]]
-const Type* read_tuple_type(std::string_view raw, int64_t at, SyntaxErr& e) {
+const Type* read_tuple_type(std::string_view raw, int64_t at, const ReadCtx& cx, SyntaxErr& e) {
   std::vector<const Type*> etys;
-  if (!read_type_list(raw, at, etys, e)) return nullptr;
+  if (!read_type_list(raw, at, cx, etys, e)) return nullptr;
   return Type::tuple(etys);
 }
 
 // cty's Type.UnmarshalJSON on [buf] (at offset [base]); null on error.
-const Type* read_type(std::string_view buf, int64_t base, SyntaxErr& e) {
-  Decoder dec(buf, base, false);
+const Type* read_type(std::string_view buf, int64_t base, const ReadCtx& cx, SyntaxErr& e) {
+  Decoder dec(buf, base, false, cx.index);
   Tok tok;
   if (!dec.token(tok, e)) return nullptr;
-  DepthGuard depth;
-  if (depth.too_deep() && tok.kind == Tok::Delim) {
+  if (tok.kind == Tok::Delim && cx.budget.exhausted()) {
     e = {too_deep_message(tok.delim), base};
     return nullptr;
   }
@@ -1060,16 +1148,16 @@ const Type* read_type(std::string_view buf, int64_t base, SyntaxErr& e) {
   const Type* t = nullptr;
   std::string_view raw;
   int64_t at;
-  const std::string kind = tok.str;
+  const std::string kind(tok.str);
   if (kind == "list" || kind == "map" || kind == "set") {
     if (!dec.decode(raw, e, &at)) return nullptr;
-    const Type* ety = read_type(raw, at, e);
+    const Type* ety = read_type(raw, at, cx, e);
     if (!ety) return nullptr;
     t = kind == "list" ? Type::list(ety) : kind == "map" ? Type::map(ety) : Type::set(ety);
   } else if (kind == "object") {
-    if (!(t = read_object_type(dec, e))) return nullptr;
+    if (!(t = read_object_type(dec, cx, e))) return nullptr;
   } else if (kind == "tuple") {
-    if (!dec.decode(raw, e, &at) || !(t = read_tuple_type(raw, at, e))) return nullptr;
+    if (!dec.decode(raw, e, &at) || !(t = read_tuple_type(raw, at, cx, e))) return nullptr;
   } else {
     return fail("invalid complex type kind name");
   }
@@ -1081,12 +1169,26 @@ const Type* read_type(std::string_view buf, int64_t base, SyntaxErr& e) {
 
 // --- implied types --------------------------------------------------------------
 
-const Type* implied_for_tok(const Tok& tok, Decoder& dec, SyntaxErr& e);
+const Type* implied_for_tok(const Tok& tok, Decoder& dec, const util::StackBudget& budget,
+                            SyntaxErr& e);
 
 // The object type of the object whose { was just read.
 [[gnu::noinline]]
-const Type* implied_object(Decoder& dec, SyntaxErr& e) {
-  std::map<std::string, const Type*> atys;
+const Type* implied_object(Decoder& dec, const util::StackBudget& budget, SyntaxErr& e) {
+  // The attributes as read. A repeated name is looked for in the list while
+  // it is short, and in a hash table once it is not.
+  constexpr size_t kShort = 16;
+  std::vector<std::pair<std::string, const Type*>> atys;
+  std::unordered_map<std::string, size_t> by_name;
+  auto find = [&](const std::string& name) -> const Type** {
+    if (by_name.empty()) {
+      for (auto& [n, t] : atys)
+        if (n == name) return &t;
+      return nullptr;
+    }
+    auto it = by_name.find(name);
+    return it == by_name.end() ? nullptr : &atys[it->second].second;
+  };
   for (;;) {
     Tok tok;
     if (!dec.token(tok, e)) return nullptr;
@@ -1104,31 +1206,43 @@ const Type* implied_object(Decoder& dec, SyntaxErr& e) {
            -1};
       return nullptr;
     }
-    std::string key = std::move(tok.str);
+    std::string key(tok.str);
     if (!dec.token(tok, e)) return nullptr;
-    const Type* aty = implied_for_tok(tok, dec, e);
+    const Type* aty = implied_for_tok(tok, dec, budget, e);
     if (!aty) return nullptr;
-    auto [it, added] = atys.emplace(std::move(key), aty);
-    // Repeated properties must agree on their type (cty 1.14).
-    if (!added && it->second != aty) {
-      e = {"duplicate " + uni::go_quote(it->first) + " property in JSON object", -1};
-      return nullptr;
+    if (const Type** seen = find(key)) {
+      // Repeated properties must agree on their type (cty 1.14).
+      if (*seen != aty) {
+        e = {"duplicate " + uni::go_quote(key) + " property in JSON object", -1};
+        return nullptr;
+      }
+      continue;
     }
+    if (!by_name.empty()) {
+      by_name.emplace(key, atys.size());
+    } else if (atys.size() == kShort) {
+      for (size_t i = 0; i < atys.size(); ++i) by_name.emplace(atys[i].first, i);
+      by_name.emplace(key, atys.size());
+    }
+    atys.emplace_back(std::move(key), aty);
   }
+  std::sort(atys.begin(), atys.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<TypeAttr> attrs;
+  attrs.reserve(atys.size());
   for (const auto& [name, ty] : atys) attrs.push_back(TypeAttr{name, ty, false});
   return Type::object(attrs);
 }
 
 // The tuple type of the array whose [ was just read.
 [[gnu::noinline]]
-const Type* implied_tuple(Decoder& dec, SyntaxErr& e) {
+const Type* implied_tuple(Decoder& dec, const util::StackBudget& budget, SyntaxErr& e) {
   std::vector<const Type*> etys;
   for (;;) {
     Tok tok;
     if (!dec.token(tok, e)) return nullptr;
     if (tok.kind == Tok::Delim && tok.delim == ']') break;
-    const Type* ety = implied_for_tok(tok, dec, e);
+    const Type* ety = implied_for_tok(tok, dec, budget, e);
     if (!ety) return nullptr;
     etys.push_back(ety);
   }
@@ -1136,9 +1250,10 @@ const Type* implied_tuple(Decoder& dec, SyntaxErr& e) {
 }
 
 // The type implied by the value that starts with [tok].
-const Type* implied_for_tok(const Tok& tok, Decoder& dec, SyntaxErr& e) {
-  DepthGuard depth;
-  if (depth.too_deep() && tok.kind == Tok::Delim) {
+const Type* implied_for_tok(const Tok& tok, Decoder& dec, const util::StackBudget& budget,
+                            SyntaxErr& e) {
+  // The reference has no limit here but the stack's.
+  if (tok.kind == Tok::Delim && budget.exhausted()) {
     e = {too_deep_message(tok.delim), -1};
     return nullptr;
   }
@@ -1148,8 +1263,8 @@ const Type* implied_for_tok(const Tok& tok, Decoder& dec, SyntaxErr& e) {
     case Tok::Number: return Type::number();
     case Tok::String: return Type::string();
     case Tok::Delim:
-      if (tok.delim == '{') return implied_object(dec, e);
-      if (tok.delim == '[') return implied_tuple(dec, e);
+      if (tok.delim == '{') return implied_object(dec, budget, e);
+      if (tok.delim == '[') return implied_tuple(dec, budget, e);
       e = {"unexpected token " + uni::go_quote(std::string(1, tok.delim)), -1};
       return nullptr;
   }
@@ -1158,10 +1273,38 @@ const Type* implied_for_tok(const Tok& tok, Decoder& dec, SyntaxErr& e) {
 
 // --- values from JSON -------------------------------------------------------
 
+// A step of [path] for the elements of a collection being read or
+// written: pushed when first set, popped when the collection is done.
+class ElementStep {
+ public:
+  explicit ElementStep(Path& path) : path_(path) {}
+  ~ElementStep() {
+    if (pushed_) path_.pop_back();
+  }
+  ElementStep(const ElementStep&) = delete;
+  ElementStep& operator=(const ElementStep&) = delete;
+
+  void set(PathStep step) {
+    if (pushed_) {
+      path_.back() = std::move(step);
+    } else {
+      path_.push_back(std::move(step));
+      pushed_ = true;
+    }
+  }
+
+ private:
+  Path& path_;
+  bool pushed_ = false;
+};
+
+
 // cty's unmarshal functions, one for each kind of type, each reading its
 // value's raw bytes [buf] (at [base]) with a decoder of its own.
 class Reader {
  public:
+  explicit Reader(const ReadCtx& cx) : cx_(cx) {}
+
   // Reads [buf] (at [base]) as a value of type [t] at [path] into [out].
   bool unmarshal(std::string_view buf, int64_t base, const Type* t, Path& path, Value& out) {
     // The reference reads the first token to see what comes. An opening
@@ -1170,8 +1313,7 @@ class Reader {
     // literal needs stays off that path.
     char open = first_byte(buf);
     if (open != '[' && open != '{') return unmarshal_literal(buf, base, t, path, out);
-    DepthGuard depth;
-    if (depth.too_deep()) return fail(path_error(path, too_deep_message(open), base));
+    if (cx_.budget.exhausted()) return fail(path_error(path, too_deep_message(open), base));
     if (t->is_dynamic()) return unmarshal_dynamic(buf, base, path, out);
     switch (t->kind()) {
       case TypeKind::String:
@@ -1189,6 +1331,8 @@ class Reader {
   JsonError error;
 
  private:
+  const ReadCtx& cx_;
+
   // The first byte of [buf] that is not white space, or 0.
   static char first_byte(std::string_view buf) {
     for (char c : buf)
@@ -1200,7 +1344,23 @@ class Reader {
   [[gnu::noinline]]
   bool unmarshal_literal(std::string_view buf, int64_t base, const Type* t, Path& path,
                          Value& out) {
-    Decoder dec(buf, base, true);
+    // A literal of a document the index has scanned is its own token: the
+    // decoder would find just that. (What it would then do with other
+    // types is left to it.)
+    if (cx_.index) {
+      size_t at = 0;
+      while (at < buf.size() && is_space(static_cast<unsigned char>(buf[at]))) ++at;
+      if (size_t len = at < buf.size() ? cx_.index->literal_length_at(buf.data() + at) : 0) {
+        Tok tok;
+        tok.set_literal(buf.substr(at, len));
+        if (tok.kind == Tok::Null) {
+          out = Value::null(t);
+          return true;
+        }
+        if (t->is_primitive()) return unmarshal_primitive(tok, t, path, out);
+      }
+    }
+    Decoder dec(buf, base, true, cx_.index);
     Tok tok;
     SyntaxErr e;
     if (!dec.token(tok, e)) return fail(path_error(path, e));
@@ -1250,7 +1410,7 @@ class Reader {
       e = {"missing expected object key", -1};
       return false;
     }
-    key = std::move(tok.str);
+    key = tok.str;
     return true;
   }
 
@@ -1287,35 +1447,49 @@ class Reader {
   }
 
   // cty's conversion of a string to bool (convert.Convert).
-  bool string_to_bool(const std::string& s, const Path& path, Value& out) {
+  bool string_to_bool(std::string_view s, const Path& path, Value& out) {
     ConvertResult r = convert(Value::string(s), Type::boolean());
     if (!r.ok()) return fail(path_wrap(path, JsonError{r.error().message, r.error().path, -1}));
     out = r.take();
     return true;
   }
 
-  // The element type cty's ListVal and SetVal infer: the first element's
-  // type that is not the dynamic pseudo-type.
-  static const Type* element_type(const std::vector<Value>& vals, const Type* declared) {
-    for (const Value& v : vals)
-      if (!v.type()->is_dynamic()) return v.type();
-    return declared;
+  // Reads the next value of [dec] as a value of type [t] at [path] into
+  // [el]; a syntax error fails as "failed to read [what] value: ...".
+  bool read_element(Decoder& dec, const char* what, const Type* t, Path& path, Value& el) {
+    std::string_view raw;
+    int64_t at;
+    SyntaxErr e;
+    if (!dec.decode(raw, e, &at))
+      return fail(path_error(path, std::string("failed to read ") + what + " value: " + e.msg,
+                             e.offset));
+    return unmarshal(raw, at, t, path, el);
   }
 
-  // Gives null elements of the dynamic pseudo-type the collection's element
-  // type [ety] (cty keeps them as they are inside a typed collection).
-  static void retype_nulls(std::vector<Value>& vals, const Type* ety) {
-    for (Value& v : vals)
-      if (v.type()->is_dynamic() && v.type() != ety && v.is_null()) v = Value::null(ety);
-  }
-
-  // Checks that [vals] all have type [ety] (cty panics otherwise).
-  bool consistent(const std::vector<Value>& vals, const Type* ety, const char* what,
-                  const Path& path) {
-    for (const Value& v : vals)
-      if (!v.type()->is_dynamic() && v.type() != ety)
-        return fail(path_error(path, std::string("inconsistent ") + what + " element types"));
-    return true;
+  // The element type cty's ListVal, SetVal and MapVal give the [n] values
+  // read ([at](i) is the i-th): the first one's that is not the dynamic
+  // pseudo-type, else [declared]. Values of other types fail (cty panics)
+  // as "inconsistent [what] element types"; nulls of the dynamic
+  // pseudo-type take the element type on (cty keeps them as they are
+  // inside a typed collection). Null when it fails.
+  template <class At>
+  const Type* collection_type(size_t n, At at, const Type* declared, const char* what,
+                              const Path& path) {
+    const Type* ety = declared;
+    for (size_t i = 0; i < n; ++i)
+      if (!at(i).type()->is_dynamic()) {
+        ety = at(i).type();
+        break;
+      }
+    for (size_t i = 0; i < n; ++i) {
+      Value& v = at(i);
+      if (!v.type()->is_dynamic() && v.type() != ety) {
+        fail(path_error(path, std::string("inconsistent ") + what + " element types"));
+        return nullptr;
+      }
+      if (v.is_null() && v.type() != ety) v = Value::null(ety);
+    }
+    return ety;
   }
 
   // Reads a list or set of type [t].
@@ -1323,43 +1497,28 @@ class Reader {
   bool unmarshal_sequence(std::string_view buf, int64_t base, const Type* t, Path& path,
                           Value& out) {
     const bool is_set = t->is_set();
+    const char* what = is_set ? "set" : "list";
     const Type* ety = t->element();
-    Decoder dec(buf, base, true);
+    Decoder dec(buf, base, true, cx_.index);
     if (!require_delim(dec, '[', path)) return false;
     std::vector<Value> vals;
-    path.push_back(PathStep{});
-    int64_t idx = 0;
-    SyntaxErr e;
-    while (dec.more()) {
-      path.back() = index_step(is_set ? Value::unknown(ety) : Value::integer(idx));
-      ++idx;
-      std::string_view raw;
-      int64_t at;
-      if (!dec.decode(raw, e, &at)) {
-        JsonError err = path_error(
-            path,
-            std::string(is_set ? "failed to read set value: " : "failed to read list value: ") +
-                e.msg,
-            e.offset);
-        path.pop_back();
-        return fail(std::move(err));
+    {
+      ElementStep step(path);
+      while (dec.more()) {
+        step.set(index_step(is_set ? Value::unknown(ety) : Value::integer(int64_t(vals.size()))));
+        Value el;
+        if (!read_element(dec, what, ety, path, el)) return false;
+        vals.push_back(std::move(el));
       }
-      Value el;
-      if (!unmarshal(raw, at, ety, path, el)) {
-        path.pop_back();
-        return false;
-      }
-      vals.push_back(std::move(el));
     }
-    path.pop_back();
     if (!require_delim(dec, ']', path)) return false;
     if (vals.empty()) {
       out = is_set ? Value::set(ety, {}) : Value::list(ety, {});
       return true;
     }
-    const Type* vty = element_type(vals, ety);
-    if (!consistent(vals, vty, is_set ? "set" : "list", path)) return false;
-    retype_nulls(vals, vty);
+    const Type* vty =
+        collection_type(vals.size(), [&](size_t i) -> Value& { return vals[i]; }, ety, what, path);
+    if (!vty) return false;
     out = is_set ? Value::set(vty, std::move(vals)) : Value::list(vty, std::move(vals));
     return true;
   }
@@ -1367,33 +1526,23 @@ class Reader {
   // Reads a map of [ety].
   [[gnu::noinline]]
   bool unmarshal_map(std::string_view buf, int64_t base, const Type* ety, Path& path, Value& out) {
-    Decoder dec(buf, base, true);
+    Decoder dec(buf, base, true, cx_.index);
     if (!require_delim(dec, '{', path)) return false;
     std::map<std::string, Value> read;  // a repeated key keeps its last value
-    path.push_back(PathStep{});
-    SyntaxErr e;
-    auto bail = [&](JsonError err) {
-      path.pop_back();
-      return fail(std::move(err));
-    };
-    while (dec.more()) {
-      path.back() = index_step(Value::unknown(Type::string()));
-      std::string k;
-      if (!require_key(dec, k, e))
-        return bail(path_error(path, "failed to read map key: " + e.msg, e.offset));
-      path.back() = index_step(Value::string(k));
-      std::string_view raw;
-      int64_t at;
-      if (!dec.decode(raw, e, &at))
-        return bail(path_error(path, "failed to read map value: " + e.msg, e.offset));
-      Value el;
-      if (!unmarshal(raw, at, ety, path, el)) {
-        path.pop_back();
-        return false;
+    {
+      ElementStep step(path);
+      SyntaxErr e;
+      while (dec.more()) {
+        step.set(index_step(Value::unknown(Type::string())));
+        std::string k;
+        if (!require_key(dec, k, e))
+          return fail(path_error(path, "failed to read map key: " + e.msg, e.offset));
+        step.set(index_step(Value::string(k)));
+        Value el;
+        if (!read_element(dec, "map", ety, path, el)) return false;
+        read[std::move(k)] = std::move(el);
       }
-      read[std::move(k)] = std::move(el);
     }
-    path.pop_back();
     if (!require_delim(dec, '}', path)) return false;
     std::vector<std::pair<std::string, Value>> vals(std::make_move_iterator(read.begin()),
                                                     std::make_move_iterator(read.end()));
@@ -1401,17 +1550,9 @@ class Reader {
       out = Value::map(ety, {});
       return true;
     }
-    const Type* vty = ety;
-    for (const auto& [k, v] : vals)
-      if (!v.type()->is_dynamic()) {
-        vty = v.type();
-        break;
-      }
-    for (auto& [k, v] : vals) {
-      if (!v.type()->is_dynamic() && v.type() != vty)
-        return fail(path_error(path, "inconsistent map element types"));
-      if (v.is_null() && v.type() != vty) v = Value::null(vty);
-    }
+    const Type* vty = collection_type(
+        vals.size(), [&](size_t i) -> Value& { return vals[i].second; }, ety, "map", path);
+    if (!vty) return false;
     out = Value::map(vty, std::move(vals));
     return true;
   }
@@ -1419,46 +1560,29 @@ class Reader {
   // Reads a tuple of type [t].
   [[gnu::noinline]]
   bool unmarshal_tuple(std::string_view buf, int64_t base, const Type* t, Path& path, Value& out) {
-    Decoder dec(buf, base, true);
+    Decoder dec(buf, base, true, cx_.index);
     if (!require_delim(dec, '[', path)) return false;
     std::vector<Value> vals;
     // cty reports the element count against the path without its last
     // step (and would crash at the top level, where there is none).
     const size_t depth = path.size();
-    auto short_path = [&] {
-      return Path(path.begin(), path.begin() + long(depth ? depth - 1 : 0));
+    auto count_error = [&](const char* which) {
+      Path short_path(path.begin(), path.begin() + long(depth ? depth - 1 : 0));
+      return fail(path_error(short_path, std::string(which) + " tuple elements (need " +
+                                             std::to_string(t->size()) + ")"));
     };
-    path.push_back(PathStep{});
-    size_t idx = 0;
-    SyntaxErr e;
-    while (dec.more()) {
-      if (idx >= t->size()) {
-        path.pop_back();
-        return fail(path_error(short_path(),
-                               "too many tuple elements (need " + std::to_string(t->size()) + ")"));
+    {
+      ElementStep step(path);
+      while (dec.more()) {
+        if (vals.size() >= t->size()) return count_error("too many");
+        step.set(index_step(Value::integer(int64_t(vals.size()))));
+        Value el;
+        if (!read_element(dec, "tuple", t->tuple_element(vals.size()), path, el)) return false;
+        vals.push_back(std::move(el));
       }
-      path.back() = index_step(Value::integer(int64_t(idx)));
-      const Type* ety = t->tuple_element(idx);
-      ++idx;
-      std::string_view raw;
-      int64_t at;
-      if (!dec.decode(raw, e, &at)) {
-        JsonError err = path_error(path, "failed to read tuple value: " + e.msg, e.offset);
-        path.pop_back();
-        return fail(std::move(err));
-      }
-      Value el;
-      if (!unmarshal(raw, at, ety, path, el)) {
-        path.pop_back();
-        return false;
-      }
-      vals.push_back(std::move(el));
     }
-    path.pop_back();
     if (!require_delim(dec, ']', path)) return false;
-    if (vals.size() != t->size())
-      return fail(path_error(short_path(),
-                             "not enough tuple elements (need " + std::to_string(t->size()) + ")"));
+    if (vals.size() != t->size()) return count_error("not enough");
     out = Value::tuple(std::move(vals));
     return true;
   }
@@ -1466,46 +1590,36 @@ class Reader {
   // Reads an object of type [t]; missing attributes are null.
   [[gnu::noinline]]
   bool unmarshal_object(std::string_view buf, int64_t base, const Type* t, Path& path, Value& out) {
-    Decoder dec(buf, base, true);
+    Decoder dec(buf, base, true, cx_.index);
     if (!require_delim(dec, '{', path)) return false;
     std::vector<Value> vals(t->size());
     std::vector<bool> seen(t->size());
-    const size_t obj_depth = path.size();
-    // cty's attribute path starts with an empty step, which later keys
-    // overwrite: an error on the first key has no attribute step.
-    bool have_step = false;
-    SyntaxErr e;
-    auto bail = [&](JsonError err) {
-      if (have_step) path.pop_back();
-      return fail(std::move(err));
-    };
-    while (dec.more()) {
-      std::string k;
-      if (!require_key(dec, k, e))
-        return bail(path_error(path, "failed to read object key: " + e.msg, e.offset));
-      std::optional<size_t> i = t->find_attr(k);
-      if (!i) {
-        Path obj_path(path.begin(), path.begin() + long(obj_depth));
-        return bail(path_error(obj_path, "unsupported attribute " + uni::go_quote(k)));
+    const size_t depth = path.size();
+    {
+      // cty's attribute path starts with an empty step, which later keys
+      // overwrite: an error on the first key has no attribute step.
+      ElementStep step(path);
+      SyntaxErr e;
+      size_t next = 0;
+      while (dec.more()) {
+        std::string k;
+        if (!require_key(dec, k, e))
+          return fail(path_error(path, "failed to read object key: " + e.msg, e.offset));
+        // Documents mostly list attributes in the type's (sorted) order: the
+        // one after the last is tried before a search.
+        std::optional<size_t> i = next < t->size() && t->attr_name(next) == k
+                                      ? std::optional<size_t>(next)
+                                      : t->find_attr(k);
+        if (!i) {
+          Path obj_path(path.begin(), path.begin() + long(depth));
+          return fail(path_error(obj_path, "unsupported attribute " + uni::go_quote(k)));
+        }
+        step.set(attr_step(k));
+        if (!read_element(dec, "object", t->attr_type(*i), path, vals[*i])) return false;
+        seen[*i] = true;
+        next = *i + 1;
       }
-      if (have_step)
-        path.back() = attr_step(k);
-      else
-        path.push_back(attr_step(k));
-      have_step = true;
-      std::string_view raw;
-      int64_t at;
-      if (!dec.decode(raw, e, &at))
-        return bail(path_error(path, "failed to read object value: " + e.msg, e.offset));
-      Value el;
-      if (!unmarshal(raw, at, t->attr_type(*i), path, el)) {
-        path.pop_back();
-        return false;
-      }
-      vals[*i] = std::move(el);
-      seen[*i] = true;
     }
-    if (have_step) path.pop_back();
     if (!require_delim(dec, '}', path)) return false;
     for (size_t i = 0; i < t->size(); ++i)
       if (!seen[i]) vals[i] = Value::null(t->attr_type(i));
@@ -1515,18 +1629,18 @@ class Reader {
       out = Value::object(t, std::move(vals));
       return true;
     }
-    std::vector<std::pair<std::string, Value>> attrs;
+    // cty.ObjectVal: the attributes' own types (the names are sorted).
+    std::vector<TypeAttr> attrs;
     attrs.reserve(t->size());
-    for (size_t i = 0; i < t->size(); ++i)
-      attrs.emplace_back(std::string(t->attr_name(i)), std::move(vals[i]));
-    out = Value::object(std::move(attrs));
+    for (size_t i = 0; i < t->size(); ++i) attrs.push_back({t->attr_name(i), vals[i].type(), false});
+    out = Value::object(Type::object(attrs), std::move(vals));
     return true;
   }
 
   // Reads a {"value":…,"type":…} wrapper.
   [[gnu::noinline]]
   bool unmarshal_dynamic(std::string_view buf, int64_t base, Path& path, Value& out) {
-    Decoder dec(buf, base, true);
+    Decoder dec(buf, base, true, cx_.index);
     if (!require_delim(dec, '{', path)) return false;
     const Type* t = nullptr;
     std::optional<std::string_view> body;
@@ -1543,7 +1657,7 @@ class Reader {
         return fail(
             path_error(path, "failed to read dynamic type descriptor value: " + e.msg, e.offset));
       if (key == "type") {
-        t = read_type(raw, at, e);
+        t = read_type(raw, at, cx_, e);
         if (!t)
           return fail(
               path_error(path, "failed to decode type for dynamic value: " + e.msg, e.offset));
@@ -1567,38 +1681,42 @@ class Reader {
 // --- values to JSON -----------------------------------------------------------
 
 // Reports whether a value of type [given] can be written against [want]
-// as it is (cty's Type.TestConformance finds nothing).
-bool conforms(const Type* given, const Type* want) {
+// as it is (cty's Type.TestConformance finds nothing). Types too deep for
+// the stack [budget] do not conform: conversion decides about them.
+bool conforms(const Type* given, const Type* want, const util::StackBudget& budget) {
   if (want->is_dynamic() || given == want) return true;
+  if (budget.exhausted()) return false;
   if (given->is_object() && want->is_object()) {
     if (given->size() != want->size()) return false;
     for (size_t i = 0; i < want->size(); ++i)
       if (given->attr_name(i) != want->attr_name(i) ||
-          !conforms(given->attr_type(i), want->attr_type(i)))
+          !conforms(given->attr_type(i), want->attr_type(i), budget))
         return false;
     return true;
   }
   if (given->is_tuple() && want->is_tuple()) {
     if (given->size() != want->size()) return false;
     for (size_t i = 0; i < want->size(); ++i)
-      if (!conforms(given->tuple_element(i), want->tuple_element(i))) return false;
+      if (!conforms(given->tuple_element(i), want->tuple_element(i), budget)) return false;
     return true;
   }
   if (given->kind() == want->kind() && given->is_collection())
-    return conforms(given->element(), want->element());
+    return conforms(given->element(), want->element(), budget);
   return false;
 }
 
 class Writer {
  public:
+  explicit Writer(const util::StackBudget& budget) : budget_(budget) {}
+
   std::string out;
   JsonError error;
 
   // Appends [v] written against [t]; on failure records the error at [path].
   bool marshal(const Value& v, const Type* t, Path& path) {
     if (v.is_marked()) return fail(path, "value has marks, so it cannot be serialized as JSON");
-    DepthGuard depth;
-    if (depth.too_deep() && (t->is_collection() || t->is_structural()))
+    // The reference has no limit here but the stack's.
+    if ((t->is_collection() || t->is_structural()) && budget_.exhausted())
       return fail(path, "exceeded max depth");
     if (t->is_dynamic() && !v.type()->is_dynamic()) return marshal_dynamic(v, path);
     if (v.is_null()) {
@@ -1607,7 +1725,7 @@ class Writer {
     }
     if (!v.is_known()) return fail(path, "value is not known");
     switch (t->kind()) {
-      case TypeKind::String: append_quoted(out, v.as_string()); return true;
+      case TypeKind::String: uni::append_json_quoted(out, v.as_string()); return true;
       case TypeKind::Number: {
         Number n = v.as_number();
         if (n.is_inf()) return fail(path, "cannot serialize infinity as JSON");
@@ -1616,62 +1734,10 @@ class Writer {
       }
       case TypeKind::Bool: out += v.as_bool() ? "true" : "false"; return true;
       case TypeKind::List:
-      case TypeKind::Set: {
-        out += '[';
-        path.push_back(PathStep{});
-        for (size_t i = 0; i < v.length(); ++i) {
-          if (i) out += ',';
-          const Value& el = v.element(i);
-          path.back() = index_step(t->is_set() ? el : Value::integer(int64_t(i)));
-          if (!marshal(el, t->element(), path)) return pop_fail(path);
-        }
-        path.pop_back();
-        out += ']';
-        return true;
-      }
-      case TypeKind::Map: {
-        out += '{';
-        path.push_back(PathStep{});
-        for (size_t i = 0; i < v.length(); ++i) {
-          if (i) out += ',';
-          path.back() = index_step(Value::string(v.map_key(i)));
-          append_quoted(out, v.map_key(i));
-          out += ':';
-          if (!marshal(v.map_value(i), t->element(), path)) return pop_fail(path);
-        }
-        path.pop_back();
-        out += '}';
-        return true;
-      }
-      case TypeKind::Tuple: {
-        out += '[';
-        path.push_back(PathStep{});
-        for (size_t i = 0; i < v.length(); ++i) {
-          if (i) out += ',';
-          path.back() = index_step(Value::integer(int64_t(i)));
-          if (!marshal(v.element(i), t->tuple_element(i), path)) return pop_fail(path);
-        }
-        path.pop_back();
-        out += ']';
-        return true;
-      }
-      case TypeKind::Object: {
-        out += '{';
-        path.push_back(PathStep{});
-        for (size_t i = 0; i < t->size(); ++i) {
-          if (i) out += ',';
-          std::string_view name = t->attr_name(i);
-          path.back() = attr_step(std::string(name));
-          append_quoted(out, name);
-          out += ':';
-          const Value* av = v.attr(name);
-          Value missing = Value::null(t->attr_type(i));
-          if (!marshal(av ? *av : missing, t->attr_type(i), path)) return pop_fail(path);
-        }
-        path.pop_back();
-        out += '}';
-        return true;
-      }
+      case TypeKind::Set:
+      case TypeKind::Map:
+      case TypeKind::Tuple:
+      case TypeKind::Object: return members(v, t, path);
       case TypeKind::Capsule: return fail(path, "capsule values cannot be serialized as JSON");
       case TypeKind::Dynamic: break;
     }
@@ -1679,15 +1745,53 @@ class Writer {
   }
 
  private:
+  const util::StackBudget& budget_;
+
   // Records [msg] at [path]; returns false.
   bool fail(const Path& path, std::string msg) {
     error = path_error(path, std::move(msg));
     return false;
   }
-  // Drops the last step of [path]; returns false.
-  bool pop_fail(Path& path) {
-    path.pop_back();
-    return false;
+  // Appends the elements or attributes of the collection or structure [v]
+  // written against [t], each at its step of [path].
+  bool members(const Value& v, const Type* t, Path& path) {
+    const bool keyed = t->is_map() || t->is_object();
+    out += keyed ? '{' : '[';
+    ElementStep step(path);
+    const size_t n = t->is_object() ? t->size() : v.length();
+    for (size_t i = 0; i < n; ++i) {
+      if (i) out += ',';
+      const Value* el;
+      const Type* ety = t->is_structural() ? nullptr : t->element();
+      Value missing;
+      switch (t->kind()) {
+        case TypeKind::Map:
+          step.set(index_step(Value::string(v.map_key(i))));
+          uni::append_json_quoted(out, v.map_key(i));
+          out += ':';
+          el = &v.map_value(i);
+          break;
+        case TypeKind::Object: {
+          std::string_view name = t->attr_name(i);
+          step.set(attr_step(std::string(name)));
+          uni::append_json_quoted(out, name);
+          out += ':';
+          ety = t->attr_type(i);
+          el = v.attr(name);
+          if (!el) el = &(missing = Value::null(ety));
+          break;
+        }
+        case TypeKind::Tuple:
+          ety = t->tuple_element(i);
+          [[fallthrough]];
+        default:  // list, set
+          el = &v.element(i);
+          step.set(index_step(t->is_set() ? *el : Value::integer(int64_t(i))));
+      }
+      if (!marshal(*el, ety, path)) return false;
+    }
+    out += keyed ? '}' : ']';
+    return true;
   }
 
   // Wraps [v] with its type, for a reader that expects any type. As in the
@@ -1695,7 +1799,7 @@ class Writer {
   // written so far stay, and the wrapper is completed.
   bool marshal_dynamic(const Value& v, Path& path) {
     std::string type_json, err;
-    if (!write_type(v.type(), type_json, err))
+    if (!write_type(v.type(), type_json, err, budget_))
       return fail(path, "failed to serialize type: " + err);
     out += "{\"value\":";
     Path inner = path;
@@ -1718,22 +1822,13 @@ bool convert_for_json(const Value& v, const Type* t, Value& out, JsonError& err)
   return true;
 }
 
-}  // namespace
-
-// --- public API -----------------------------------------------------------------
-
-std::string json_quote(std::string_view s) {
-  std::string out;
-  out.reserve(s.size() + 2);
-  append_quoted(out, s);
-  return out;
-}
-
-JsonResult<std::string> to_json(const Value& v, const Type* t) {
+// to_json() within the stack [budget].
+JsonResult<std::string> marshal_value(const Value& v, const Type* t,
+                                      const util::StackBudget& budget) {
   JsonResult<std::string> r;
   Value conv;
   const Value* val = &v;
-  if (!conforms(v.type(), t)) {
+  if (!conforms(v.type(), t, budget)) {
     JsonError err;
     if (!convert_for_json(v, t, conv, err)) {
       r.error = std::move(err);
@@ -1741,7 +1836,7 @@ JsonResult<std::string> to_json(const Value& v, const Type* t) {
     }
     val = &conv;
   }
-  Writer w;
+  Writer w(budget);
   Path path;
   if (!w.marshal(*val, t, path)) {
     r.error = std::move(w.error);
@@ -1751,67 +1846,108 @@ JsonResult<std::string> to_json(const Value& v, const Type* t) {
   return r;
 }
 
+// from_json() with the [index] of [json].
+JsonResult<Value> read_value(std::string_view json, const Type* t, const ValueIndex& index) {
+  return util::run_deep([&](const util::StackBudget& budget) {
+    JsonResult<Value> r;
+    ReadCtx cx{&index, budget};
+    Reader rd(cx);
+    Path path;
+    if (!rd.unmarshal(json, 0, t, path, r.value)) r.error = std::move(rd.error);
+    return r;
+  });
+}
+
+// implied_type() with the [index] of [json], if any.
+JsonResult<const Type*> read_implied_type(std::string_view json, const ValueIndex* index) {
+  return util::run_deep([&](const util::StackBudget& budget) {
+    JsonResult<const Type*> r;
+    Decoder dec(json, 0, true, index);
+    Tok tok;
+    SyntaxErr e;
+    const Type* t = nullptr;
+    if (dec.token(tok, e)) t = implied_for_tok(tok, dec, budget, e);
+    if (!t) {
+      r.error = JsonError{e.msg, {}, e.offset};
+      return r;
+    }
+    if (dec.more()) {
+      r.error = JsonError{"extraneous data after JSON object", {}, -1};
+      return r;
+    }
+    r.value = t;
+    return r;
+  });
+}
+
+}  // namespace
+
+// --- public API -----------------------------------------------------------------
+
+std::string json_quote(std::string_view s) {
+  std::string out;
+  out.reserve(s.size() + 2);
+  uni::append_json_quoted(out, s);
+  return out;
+}
+
+JsonResult<std::string> to_json(const Value& v, const Type* t) {
+  return util::run_deep(
+      [&](const util::StackBudget& budget) { return marshal_value(v, t, budget); });
+}
+
 JsonResult<Value> from_json(std::string_view json, const Type* t) {
-  JsonResult<Value> r;
-  Reader rd;
-  Path path;
-  if (!rd.unmarshal(json, 0, t, path, r.value)) r.error = std::move(rd.error);
-  return r;
+  return read_value(json, t, ValueIndex(json));
 }
 
 JsonResult<const Type*> implied_type(std::string_view json) {
-  JsonResult<const Type*> r;
-  Decoder dec(json, 0, true);
-  Tok tok;
-  SyntaxErr e;
-  const Type* t = nullptr;
-  if (dec.token(tok, e)) t = implied_for_tok(tok, dec, e);
-  if (!t) {
-    r.error = JsonError{e.msg, {}, e.offset};
-    return r;
-  }
-  if (dec.more()) {
-    r.error = JsonError{"extraneous data after JSON object", {}, -1};
-    return r;
-  }
-  r.value = t;
-  return r;
+  // Reads no value twice: an index would not pay for itself.
+  return read_implied_type(json, nullptr);
 }
 
 JsonResult<std::string> to_json_simple(const Value& v) { return to_json(v, v.type()); }
 
 JsonResult<std::string> to_json_typed(const Value& v) {
-  JsonResult<std::string> r = to_json(v, v.type());
-  if (!r.ok()) return r;
-  std::string type_json, err;
-  if (!write_type(v.type(), type_json, err))
-    return JsonResult<std::string>{"", JsonError{std::move(err), {}, -1}};
-  r.value = "{\"value\":" + r.value + ",\"type\":" + type_json + "}";
-  return r;
+  return util::run_deep([&](const util::StackBudget& budget) {
+    JsonResult<std::string> r = marshal_value(v, v.type(), budget);
+    if (!r.ok()) return r;
+    std::string type_json, err;
+    if (!write_type(v.type(), type_json, err, budget))
+      return JsonResult<std::string>{"", JsonError{std::move(err), {}, -1}};
+    r.value = "{\"value\":" + r.value + ",\"type\":" + type_json + "}";
+    return r;
+  });
 }
 
 JsonResult<Value> from_json_simple(std::string_view json) {
-  JsonResult<const Type*> t = implied_type(json);
+  // One index serves both readings.
+  ValueIndex index(json);
+  JsonResult<const Type*> t = read_implied_type(json, &index);
   if (!t.ok()) return JsonResult<Value>{Value(), std::move(t.error)};
-  return from_json(json, t.value);
+  return read_value(json, t.value, index);
 }
 
 JsonResult<std::string> type_to_json(const Type* t) {
-  JsonResult<std::string> r;
-  std::string err;
-  if (!write_type(t, r.value, err)) {
-    r.value.clear();
-    r.error = JsonError{std::move(err), {}, -1};
-  }
-  return r;
+  return util::run_deep([&](const util::StackBudget& budget) {
+    JsonResult<std::string> r;
+    std::string err;
+    if (!write_type(t, r.value, err, budget)) {
+      r.value.clear();
+      r.error = JsonError{std::move(err), {}, -1};
+    }
+    return r;
+  });
 }
 
 JsonResult<const Type*> type_from_json(std::string_view json) {
-  JsonResult<const Type*> r;
-  SyntaxErr e;
-  r.value = read_type(json, 0, e);
-  if (!r.value) r.error = JsonError{e.msg, {}, e.offset};
-  return r;
+  ValueIndex index(json);
+  return util::run_deep([&](const util::StackBudget& budget) {
+    JsonResult<const Type*> r;
+    SyntaxErr e;
+    r.value = read_type(json, 0, ReadCtx{&index, budget}, e);
+    if (!r.value) r.error = JsonError{e.msg, {}, e.offset};
+    return r;
+  });
 }
 
 }  // namespace hclvm

@@ -20,10 +20,13 @@
 // Errors carry cty's message, the path to the part of the value it is about
 // (cty.PathError) and, for syntax errors, the byte offset in the input.
 //
-// One deliberate difference: values and types nested more than 1000 levels
-// deep are refused ("invalid character '[' exceeded max depth", the words
-// of Go's scanner at its own limit of 10000), so that hostile input cannot
-// exhaust the stack of the recursive readers and writer.
+// Nesting is limited as in the reference and no further: each nested value
+// is read by a scanner of its own, which allows 10000 levels, so a document
+// of 10001 levels reads and one of 10002 fails ("failed to read tuple
+// value: invalid character '[' exceeded max depth"); implied_type and the
+// writers have no limit. Deep input is handled on a big stack
+// (util/stack.h); only nesting beyond even that (millions of levels, where
+// the reference's goroutine stack overflows) is refused with Go's message.
 #pragma once
 
 #include <hclvm/type.h>

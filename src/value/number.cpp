@@ -337,6 +337,20 @@ void pow5(mpfr_ptr p, uint64_t n) {
 // 2^exp2 and 5^exp5; like Go, we round M alone when there is no power of 5,
 // and otherwise multiply or divide by 5^|exp5| computed as pow5() does.
 std::optional<Number> Number::parse(std::string_view s) {
+  // Short plain integers, the common case (JSON, configuration files): the
+  // value is read here directly, as the general path below would read it.
+  if (!s.empty() && s.size() <= 19) {
+    bool neg = s[0] == '-';
+    size_t i = neg || s[0] == '+' ? 1 : 0;
+    if (s.size() - i <= 18 && i < s.size()) {
+      int64_t v = 0;
+      for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) v = v * 10 + (s[i] - '0');
+      if (i == s.size()) {
+        if (v == 0 && neg) return neg_zero(kParsePrec);
+        return from_parts_small(neg ? -v : v, kParsePrec);
+      }
+    }
+  }
   if (s == "Inf" || s == "inf") return num::computed_infinity(false, kParsePrec);
   if (s.size() == 4 && (s[0] == '+' || s[0] == '-') && (s.substr(1) == "Inf" || s.substr(1) == "inf"))
     return num::computed_infinity(s[0] == '-', kParsePrec);

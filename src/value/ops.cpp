@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <span>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -25,11 +27,7 @@ namespace {
 Value bool_value(bool b) { return Value::boolean(b); }
 
 // An unknown bool that is not null: cty's usual "can't tell yet" answer.
-Value unknown_bool() {
-  Refinement r;
-  r.not_null = true;
-  return Value::unknown(Type::boolean(), r);
-}
+Value unknown_bool() { return unknown_bool_not_null(); }
 
 // Whether [v] is the known, unmarked bool [b] (Go's `v == cty.True`).
 bool is_bool_literal(const Value& v, bool b) {
@@ -58,28 +56,56 @@ std::string null_argument() { return "argument must not be null"; }
 // are of [required] (or dynamic). Sets [short_circuit] to an unknown of
 // [ret] when one is of the dynamic type or unknown, [error] when one is of
 // another type.
-bool type_check(const Type* required, const Type* ret, std::initializer_list<const Value*> vals,
+bool type_check(const Type* required, const Type* ret, std::span<const Value> vals,
                 Value& short_circuit, std::string& error) {
   bool dynamic = false, unknown = false;
-  size_t i = 0;
-  for (const Value* v : vals) {
-    const Type* t = v->type();
+  for (size_t i = 0; i < vals.size(); ++i) {
+    const Type* t = vals[i].type();
     if (t == Type::dynamic()) {
       dynamic = true;
     } else if (t != required) {
       error = "type mismatch: want " + required->friendly_name() + " but value " +
               std::to_string(i) + " is " + t->friendly_name();
       return false;
-    } else if (!v->is_known()) {
+    } else if (!vals[i].is_known()) {
       unknown = true;
     }
-    ++i;
   }
   if (dynamic || unknown) {
     short_circuit = Value::unknown(ret);
     return true;
   }
   return false;
+}
+
+// The shape cty's number and bool operations share, on operands [args0]
+// of type [in]: their marks set aside; the short cut for unknown and
+// dynamic operands, whose result [on_unknown] makes from the operands and
+// an unknown of type [out]; errors for other types and for null; else the
+// Result of [op] on the operands. The result carries every operand's marks.
+template <class OnUnknown, class Op, class... Args>
+Result operation(const Type* in, const Type* out, OnUnknown on_unknown, Op op,
+                 const Args&... args0) {
+  Marks marks;
+  auto unmark = [&marks](const Value& v) {
+    auto [u, m] = v.unmark_with_marks();
+    marks.add(m);
+    return u;
+  };
+  const std::array<Value, sizeof...(Args)> args{unmark(args0)...};
+  // Calls [f] with the unmarked operands and then [extra].
+  auto call = [&args](auto& f, const auto&... extra) {
+    return std::apply([&](const auto&... v) { return f(v..., extra...); }, args);
+  };
+  Value sc;
+  std::string error;
+  if (type_check(in, out, args, sc, error)) return Result::of(call(on_unknown, sc).mark(marks));
+  if (!error.empty()) return Result::fail(std::move(error));
+  for (const Value& a : args)
+    if (a.is_null()) return Result::fail(null_argument());
+  Result r = call(op);
+  if (r.ok()) r.value = r.value.mark(marks);
+  return r;
 }
 
 // --- numbers -------------------------------------------------------------------
@@ -157,34 +183,26 @@ Result arithmetic(ArithOp op, const Value& a0, const Value& b0) {
     if (!arith(op, a0.as_number(), b0.as_number(), r, error)) return Result::fail(std::move(error));
     return Result::of(Value::number(std::move(r)));
   }
-  auto [a, am] = a0.unmark_with_marks();
-  auto [b, bm] = b0.unmark_with_marks();
-  Marks marks = union_marks(am, bm);
-  Value sc;
-  std::string error;
-  if (type_check(Type::number(), Type::number(), {&a, &b}, sc, error)) {
+  auto on_unknown = [op](const Value& a, const Value& b, const Value& sc) {
     switch (op) {
       case ArithOp::Add:
       case ArithOp::Sub:
-      case ArithOp::Mul: return Result::of(refined_arith(op, a, b).mark(marks));
-      default: return Result::of(refine_not_null(sc).mark(marks));
+      case ArithOp::Mul: return refined_arith(op, a, b);
+      default: return refine_not_null(sc);
     }
-  }
-  if (!error.empty()) return Result::fail(std::move(error));
-  if (a.is_null() || b.is_null()) return Result::fail(null_argument());
-  Number r;
-  if (!arith(op, a.as_number(), b.as_number(), r, error)) return Result::fail(std::move(error));
-  return Result::of(Value::number(std::move(r)).mark(marks));
+  };
+  auto known = [op](const Value& a, const Value& b) {
+    Number r;
+    std::string error;
+    if (!arith(op, a.as_number(), b.as_number(), r, error)) return Result::fail(std::move(error));
+    return Result::of(Value::number(std::move(r)));
+  };
+  return operation(Type::number(), Type::number(), on_unknown, known, a0, b0);
 }
 
 // The shared shape of less_than and greater_than.
 Result order(bool less, const Value& a0, const Value& b0) {
-  auto [a, am] = a0.unmark_with_marks();
-  auto [b, bm] = b0.unmark_with_marks();
-  Marks marks = union_marks(am, bm);
-  Value sc;
-  std::string error;
-  if (type_check(Type::number(), Type::boolean(), {&a, &b}, sc, error)) {
+  auto on_unknown = [less](const Value& a, const Value& b, const Value&) {
     // The bounds of unknown operands may decide it. As in cty, every bound
     // is treated as exclusive, which is conservative.
     ValueRange ra = value_range(a), rb = value_range(b);
@@ -197,19 +215,20 @@ Result order(bool less, const Value& a0, const Value& b0) {
       Value a_min = ra.number_lower_bound().first, a_max = ra.number_upper_bound().first;
       Value b_min = rb.number_lower_bound().first, b_max = rb.number_upper_bound().first;
       if (less) {
-        if (decided(a_max, b_min, true)) return Result::of(bool_value(true).mark(marks));
-        if (decided(a_min, b_max, false)) return Result::of(bool_value(false).mark(marks));
+        if (decided(a_max, b_min, true)) return bool_value(true);
+        if (decided(a_min, b_max, false)) return bool_value(false);
       } else {
-        if (decided(a_min, b_max, false)) return Result::of(bool_value(true).mark(marks));
-        if (decided(a_max, b_min, true)) return Result::of(bool_value(false).mark(marks));
+        if (decided(a_min, b_max, false)) return bool_value(true);
+        if (decided(a_max, b_min, true)) return bool_value(false);
       }
     }
-    return Result::of(unknown_bool().mark(marks));
-  }
-  if (!error.empty()) return Result::fail(std::move(error));
-  if (a.is_null() || b.is_null()) return Result::fail(null_argument());
-  int c = Number::cmp(a.as_number(), b.as_number());
-  return Result::of(bool_value(less ? c < 0 : c > 0).mark(marks));
+    return unknown_bool();
+  };
+  auto known = [less](const Value& a, const Value& b) {
+    int c = Number::cmp(a.as_number(), b.as_number());
+    return Result::of(bool_value(less ? c < 0 : c > 0));
+  };
+  return operation(Type::number(), Type::boolean(), on_unknown, known, a0, b0);
 }
 
 // --- set hashing ----------------------------------------------------------------
@@ -387,23 +406,18 @@ void append_hash(const Value& v, std::string& out) {
       return;
     case TypeKind::List:
     case TypeKind::Set:
-      out += '[';
-      for (const Value& e : v.elements()) {
-        append_hash(e, out);
-        out += ';';
-      }
-      out += ']';
-      return;
     case TypeKind::Object:
-    case TypeKind::Tuple:
+    case TypeKind::Tuple: {
       // Object attributes are stored sorted by name, as cty sorts them here.
-      out += '<';
+      bool structural = t->is_structural();
+      out += structural ? '<' : '[';
       for (const Value& e : v.elements()) {
         append_hash(e, out);
         out += ';';
       }
-      out += '>';
+      out += structural ? '>' : ']';
       return;
+    }
     case TypeKind::Capsule: out += "\xC2\xAB?\xC2\xBB"; return;  // «?»: no hash key
     case TypeKind::Dynamic: return;
   }
@@ -555,22 +569,16 @@ bool refinement_raw_equal(const Refinement& x, const Refinement& y) {
 
 // The shared shape of logical_and ([is_and]) and logical_or.
 Result logic(bool is_and, const Value& a0, const Value& b0) {
-  auto [a, am] = a0.unmark_with_marks();
-  auto [b, bm] = b0.unmark_with_marks();
-  Marks marks = union_marks(am, bm);
-  Value sc;
-  std::string error;
-  if (type_check(Type::boolean(), Type::boolean(), {&a, &b}, sc, error)) {
+  auto on_unknown = [is_and](const Value& a, const Value& b, const Value&) {
     // A known false (for and) or true (for or) decides whatever the other is.
     bool decisive = !is_and;
-    if (is_bool_literal(a, decisive) || is_bool_literal(b, decisive))
-      return Result::of(bool_value(decisive).mark(marks));
-    return Result::of(unknown_bool().mark(marks));
-  }
-  if (!error.empty()) return Result::fail(std::move(error));
-  if (a.is_null() || b.is_null()) return Result::fail(null_argument());
-  bool r = is_and ? a.as_bool() && b.as_bool() : a.as_bool() || b.as_bool();
-  return Result::of(bool_value(r).mark(marks));
+    if (is_bool_literal(a, decisive) || is_bool_literal(b, decisive)) return bool_value(decisive);
+    return unknown_bool();
+  };
+  auto known = [is_and](const Value& a, const Value& b) {
+    return Result::of(bool_value(is_and ? a.as_bool() && b.as_bool() : a.as_bool() || b.as_bool()));
+  };
+  return operation(Type::boolean(), Type::boolean(), on_unknown, known, a0, b0);
 }
 
 // The index [key] as a non-negative int64, if it is one.
@@ -691,31 +699,20 @@ Result divide(const Value& a, const Value& b) { return arithmetic(ArithOp::Div, 
 Result modulo(const Value& a, const Value& b) { return arithmetic(ArithOp::Mod, a, b); }
 
 Result negate(const Value& a0) {
-  auto [a, marks] = a0.unmark_with_marks();
-  Value sc;
-  std::string error;
-  if (type_check(Type::number(), Type::number(), {&a}, sc, error))
-    return Result::of(refine_not_null(sc).mark(marks));
-  if (!error.empty()) return Result::fail(std::move(error));
-  if (a.is_null()) return Result::fail(null_argument());
-  return Result::of(Value::number(a.as_number().neg()).mark(marks));
+  auto on_unknown = [](const Value&, const Value& sc) { return refine_not_null(sc); };
+  auto known = [](const Value& a) { return Result::of(Value::number(a.as_number().neg())); };
+  return operation(Type::number(), Type::number(), on_unknown, known, a0);
 }
 
 Result absolute(const Value& a0) {
-  auto [a, marks] = a0.unmark_with_marks();
-  Value sc;
-  std::string error;
-  if (type_check(Type::number(), Type::number(), {&a}, sc, error)) {
-    Value r = refine(sc)
-                  .not_null()
-                  .number_range_inclusive(Value::number(cty_zero()),
-                                          Value::unknown(Type::number()))
-                  .new_value();
-    return Result::of(r.mark(marks));
-  }
-  if (!error.empty()) return Result::fail(std::move(error));
-  if (a.is_null()) return Result::fail(null_argument());
-  return Result::of(Value::number(a.as_number().abs()).mark(marks));
+  auto on_unknown = [](const Value&, const Value& sc) {
+    return refine(sc)
+        .not_null()
+        .number_range_inclusive(Value::number(cty_zero()), Value::unknown(Type::number()))
+        .new_value();
+  };
+  auto known = [](const Value& a) { return Result::of(Value::number(a.as_number().abs())); };
+  return operation(Type::number(), Type::number(), on_unknown, known, a0);
 }
 
 // --- public: logic ----------------------------------------------------------------------------
@@ -724,14 +721,9 @@ Result logical_and(const Value& a, const Value& b) { return logic(true, a, b); }
 Result logical_or(const Value& a, const Value& b) { return logic(false, a, b); }
 
 Result logical_not(const Value& a0) {
-  auto [a, marks] = a0.unmark_with_marks();
-  Value sc;
-  std::string error;
-  if (type_check(Type::boolean(), Type::boolean(), {&a}, sc, error))
-    return Result::of(refine_not_null(sc).mark(marks));
-  if (!error.empty()) return Result::fail(std::move(error));
-  if (a.is_null()) return Result::fail(null_argument());
-  return Result::of(bool_value(!a.as_bool()).mark(marks));
+  auto on_unknown = [](const Value&, const Value& sc) { return refine_not_null(sc); };
+  auto known = [](const Value& a) { return Result::of(bool_value(!a.as_bool())); };
+  return operation(Type::boolean(), Type::boolean(), on_unknown, known, a0);
 }
 
 // --- public: collections and structures --------------------------------------------------------
@@ -777,11 +769,30 @@ Result length_int(const Value& v0) {
   return Result::of(number_int(int64_t(v.length())));
 }
 
+namespace {
+
+// A collection and a key without their marks, and the marks of both, which
+// results get back (the start of has_index and index).
+struct Keyed {
+  Value c, k;
+  Marks marks;
+
+  Keyed(const Value& c0, const Value& k0) {
+    auto [cu, cm] = c0.unmark_with_marks();
+    auto [ku, km] = k0.unmark_with_marks();
+    c = std::move(cu);
+    k = std::move(ku);
+    marks = union_marks(cm, km);
+  }
+  Result done(Value v) const { return Result::of(v.mark(marks)); }
+};
+
+}  // namespace
+
 Result has_index(const Value& c0, const Value& k0) {
-  auto [c, cm] = c0.unmark_with_marks();
-  auto [k, km] = k0.unmark_with_marks();
-  Marks marks = union_marks(cm, km);
-  auto done = [&marks](Value v) { return Result::of(v.mark(marks)); };
+  Keyed ck(c0, k0);
+  const Value &c = ck.c, &k = ck.k;
+  auto done = [&ck](Value v) { return ck.done(std::move(v)); };
   const Type* t = c.type();
   const Type* kt = k.type();
   if (t->is_dynamic()) return done(unknown_bool());
@@ -809,10 +820,9 @@ Result has_index(const Value& c0, const Value& k0) {
 }
 
 Result index(const Value& c0, const Value& k0) {
-  auto [c, cm] = c0.unmark_with_marks();
-  auto [k, km] = k0.unmark_with_marks();
-  Marks marks = union_marks(cm, km);
-  auto done = [&marks](Value v) { return Result::of(v.mark(marks)); };
+  Keyed ck(c0, k0);
+  const Value &c = ck.c, &k = ck.k;
+  auto done = [&ck](Value v) { return ck.done(std::move(v)); };
   const Type* t = c.type();
   const Type* kt = k.type();
   if (t->is_dynamic()) return done(Value::dynamic());

@@ -16,13 +16,6 @@ namespace {
 // The known bool [b].
 Value known_bool(bool b) { return Value::boolean(b); }
 
-// An unknown bool refined as not null.
-Value unknown_bool_not_null() {
-  Refinement r;
-  r.not_null = true;
-  return Value::unknown(Type::boolean(), r);
-}
-
 // Whether the bool value [v] is known and true (errors count as unknown).
 bool is_true(const ops::Result& r) { return r.ok() && r.value.is_plain() && r.value.as_bool(); }
 bool is_false(const ops::Result& r) { return r.ok() && r.value.is_plain() && !r.value.as_bool(); }
@@ -541,6 +534,12 @@ Value RefinementBuilder::new_value() const {
     out.max_length = r.max_length;
   }
   return Value::unknown(t, std::move(out)).mark(marks_);
+}
+
+Value unknown_bool_not_null() {
+  Refinement r;
+  r.not_null = true;
+  return Value::unknown(Type::boolean(), r);
 }
 
 Value refine_not_null(const Value& v) { return refine(v).not_null().new_value(); }

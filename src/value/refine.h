@@ -122,6 +122,9 @@ class RefinementBuilder {
 inline RefinementBuilder refine(const Value& v) { return RefinementBuilder(v); }
 // cty's RefineNotNull: refine(v).not_null().new_value().
 Value refine_not_null(const Value& v);
+// An unknown bool refined as not null: cty's usual answer when an
+// operation cannot tell yet.
+Value unknown_bool_not_null();
 
 // cty's ctystrings.SafeKnownPrefix: [prefix] in NFC without a trailing part
 // that a following character could combine with.

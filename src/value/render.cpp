@@ -9,10 +9,8 @@ namespace {
 
 // Appends the HCL escape for code point [c] (\uNNNN or \UNNNNNNNN).
 void append_unicode_escape(std::string& out, char32_t c) {
-  static const char hex[] = "0123456789ABCDEF";
-  int digits = c < 0x10000 ? 4 : 8;
   out += c < 0x10000 ? "\\u" : "\\U";
-  for (int k = digits - 1; k >= 0; --k) out += hex[(c >> (4 * k)) & 15];
+  uni::append_hex(out, c, c < 0x10000 ? 4 : 8, true);
 }
 
 // Appends [s] with the template introducers `${` and `%{` doubled, for a
@@ -87,12 +85,8 @@ class Renderer {
       case TypeKind::Bool: out += v.as_bool() ? "true" : "false"; return;
       case TypeKind::Tuple: sequence(v, indent); return;
       case TypeKind::List:
-        out += "tolist(";
-        sequence(v, indent);
-        out += ')';
-        return;
       case TypeKind::Set:
-        out += "toset(";
+        out += t->is_list() ? "tolist(" : "toset(";
         sequence(v, indent);
         out += ')';
         return;

@@ -11,7 +11,6 @@
 #include <deque>
 #include <memory>
 #include <mutex>
-#include <unordered_set>
 #include <vector>
 
 namespace hclvm {
@@ -29,6 +28,7 @@ struct Key {
   const Type* element = nullptr;
   std::span<const TypeAttr> attrs;          // object, sorted
   std::span<const Type* const> elements;    // tuple
+  size_t hash = 0;                          // hash_key(), once computed
 };
 
 size_t hash_key(const Key& k) {
@@ -40,6 +40,10 @@ size_t hash_key(const Key& k) {
     h = mix(h, a.optional);
   }
   for (const Type* t : k.elements) h = mix(h, std::hash<const void*>()(t));
+  // Spread every bit into the low ones, which pick the table slot.
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdull;
+  h ^= h >> 33;
   return h;
 }
 
@@ -47,20 +51,16 @@ size_t hash_key(const Key& k) {
 
 // The process-wide intern table (a friend of Type, so it can build them).
 struct TypeTable {
-  struct Hash {
-    using is_transparent = void;
-    size_t operator()(const Type* t) const { return t->hash_; }
-    size_t operator()(const Key& k) const { return hash_key(k); }
-  };
-  struct Eq {
-    using is_transparent = void;
-    bool operator()(const Type* a, const Type* b) const { return a == b; }
-    bool operator()(const Key& k, const Type* t) const { return matches(k, t); }
-    bool operator()(const Type* t, const Key& k) const { return matches(k, t); }
-  };
-
   std::mutex mu;
-  std::unordered_set<const Type*, Hash, Eq> set;
+  // The interned types by hash: open addressing with linear probing, so
+  // that a look-up touches one slot array rather than a chain of nodes (a
+  // document's worth of object types makes the table large).
+  struct Slot {
+    size_t hash;
+    const Type* type;  // null: free
+  };
+  std::vector<Slot> slots = std::vector<Slot>(1024);
+  size_t count = 0;
   std::deque<std::unique_ptr<Type>> types;
   std::deque<std::string> strings;         // attribute and capsule names
   std::deque<std::vector<std::string_view>> name_lists;
@@ -99,14 +99,31 @@ struct TypeTable {
     return true;
   }
 
-  // Returns the interned type for [k], building it on first use.
-  const Type* intern(const Key& k) {
+  // Returns the interned type for [key], building it on first use. Readers
+  // build the same object and tuple types over and over (one per JSON
+  // object): each thread remembers the types it met last, by hash, and
+  // finds those again without the lock.
+  const Type* intern(const Key& key) {
+    Key k = key;
+    k.hash = hash_key(k);
+    thread_local const Type* recent[256] = {};
+    const Type*& slot = recent[k.hash & 255];
+    if (slot && slot->hash_ == k.hash && matches(k, slot)) return slot;
+    slot = intern_locked(k);
+    return slot;
+  }
+
+  // intern() under the lock, for [k] with its hash.
+  const Type* intern_locked(const Key& k) {
     std::lock_guard lock(mu);
-    if (auto it = set.find(k); it != set.end()) return *it;
+    size_t mask = slots.size() - 1;
+    size_t free = k.hash & mask;
+    for (; slots[free].type; free = (free + 1) & mask)
+      if (slots[free].hash == k.hash && matches(k, slots[free].type)) return slots[free].type;
     Type& t = *types.emplace_back(new Type());
     t.kind_ = k.kind;
     t.element_ = k.element;
-    t.hash_ = hash_key(k);
+    t.hash_ = k.hash;
     if (k.element) t.has_dynamic_ = k.element->has_dynamic_;
     if (k.kind == TypeKind::Object && !k.attrs.empty()) {
       auto& names = name_lists.emplace_back();
@@ -132,8 +149,22 @@ struct TypeTable {
       t.types_ = tys.data();
       t.size_ = uint32_t(tys.size());
     }
-    set.insert(&t);
+    slots[free] = {k.hash, &t};
+    if (++count * 2 > slots.size()) grow();
     return &t;
+  }
+
+  // Doubles the slot array (at half load).
+  void grow() {
+    std::vector<Slot> old(slots.size() * 2);
+    old.swap(slots);
+    size_t mask = slots.size() - 1;
+    for (const Slot& s : old) {
+      if (!s.type) continue;
+      size_t i = s.hash & mask;
+      while (slots[i].type) i = (i + 1) & mask;
+      slots[i] = s;
+    }
   }
 
   const Type* new_capsule(std::string_view name, const CapsuleOps* ops) {

@@ -13,6 +13,7 @@
 #include <mutex>
 #include <new>
 #include <unordered_set>
+#include <vector>
 
 #include "util/unicode.h"
 
@@ -46,7 +47,10 @@ ObjectObj* alloc_object(const Type* t) {
 
 }  // namespace
 
-void destroy(const Obj* o) {
+namespace {
+
+// Destroys [o] and releases what it holds.
+void destroy_one(const Obj* o) {
   switch (o->kind) {
     case Obj::String: {
       auto* s = static_cast<const StringObj*>(o);
@@ -84,6 +88,40 @@ void destroy(const Obj* o) {
     case Obj::Marked: static_cast<const MarkedObj*>(o)->~MarkedObj(); break;
   }
   ::operator delete(const_cast<Obj*>(o));
+}
+
+// Destroying an object releases its elements, which may destroy them in
+// turn: once per level of nesting. Past kDestroyDepth levels the objects
+// wait on a list that the outermost destroy() keeps on its stack and works
+// off, so that no nesting depth exhausts the stack.
+constexpr int kDestroyDepth = 256;
+thread_local int t_destroy_depth = 0;
+thread_local std::vector<const Obj*>* t_deferred = nullptr;
+
+}  // namespace
+
+void destroy(const Obj* o) {
+  if (t_destroy_depth >= kDestroyDepth) {
+    t_deferred->push_back(o);
+    return;
+  }
+  if (t_destroy_depth > 0) {
+    ++t_destroy_depth;
+    destroy_one(o);
+    --t_destroy_depth;
+    return;
+  }
+  std::vector<const Obj*> deferred;
+  t_deferred = &deferred;
+  t_destroy_depth = 1;
+  destroy_one(o);
+  while (!deferred.empty()) {
+    const Obj* next = deferred.back();
+    deferred.pop_back();
+    destroy_one(next);
+  }
+  t_destroy_depth = 0;
+  t_deferred = nullptr;
 }
 
 }  // namespace detail
@@ -378,7 +416,11 @@ bool Value::contains_marked() const {
 
 std::pair<Value, Marks> Value::unmark_deep() const {
   if (!contains_marked()) return {*this, Marks()};
-  auto [v, marks] = unmark_with_marks();
+  // Not a structured binding: lambdas cannot capture those before C++20
+  // compilers caught up (clang 15).
+  std::pair<Value, Marks> top = unmark_with_marks();
+  const Value& v = top.first;
+  Marks& marks = top.second;
   if (!v.is_plain()) return {v, marks};
   auto strip = [&marks](const Value& e) {
     auto [u, m] = e.unmark_deep();

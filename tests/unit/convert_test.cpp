@@ -26,41 +26,11 @@
 #include <thread>
 #include <vector>
 
+#include "alloc_count.h"
 #include "test_util.h"
 #include "util/unicode.h"
 #include "value/convert.h"
-
-// --- allocation counting, for the fast path -------------------------------------
-// Replacing operator new clashes with AddressSanitizer's own; sanitized
-// builds skip the allocation test.
-#if defined(__SANITIZE_ADDRESS__)
-#define CONVERT_TEST_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define CONVERT_TEST_ASAN 1
-#endif
-#endif
-
-namespace {
-std::atomic<bool> g_count_allocs{false};
-std::atomic<long> g_allocs{0};
-}  // namespace
-
-#ifndef CONVERT_TEST_ASAN
-// The replaced operators pair malloc with free, which GCC cannot see through
-// once they are inlined.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
-void* operator new(std::size_t n) {
-  if (g_count_allocs.load(std::memory_order_relaxed))
-    g_allocs.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-#endif
+#include "value_test_util.h"
 
 namespace hclvm {
 namespace {
@@ -1236,9 +1206,7 @@ TEST(Convert, Capsules) {
 }
 
 TEST(Convert, FastPathDoesNotAllocate) {
-#ifdef CONVERT_TEST_ASAN
-  GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
-#endif
+  if (!alloc_count::kAllocCounting) GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
   Value s = V("\"hello\"");
   Value l = V("list[\"a\", \"b\"]");
   Value o = V("{a=1, b=[true]}");
@@ -1253,8 +1221,7 @@ TEST(Convert, FastPathDoesNotAllocate) {
     (void)convert(m, m.type());
     (void)convert(o, Type::dynamic());
   }
-  g_allocs = 0;
-  g_count_allocs = true;
+  long before = alloc_count::allocations();
   for (int i = 0; i < 100; ++i) {
     ConvertResult a = convert(s, Type::string());
     ConvertResult b = convert(l, lt);
@@ -1264,16 +1231,13 @@ TEST(Convert, FastPathDoesNotAllocate) {
     ConvertResult f = convert(s, Type::dynamic());
     if (!a.ok() || !b.ok() || !c.ok() || !d.ok() || !e.ok() || !f.ok()) break;
   }
-  g_count_allocs = false;
-  EXPECT_EQ(g_allocs.load(), 0);
+  EXPECT_EQ(alloc_count::allocations() - before, 0);
   ConvertResult r = convert(o, ot);
   EXPECT_EQ(r.value().obj(), o.obj());  // the same object, not a copy
 }
 
 TEST(Convert, CacheMissesDoNotAllocate) {
-#ifdef CONVERT_TEST_ASAN
-  GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
-#endif
+  if (!alloc_count::kAllocCounting) GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
   // More type pairs than the per-thread cache holds: misses go to the
   // shared tables, which do not allocate for pairs seen before.
   std::vector<Value> vals;
@@ -1281,14 +1245,12 @@ TEST(Convert, CacheMissesDoNotAllocate) {
     vals.push_back(Value::object({{"a" + std::to_string(i), Value::boolean(true)}}));
   for (int pass = 0; pass < 2; ++pass)
     for (const Value& v : vals) (void)convert(v, v.type());
-  g_allocs = 0;
-  g_count_allocs = true;
+  long before = alloc_count::allocations();
   for (const Value& v : vals) {
     ConvertResult r = convert(v, v.type());
     if (!r.ok()) break;
   }
-  g_count_allocs = false;
-  EXPECT_EQ(g_allocs.load(), 0);
+  EXPECT_EQ(alloc_count::allocations() - before, 0);
 }
 
 TEST(Convert, ThreadsShareThePlans) {
@@ -1308,359 +1270,12 @@ TEST(Convert, ThreadsShareThePlans) {
 
 // --- differential data from the Go reference ------------------------------------------------
 
-// A JSON value, numbers kept as text (test-only reader for cty's JSON).
-struct Json {
-  enum Kind { Null, Bool, Num, Str, Arr, Obj } kind = Null;
-  bool b = false;
-  std::string s;  // Num: the text; Str: the string
-  std::vector<Json> arr;
-  std::vector<std::pair<std::string, Json>> obj;
-
-  const Json* get(std::string_view k) const {
-    for (const auto& [key, v] : obj)
-      if (key == k) return &v;
-    return nullptr;
-  }
-  bool operator==(const Json&) const = default;
-};
-
-class JsonReader {
- public:
-  explicit JsonReader(std::string_view s) : s_(s) {}
-
-  Json read() {
-    ws();
-    Json j;
-    char c = s_.at(i_);
-    if (c == '{') {
-      j.kind = Json::Obj;
-      ++i_;
-      ws();
-      if (s_[i_] == '}') {
-        ++i_;
-        return j;
-      }
-      for (;;) {
-        ws();
-        std::string k = str();
-        ws();
-        eat(':');
-        j.obj.emplace_back(k, read());
-        ws();
-        if (s_[i_] == ',') {
-          ++i_;
-          continue;
-        }
-        eat('}');
-        return j;
-      }
-    }
-    if (c == '[') {
-      j.kind = Json::Arr;
-      ++i_;
-      ws();
-      if (s_[i_] == ']') {
-        ++i_;
-        return j;
-      }
-      for (;;) {
-        j.arr.push_back(read());
-        ws();
-        if (s_[i_] == ',') {
-          ++i_;
-          continue;
-        }
-        eat(']');
-        return j;
-      }
-    }
-    if (c == '"') {
-      j.kind = Json::Str;
-      j.s = str();
-      return j;
-    }
-    if (s_.substr(i_, 4) == "null") {
-      i_ += 4;
-      return j;
-    }
-    if (s_.substr(i_, 4) == "true") {
-      i_ += 4;
-      j.kind = Json::Bool;
-      j.b = true;
-      return j;
-    }
-    if (s_.substr(i_, 5) == "false") {
-      i_ += 5;
-      j.kind = Json::Bool;
-      return j;
-    }
-    j.kind = Json::Num;
-    size_t start = i_;
-    while (i_ < s_.size() && std::strchr("+-0123456789.eE", s_[i_])) ++i_;
-    j.s = std::string(s_.substr(start, i_ - start));
-    if (j.s.empty()) throw std::runtime_error("bad JSON at " + std::string(s_.substr(i_)));
-    return j;
-  }
-
-  void end() {
-    ws();
-    if (i_ != s_.size()) throw std::runtime_error("trailing JSON");
-  }
-
- private:
-  void ws() {
-    while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
-  }
-  void eat(char c) {
-    if (s_.at(i_) != c) throw std::runtime_error(std::string("expected ") + c);
-    ++i_;
-  }
-  static void utf8(std::string& out, uint32_t cp) {
-    if (cp < 0x80) {
-      out += char(cp);
-    } else if (cp < 0x800) {
-      out += char(0xC0 | (cp >> 6));
-      out += char(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += char(0xE0 | (cp >> 12));
-      out += char(0x80 | ((cp >> 6) & 0x3F));
-      out += char(0x80 | (cp & 0x3F));
-    } else {
-      out += char(0xF0 | (cp >> 18));
-      out += char(0x80 | ((cp >> 12) & 0x3F));
-      out += char(0x80 | ((cp >> 6) & 0x3F));
-      out += char(0x80 | (cp & 0x3F));
-    }
-  }
-  uint32_t hex4() {
-    uint32_t v = uint32_t(std::stoul(std::string(s_.substr(i_, 4)), nullptr, 16));
-    i_ += 4;
-    return v;
-  }
-  std::string str() {
-    eat('"');
-    std::string out;
-    while (s_.at(i_) != '"') {
-      char c = s_[i_++];
-      if (c != '\\') {
-        out += c;
-        continue;
-      }
-      char e = s_.at(i_++);
-      switch (e) {
-        case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
-        case 'r': out += '\r'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'u': {
-          uint32_t cp = hex4();
-          if (cp >= 0xD800 && cp < 0xDC00 && s_.substr(i_, 2) == "\\u") {
-            i_ += 2;
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (hex4() - 0xDC00);
-          }
-          utf8(out, cp);
-          break;
-        }
-        default: out += e;
-      }
-    }
-    ++i_;
-    return out;
-  }
-
-  std::string_view s_;
-  size_t i_ = 0;
-};
-
-Json read_json(std::string_view s) {
-  JsonReader r(s);
-  Json j = r.read();
-  r.end();
-  return j;
+// The reference's printed form of [v] ({"value":…,"type":…}), and of the
+// value it printed as [oracle_json], for comparing the two.
+std::string result_text(const Value& v) { return test::oracle_text(v); }
+std::string normalized(std::string_view oracle_json) {
+  return test::oracle_text(test::oracle_value(oracle_json));
 }
-
-std::string json_text(const Json& j) {
-  switch (j.kind) {
-    case Json::Null: return "null";
-    case Json::Bool: return j.b ? "true" : "false";
-    case Json::Num: return j.s;
-    case Json::Str: return quote(j.s);
-    case Json::Arr: {
-      std::string s = "[";
-      for (size_t i = 0; i < j.arr.size(); ++i) s += (i ? "," : "") + json_text(j.arr[i]);
-      return s + "]";
-    }
-    case Json::Obj: {
-      std::string s = "{";
-      for (size_t i = 0; i < j.obj.size(); ++i)
-        s += (i ? "," : "") + quote(j.obj[i].first) + ":" + json_text(j.obj[i].second);
-      return s + "}";
-    }
-  }
-  return "";
-}
-
-// cty's JSON type form.
-const Type* type_from_json(const Json& j) {
-  if (j.kind == Json::Str) {
-    if (j.s == "string") return Type::string();
-    if (j.s == "number") return Type::number();
-    if (j.s == "bool") return Type::boolean();
-    if (j.s == "dynamic") return Type::dynamic();
-  }
-  if (j.kind == Json::Arr && j.arr.size() == 2) {
-    const std::string& k = j.arr[0].s;
-    const Json& p = j.arr[1];
-    if (k == "list") return Type::list(type_from_json(p));
-    if (k == "set") return Type::set(type_from_json(p));
-    if (k == "map") return Type::map(type_from_json(p));
-    if (k == "tuple") {
-      std::vector<const Type*> elems;
-      for (const Json& e : p.arr) elems.push_back(type_from_json(e));
-      return Type::tuple(elems);
-    }
-    if (k == "object") {
-      std::vector<TypeAttr> attrs;
-      for (const auto& [name, t] : p.obj) attrs.push_back({name, type_from_json(t), false});
-      return Type::object(attrs);
-    }
-  }
-  throw std::runtime_error("bad JSON type " + json_text(j));
-}
-
-Json type_to_json(const Type* t) {
-  Json j;
-  j.kind = Json::Str;
-  switch (t->kind()) {
-    case TypeKind::String: j.s = "string"; return j;
-    case TypeKind::Number: j.s = "number"; return j;
-    case TypeKind::Bool: j.s = "bool"; return j;
-    case TypeKind::Dynamic: j.s = "dynamic"; return j;
-    default: break;
-  }
-  j.kind = Json::Arr;
-  Json k;
-  k.kind = Json::Str;
-  Json p;
-  if (t->is_collection()) {
-    k.s = t->is_list() ? "list" : t->is_set() ? "set" : "map";
-    p = type_to_json(t->element());
-  } else if (t->is_tuple()) {
-    k.s = "tuple";
-    p.kind = Json::Arr;
-    for (size_t i = 0; i < t->size(); ++i) p.arr.push_back(type_to_json(t->tuple_element(i)));
-  } else {
-    k.s = "object";
-    p.kind = Json::Obj;
-    for (size_t i = 0; i < t->size(); ++i)
-      p.obj.emplace_back(std::string(t->attr_name(i)), type_to_json(t->attr_type(i)));
-  }
-  j.arr = {k, p};
-  return j;
-}
-
-// cty's JSON value form for type [t].
-Value value_from_json(const Json& j, const Type* t) {
-  if (j.kind == Json::Null) return Value::null(t);
-  switch (t->kind()) {
-    case TypeKind::String: return Value::string(j.s);
-    case TypeKind::Number: return Value::number(*Number::parse(j.s));
-    case TypeKind::Bool: return Value::boolean(j.b);
-    case TypeKind::List:
-    case TypeKind::Set: {
-      std::vector<Value> elems;
-      for (const Json& e : j.arr) elems.push_back(value_from_json(e, t->element()));
-      return t->is_list() ? Value::list(t->element(), std::move(elems))
-                          : Value::set(t->element(), std::move(elems));
-    }
-    case TypeKind::Map: {
-      std::vector<std::pair<std::string, Value>> es;
-      for (const auto& [k, e] : j.obj) es.emplace_back(k, value_from_json(e, t->element()));
-      return Value::map(t->element(), std::move(es));
-    }
-    case TypeKind::Tuple: {
-      std::vector<Value> elems;
-      for (size_t i = 0; i < j.arr.size(); ++i)
-        elems.push_back(value_from_json(j.arr[i], t->tuple_element(i)));
-      return Value::tuple(std::move(elems));
-    }
-    case TypeKind::Object: {
-      std::vector<Value> vals;
-      for (size_t i = 0; i < t->size(); ++i)
-        vals.push_back(value_from_json(*j.get(t->attr_name(i)), t->attr_type(i)));
-      return Value::object(t, std::move(vals));
-    }
-    default: throw std::runtime_error("cannot decode " + json_text(j));
-  }
-}
-
-// cty's JSON encoding of [v] as a value of type [t] (a known value where
-// dynamic is expected carries its own type).
-Json value_to_json(const Value& v, const Type* t) {
-  Json j;
-  if (v.is_null()) return j;
-  if (t->is_dynamic()) {
-    j.kind = Json::Obj;
-    j.obj.emplace_back("value", value_to_json(v, v.type()));
-    j.obj.emplace_back("type", type_to_json(v.type()));
-    return j;
-  }
-  switch (t->kind()) {
-    case TypeKind::String:
-      j.kind = Json::Str;
-      j.s = v.as_string();
-      return j;
-    case TypeKind::Number:
-      j.kind = Json::Num;
-      j.s = v.as_number().text();
-      return j;
-    case TypeKind::Bool:
-      j.kind = Json::Bool;
-      j.b = v.as_bool();
-      return j;
-    case TypeKind::List:
-    case TypeKind::Set:
-      j.kind = Json::Arr;
-      for (const Value& e : v.elements()) j.arr.push_back(value_to_json(e, t->element()));
-      return j;
-    case TypeKind::Tuple:
-      j.kind = Json::Arr;
-      for (size_t i = 0; i < v.length(); ++i)
-        j.arr.push_back(value_to_json(v.element(i), t->tuple_element(i)));
-      return j;
-    case TypeKind::Map:
-      j.kind = Json::Obj;
-      for (size_t i = 0; i < v.length(); ++i)
-        j.obj.emplace_back(std::string(v.map_key(i)), value_to_json(v.map_value(i), t->element()));
-      return j;
-    case TypeKind::Object:
-      j.kind = Json::Obj;
-      for (size_t i = 0; i < t->size(); ++i)
-        j.obj.emplace_back(std::string(t->attr_name(i)), value_to_json(v.attr(i), t->attr_type(i)));
-      return j;
-    default: throw std::runtime_error("cannot encode");
-  }
-}
-
-// [v] as the oracle prints a result: {"value":...,"type":...}, or "repr"
-// for an infinity (which JSON cannot hold).
-std::string result_text(const Value& v) {
-  Json j;
-  j.kind = Json::Obj;
-  if (v.type() == Type::number() && v.is_known() && !v.is_null() && v.as_number().is_inf()) {
-    Json r;
-    r.kind = Json::Str;
-    r.s = "cty.NumberFloatVal(" + v.as_number().text() + ")";
-    j.obj.emplace_back("repr", r);
-  } else {
-    j.obj.emplace_back("value", value_to_json(v, v.type()));
-  }
-  j.obj.emplace_back("type", type_to_json(v.type()));
-  return json_text(j);
-}
-
-std::string normalized(std::string_view oracle_json) { return json_text(read_json(oracle_json)); }
 
 struct GoldenRecord {
   std::vector<std::string> f;
@@ -1683,14 +1298,7 @@ const Golden& golden() {
     while (std::getline(in, line)) {
       ++n;
       if (line.empty() || line[0] == '#') continue;
-      std::vector<std::string> f;
-      size_t start = 0;
-      for (;;) {
-        size_t tab = line.find('\t', start);
-        f.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
-        if (tab == std::string::npos) break;
-        start = tab + 1;
-      }
+      std::vector<std::string> f = test::split_tabs(line);
       if (f[0] == "in")
         out.inputs[f[1]] = f[2];
       else if (f[0] == "op")
@@ -1707,8 +1315,7 @@ Value golden_input(const std::string& expr) {
   const Golden& g = golden();
   auto it = g.inputs.find(expr);
   if (it == g.inputs.end()) throw std::runtime_error("no input " + expr);
-  Json j = read_json(it->second);
-  return value_from_json(*j.get("value"), type_from_json(*j.get("type")));
+  return test::oracle_value(it->second);
 }
 
 // cty's MakeToFunc (the to* functions), which has messages of its own.

@@ -67,18 +67,6 @@ struct Expected {
   std::string first_error;  // "summary: detail", or "-"
 };
 
-// Splits one TSV [line] into its fields.
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  for (;;) {
-    size_t tab = line.find('\t', start);
-    out.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
-    if (tab == std::string::npos) return out;
-    start = tab + 1;
-  }
-}
-
 // Reads RESULTS.tsv in [corpus]; columns are found by their header names so
 // that a column added later does not shift the others.
 std::vector<Expected> read_results(const fs::path& corpus) {
@@ -86,14 +74,14 @@ std::vector<Expected> read_results(const fs::path& corpus) {
   std::string line;
   std::getline(in, line);
   std::map<std::string, size_t> col;
-  auto header = split_tabs(line);
+  auto header = hclvm::test::split_tabs(line);
   for (size_t i = 0; i < header.size(); ++i) col[header[i]] = i;
   for (const char* name : {"path", "kind", "status", "first_error_range", "first_error"})
     if (!col.count(name)) ADD_FAILURE() << "RESULTS.tsv has no column " << name;
   std::vector<Expected> out;
   while (std::getline(in, line)) {
     if (line.empty()) continue;
-    auto f = split_tabs(line);
+    auto f = hclvm::test::split_tabs(line);
     if (f.size() < header.size()) continue;
     Expected e;
     e.path = f[col["path"]];

@@ -8,23 +8,21 @@
 // (valid and malformed) must give the reference's values and messages.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "test_util.h"
 #include "value/json.h"
 #include "value/render.h"
+#include "value_test_util.h"
 
 namespace hclvm {
 namespace {
 
-const Type* obj(std::initializer_list<TypeAttr> attrs) {
-  return Type::object(std::span<const TypeAttr>(attrs.begin(), attrs.size()));
-}
-
-const Type* tup(std::initializer_list<const Type*> elems) {
-  return Type::tuple(std::span<const Type* const>(elems.begin(), elems.size()));
-}
+using test::obj;
+using test::tup;
 
 Value num(int64_t i) { return Value::number(Number::from_int(i, 512)); }
 Value str(std::string_view s) { return Value::string(s); }
@@ -348,25 +346,149 @@ TEST(JsonRead, ImpliedType) {
       R"(["tuple",[["tuple",[)");
 }
 
-TEST(JsonRead, NestingLimit) {
-  // 1000 levels read and write back; deeper input is refused rather than
-  // exhausting the stack (the reference allows up to 10000).
-  std::string ok = std::string(1000, '[') + "1" + std::string(1000, ']');
-  JsonResult<Value> v = from_json_simple(ok);
-  ASSERT_TRUE(v.ok()) << v.error->message;
-  EXPECT_EQ(to_json_simple(v.value).value, ok);
-  std::string deep = "[" + ok + "]";
-  EXPECT_EQ(implied_type(deep).error->message, "invalid character '[' exceeded max depth");
-  EXPECT_EQ(from_json(deep, implied_type(ok + "]").value).error->message,
-            "invalid character '[' exceeded max depth");
-  std::string objs;
-  for (int i = 0; i < 1001; ++i) objs += "{\"a\":";
-  objs += "1" + std::string(1001, '}');
-  EXPECT_EQ(from_json_simple(objs).error->message, "invalid character '{' exceeded max depth");
-  std::string types;
-  for (int i = 0; i < 1001; ++i) types += "[\"list\",";
-  types += "\"string\"" + std::string(1001, ']');
-  EXPECT_EQ(type_from_json(types).error->message, "invalid character '[' exceeded max depth");
+// --- nesting depth -------------------------------------------------------------
+
+// The document of [shape] nested [n] levels deep, as depth.sh builds it:
+// "arr" [[…]], "obj" {"a":{"a":…1}}, "mix" [{"a":[{"a":…1}]}].
+std::string nested_doc(std::string_view shape, size_t n) {
+  if (shape == "arr") return std::string(n, '[') + std::string(n, ']');
+  std::string opens, closes;
+  for (size_t i = 0; i < n; ++i) {
+    bool object = shape == "obj" || i % 2 == 1;
+    opens += object ? "{\"a\":" : "[";
+    closes += object ? '}' : ']';
+  }
+  std::reverse(closes.begin(), closes.end());
+  return opens + "1" + closes;
+}
+
+// Compares long texts [got] and [want], showing only where they differ.
+testing::AssertionResult same(const std::string& got, const std::string& want) {
+  if (got == want) return testing::AssertionSuccess();
+  size_t at = std::mismatch(got.begin(), got.begin() + long(std::min(got.size(), want.size())),
+                            want.begin()).first - got.begin();
+  return testing::AssertionFailure() << "sizes " << got.size() << " and " << want.size()
+                                     << ", first difference at byte " << at << ": "
+                                     << got.substr(at, 40) << " / " << want.substr(at, 40);
+}
+
+// Returns how many levels of tuples and objects [t] nests (each of one
+// element or attribute, but the innermost).
+size_t structural_depth(const Type* t) {
+  size_t n = 0;
+  while (t->is_structural()) {
+    ++n;
+    if (t->size() != 1) break;
+    t = t->is_tuple() ? t->tuple_element(0) : t->attr_type(0);
+  }
+  return n;
+}
+
+// Returns [t] nested in [n] lists.
+const Type* nested_lists(const Type* t, size_t n) {
+  for (size_t i = 0; i < n; ++i) t = Type::list(t);
+  return t;
+}
+
+TEST(JsonDepth, ReadAndWriteBackAsTheReference) {
+  // The reference reads each nested value with a scanner of its own, which
+  // allows 10000 levels: a document of 10001 levels reads (its outermost
+  // bracket is never scanned as part of a value), one of 10002 does not.
+  // The implied type has no limit at all.
+  std::istringstream golden(
+      test::read_file(std::string(HCLVM_SOURCE_DIR) + "/tests/golden/json_value/depth.golden"));
+  size_t cases = 0;
+  for (std::string line; std::getline(golden, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    ++cases;
+    std::istringstream fields(line);
+    std::string shape, want;
+    size_t n;
+    fields >> shape >> n >> std::ws;
+    std::getline(fields, want);
+    SCOPED_TRACE(line);
+    std::string doc = nested_doc(shape, n);
+    JsonResult<const Type*> t = implied_type(doc);
+    ASSERT_TRUE(t.ok()) << t.error->message;
+    EXPECT_EQ(structural_depth(t.value), n);
+    JsonResult<Value> v = from_json_simple(doc);
+    if (!v.ok()) {
+      EXPECT_EQ(v.error->message, want);
+      EXPECT_EQ(path_text(v.error->path), shape == "obj" ? ".a" : "[0]");
+      // The byte where the scanner of the outermost element gave up.
+      size_t at = 0;
+      for (size_t opened = 0; opened < 10002; ++at)
+        if (doc[at] == '[' || doc[at] == '{') ++opened;
+      EXPECT_EQ(v.error->offset, int64_t(at - 1));
+      continue;
+    }
+    JsonResult<std::string> back = to_json_simple(v.value);
+    ASSERT_TRUE(back.ok()) << back.error->message;
+    EXPECT_EQ(back.value == doc ? "true" : "false", want);
+  }
+  EXPECT_EQ(cases, 15u);
+}
+
+TEST(JsonDepth, ReadWithGivenType) {
+  // Lists of lists: the same limit as for the implied tuples.
+  for (size_t n : {9999u, 10000u, 10001u, 10002u}) {
+    SCOPED_TRACE(n);
+    std::string doc = std::string(n, '[') + std::string(n, ']');
+    JsonResult<Value> v = from_json(doc, nested_lists(Type::number(), n));
+    if (n <= 10001) {
+      ASSERT_TRUE(v.ok()) << v.error->message;
+      EXPECT_EQ(v.value.type(), nested_lists(Type::number(), n));
+      EXPECT_TRUE(same(to_json_simple(v.value).value, doc));
+    } else {
+      ASSERT_FALSE(v.ok());
+      EXPECT_EQ(v.error->message, "failed to read list value: invalid character '[' exceeded max depth");
+      EXPECT_EQ(path_text(v.error->path), "[0]");
+    }
+  }
+}
+
+TEST(JsonDepth, Types) {
+  // Type.UnmarshalJSON reads each element type with a decoder of its own:
+  // as for values, 10001 levels read and 10002 do not. Writing has no limit.
+  for (size_t n : {10000u, 10001u, 10002u, 100000u}) {
+    SCOPED_TRACE(n);
+    std::string doc;
+    for (size_t i = 0; i < n; ++i) doc += "[\"list\",";
+    doc += "\"string\"" + std::string(n, ']');
+    JsonResult<const Type*> t = type_from_json(doc);
+    if (n <= 10001) {
+      ASSERT_TRUE(t.ok()) << t.error->message;
+      EXPECT_EQ(t.value, nested_lists(Type::string(), n));
+    } else {
+      ASSERT_FALSE(t.ok());
+      EXPECT_EQ(t.error->message, "invalid character '[' exceeded max depth");
+    }
+    EXPECT_TRUE(same(type_to_json(nested_lists(Type::string(), n)).value, doc));
+  }
+}
+
+TEST(JsonDepth, WriteDeepValues) {
+  // The reference's writer has no limit but its stack's.
+  for (size_t n : {10001u, 100000u}) {
+    SCOPED_TRACE(n);
+    Value tuples = Value::tuple({});
+    Value objects = num(1);
+    for (size_t i = 0; i < n; ++i) {
+      std::vector<Value> one;
+      one.push_back(std::move(tuples));
+      tuples = Value::tuple(std::move(one));
+      std::vector<std::pair<std::string, Value>> attr;
+      attr.emplace_back("a", std::move(objects));
+      objects = Value::object(std::move(attr));
+    }
+    EXPECT_TRUE(same(to_json_simple(tuples).value, nested_doc("arr", n + 1)));
+    EXPECT_TRUE(same(to_json_simple(objects).value, nested_doc("obj", n)));
+    std::string type_json;
+    for (size_t i = 0; i <= n; ++i) type_json += "[\"tuple\",[";
+    type_json += std::string(2 * (n + 1), ']');
+    EXPECT_TRUE(same(to_json_typed(tuples).value,
+                     "{\"value\":" + nested_doc("arr", n + 1) + ",\"type\":" + type_json + "}"));
+  }
 }
 
 TEST(JsonRead, Unicode) {

@@ -178,15 +178,6 @@ class Recipe {
 
 // --- Golden data ---------------------------------------------------------------
 
-// Splits [line] at tabs.
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> out;
-  std::string field;
-  std::istringstream in(line);
-  while (std::getline(in, field, '\t')) out.push_back(field);
-  return out;
-}
-
 // Checks that [n] has the text and precision of [desc] ("TEXT@PREC", PREC
 // may be '?'); returns a complaint or "".
 std::string check_operand(const Number& n, const std::string& desc) {
@@ -229,7 +220,7 @@ TEST(NumberGolden, MatchesReference) {
   int rows = 0, failures = 0;
   while (std::getline(in, line)) {
     if (line.empty() || line[0] == '#') continue;
-    auto f = split_tabs(line);
+    auto f = test::split_tabs(line);
     ASSERT_EQ(f.size(), 6u) << line;
     ++rows;
     const std::string &op = f[0], &want = f[5];

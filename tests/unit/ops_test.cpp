@@ -8,7 +8,6 @@
 
 #include <fstream>
 #include <functional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -17,6 +16,7 @@
 #include "value/json.h"
 #include "value/ops.h"
 #include "value/refine.h"
+#include "value_test_util.h"
 
 namespace hclvm {
 namespace {
@@ -85,13 +85,7 @@ std::string show(const Value& v) {
 // --- the differential golden data -------------------------------------------------
 
 // Decodes an operand or result as the oracle prints it.
-Value decode(const std::string& json) {
-  if (json.rfind("{\"repr\":\"cty.NumberFloatVal(", 0) == 0)
-    return Inf(json.find("(-Inf)") != std::string::npos);
-  JsonResult<Value> v = from_json(json, Type::dynamic());
-  EXPECT_TRUE(v.ok()) << json << ": " << (v.ok() ? "" : v.error->message);
-  return v.value;
-}
+Value decode(const std::string& json) { return test::oracle_value(json); }
 
 // The operation [op] of the golden data on [a] and [b].
 ops::Result apply(const std::string& op, const Value& a, const Value& b) {
@@ -114,28 +108,11 @@ ops::Result apply(const std::string& op, const Value& a, const Value& b) {
 }
 
 // The result in the oracle's form.
-std::string encode(const Value& v) {
-  if (v.is_plain() && v.type() == Type::number() && v.as_number().is_inf())
-    return std::string("{\"repr\":\"cty.NumberFloatVal(") + (v.as_number().sign() < 0 ? "-" : "+") +
-           "Inf)\",\"type\":\"number\"}";
-  JsonResult<std::string> j = to_json(v, Type::dynamic());
-  return j.ok() ? j.value : "<" + j.error->message + ">";
-}
+std::string encode(const Value& v) { return test::oracle_text(v); }
 
+// The rows of golden file [name] of tests/golden/ops.
 std::vector<std::vector<std::string>> read_tsv(const std::string& name) {
-  std::string text = test::read_file(std::string(HCLVM_SOURCE_DIR) + "/tests/golden/ops/" + name);
-  std::vector<std::vector<std::string>> rows;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty()) continue;
-    std::vector<std::string> cols;
-    size_t start = 0;
-    for (size_t tab; (tab = line.find('\t', start)) != std::string::npos; start = tab + 1)
-      cols.push_back(line.substr(start, tab - start));
-    cols.push_back(line.substr(start));
-    rows.push_back(std::move(cols));
-  }
-  return rows;
+  return test::read_tsv(std::string(HCLVM_SOURCE_DIR) + "/tests/golden/ops/" + name);
 }
 
 TEST(OpsGolden, AgreesWithReference) {

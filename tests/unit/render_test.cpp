@@ -331,15 +331,6 @@ TEST(JsonString, GoEscapes) {
             "\"a\\u003cb\\u003e\\u0026c\\u0001\\u0008\\u000c\x7f\\ufffd\\u2028\xc3\xa9\\\"\\\\.hcl\"");
 }
 
-TEST(GoQuote, MatchesStrconvQuote) {
-  EXPECT_EQ(go_quote("a\tb"), "\"a\\tb\"");
-  EXPECT_EQ(go_quote("\xc3\xa9\x01"), "\"\xc3\xa9\\x01\"");
-  EXPECT_EQ(go_quote("q\"\\"), "\"q\\\"\\\\\"");
-  EXPECT_EQ(go_quote("\xc2\xa0\xe2\x80\x8b\xf0\x9f\x98\x80\xf3\xa0\x80\x81\x7f\xff\xe2\x80\xa8"),
-            "\"\\u00a0\\u200b\xf0\x9f\x98\x80\\U000e0001\\x7f\\xff\\u2028\"");
-  EXPECT_EQ(go_quote("\a\b\f\n\r\v\x1b"), "\"\\a\\b\\f\\n\\r\\v\\x1b\"");
-}
-
 TEST(WrapWords, MatchesGoWordwrap) {
   struct Case {
     std::string in;

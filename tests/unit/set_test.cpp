@@ -6,7 +6,6 @@
 // unknown and marked elements.
 #include <gtest/gtest.h>
 
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -15,6 +14,7 @@
 #include "value/json.h"
 #include "value/ops.h"
 #include "value/refine.h"
+#include "value_test_util.h"
 
 namespace hclvm {
 namespace {
@@ -23,28 +23,13 @@ Value N(int64_t i) { return Value::integer(i); }
 Value S(std::string_view s) { return Value::string(s); }
 Value UNum() { return Value::unknown(Type::number()); }
 
+// The rows of golden file [name] of tests/golden/ops.
 std::vector<std::vector<std::string>> read_tsv(const std::string& name) {
-  std::string text = test::read_file(std::string(HCLVM_SOURCE_DIR) + "/tests/golden/ops/" + name);
-  std::vector<std::vector<std::string>> rows;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty()) continue;
-    std::vector<std::string> cols;
-    size_t start = 0;
-    for (size_t tab; (tab = line.find('\t', start)) != std::string::npos; start = tab + 1)
-      cols.push_back(line.substr(start, tab - start));
-    cols.push_back(line.substr(start));
-    rows.push_back(std::move(cols));
-  }
-  return rows;
+  return test::read_tsv(std::string(HCLVM_SOURCE_DIR) + "/tests/golden/ops/" + name);
 }
 
-// Infinities are printed by the oracle as {"repr":...}; the JSON form has none.
-Value decode_element(const std::string& json) {
-  JsonResult<Value> v = from_json(json, Type::dynamic());
-  EXPECT_TRUE(v.ok()) << json << ": " << (v.ok() ? "" : v.error->message);
-  return v.value;
-}
+// Decodes an element as the oracle prints it.
+Value decode_element(const std::string& json) { return test::oracle_value(json); }
 
 // The elements of the set, as numbers' text when JSON cannot hold them.
 std::string element_texts(const Value& set) {

@@ -257,6 +257,13 @@ TEST(Unicode, GoQuote) {
   EXPECT_EQ(uni::go_quote("\xf3\xa0\x80\x81"), "\"\\U000e0001\"");
   EXPECT_EQ(uni::go_quote("\xe6\x97\xa5\xcc\x81"), "\"\xe6\x97\xa5\xcc\x81\"");
   EXPECT_EQ(uni::go_quote("\xc0\xaf"), "\"\\xc0\\xaf\"");
+  // The cases of diagnostic labels (strconv.Quote in hcl's text writer).
+  EXPECT_EQ(uni::go_quote("a\tb"), "\"a\\tb\"");
+  EXPECT_EQ(uni::go_quote("\xc3\xa9\x01"), "\"\xc3\xa9\\x01\"");
+  EXPECT_EQ(uni::go_quote("q\"\\"), "\"q\\\"\\\\\"");
+  EXPECT_EQ(uni::go_quote("\xc2\xa0\xe2\x80\x8b\xf0\x9f\x98\x80\xf3\xa0\x80\x81\x7f\xff\xe2\x80\xa8"),
+            "\"\\u00a0\\u200b\xf0\x9f\x98\x80\\U000e0001\\x7f\\xff\\u2028\"");
+  EXPECT_EQ(uni::go_quote("\a\b\f\n\r\v\x1b"), "\"\\a\\b\\f\\n\\r\\v\\x1b\"");
 }
 
 TEST(Unicode, Graphemes) {

@@ -17,6 +17,23 @@ std::string read_file(const std::filesystem::path& path) {
   return ss.str();
 }
 
+std::vector<std::string> split_tabs(std::string_view line) {
+  std::vector<std::string> fields;
+  size_t start = 0;
+  for (size_t tab; (tab = line.find('\t', start)) != std::string_view::npos; start = tab + 1)
+    fields.emplace_back(line.substr(start, tab - start));
+  fields.emplace_back(line.substr(start));
+  return fields;
+}
+
+std::vector<std::vector<std::string>> read_tsv(const std::filesystem::path& path) {
+  std::istringstream in(read_file(path));
+  std::vector<std::vector<std::string>> rows;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) rows.push_back(split_tabs(line));
+  return rows;
+}
+
 std::optional<std::filesystem::path> shared_dir() {
   if (const char* env = std::getenv("HCLVM_SHARED_DIR")) {
     if (std::filesystem::is_directory(env)) return std::filesystem::path(env);

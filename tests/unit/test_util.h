@@ -4,11 +4,19 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace hclvm::test {
 
 // Returns the contents of [path]; fails the test if it cannot be read.
 std::string read_file(const std::filesystem::path& path);
+
+// Returns the tab-separated fields of [line].
+std::vector<std::string> split_tabs(std::string_view line);
+
+// Returns the rows of the tab-separated file [path], without empty lines.
+std::vector<std::vector<std::string>> read_tsv(const std::filesystem::path& path);
 
 // Returns the shared directory beside the repository (reference corpus,
 // benchmarks), or nothing when it is absent (a user's clone): tests that

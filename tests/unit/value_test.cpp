@@ -8,17 +8,13 @@
 
 #include "hclvm/type.h"
 #include "hclvm/value.h"
+#include "value_test_util.h"
 
 namespace hclvm {
 namespace {
 
-const Type* obj(std::initializer_list<TypeAttr> attrs) {
-  return Type::object(std::span<const TypeAttr>(attrs.begin(), attrs.size()));
-}
-
-const Type* tup(std::initializer_list<const Type*> elems) {
-  return Type::tuple(std::span<const Type* const>(elems.begin(), elems.size()));
-}
+using test::obj;
+using test::tup;
 
 TEST(Type, InterningIsIdentity) {
   EXPECT_EQ(Type::list(Type::string()), Type::list(Type::string()));
