@@ -1,0 +1,539 @@
+// Date and time functions, as go-cty's stdlib datetime.go defines them:
+// formatdate and timeadd. Timestamps are RFC 3339, read as Go's time.Parse
+// reads them with the RFC3339 layout (so that cty's error messages, made
+// from Go's ParseError, name the same parts), durations as Go's
+// time.ParseDuration reads them. Times are kept as Unix seconds,
+// nanoseconds and a fixed UTC offset; the proleptic Gregorian calendar
+// conversions are Howard Hinnant's.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "funcs/funcs.h"
+
+namespace hclvm::funcs {
+
+namespace {
+
+struct Time {
+  int64_t sec = 0;     // Unix seconds
+  int64_t nsec = 0;    // 0..999999999
+  int64_t offset = 0;  // seconds east of UTC
+};
+
+// Days since 1970-01-01 of the civil date [y]-[m]-[d].
+int64_t days_from_civil(int64_t y, int64_t m, int64_t d) {
+  y -= m <= 2;
+  int64_t era = (y >= 0 ? y : y - 399) / 400;
+  int64_t yoe = y - era * 400;
+  int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+// The civil date of day [z] since 1970-01-01.
+void civil_from_days(int64_t z, int64_t& y, int64_t& m, int64_t& d) {
+  z += 719468;
+  int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+  int64_t doe = z - era * 146097;
+  int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  y = yoe + era * 400;
+  int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  int64_t mp = (5 * doy + 2) / 153;
+  d = doy - (153 * mp + 2) / 5 + 1;
+  m = mp + (mp < 10 ? 3 : -9);
+  y += m <= 2;
+}
+
+bool is_leap(int64_t y) { return y % 4 == 0 && (y % 100 != 0 || y % 400 == 0); }
+
+int64_t days_in(int64_t m, int64_t y) {
+  static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  return m == 2 && is_leap(y) ? 29 : days[m - 1];
+}
+
+// Local calendar fields of a time.
+struct Fields {
+  int64_t year, month, day, hour, min, sec, weekday;  // weekday 0 = Sunday
+};
+
+int64_t floor_div(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+
+Fields fields_of(const Time& t) {
+  int64_t local = t.sec + t.offset;
+  int64_t days = floor_div(local, 86400);
+  int64_t rem = local - days * 86400;
+  Fields f{};
+  civil_from_days(days, f.year, f.month, f.day);
+  f.hour = rem / 3600;
+  f.min = rem / 60 % 60;
+  f.sec = rem % 60;
+  f.weekday = ((days % 7) + 11) % 7;  // 1970-01-01 was a Thursday
+  return f;
+}
+
+bool is_digit(std::string_view s, size_t i) { return i < s.size() && s[i] >= '0' && s[i] <= '9'; }
+
+// Go's time.atoi: an optional sign and digits, nothing else.
+bool go_atoi(std::string_view s, int64_t& out) {
+  bool neg = false;
+  if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
+    neg = s[0] == '-';
+    s.remove_prefix(1);
+  }
+  uint64_t x = 0;
+  size_t i = 0;
+  for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
+    if (x > (uint64_t(1) << 63) / 10) return false;
+    x = x * 10 + uint64_t(s[i] - '0');
+    if (x > (uint64_t(1) << 63)) return false;
+  }
+  if (i != s.size()) return false;
+  out = neg ? -int64_t(x) : int64_t(x);
+  return true;
+}
+
+// Go's time.getnum: one or two digits ([fixed]: exactly two).
+bool getnum(std::string_view& s, bool fixed, int64_t& out) {
+  if (!is_digit(s, 0)) return false;
+  if (!is_digit(s, 1)) {
+    if (fixed) return false;
+    out = s[0] - '0';
+    s.remove_prefix(1);
+    return true;
+  }
+  out = (s[0] - '0') * 10 + (s[1] - '0');
+  s.remove_prefix(2);
+  return true;
+}
+
+// cty's parseTimestamp: [ts] read with Go's time.Parse(time.RFC3339), its
+// errors as cty words them.
+std::optional<Time> parse_timestamp(std::string_view ts, std::string& err) {
+  std::string_view v = ts;
+  auto fail = [&](std::string msg) {
+    err = "not a valid RFC3339 timestamp" + msg;
+    return std::nullopt;
+  };
+  // A literal of the layout did not match: Go reports it with what is left.
+  auto literal = [&](char c) -> bool {
+    if (!v.empty() && v[0] == c) {
+      v.remove_prefix(1);
+      return true;
+    }
+    if (c == 'T')
+      err = "not a valid RFC3339 timestamp: missing required time introducer 'T'";
+    else if (v.empty())
+      err = "not a valid RFC3339 timestamp: end of string where " + quote(std::string(1, c)) +
+            " is expected";
+    else
+      err = "not a valid RFC3339 timestamp: found " + quote(v) + " where " +
+            quote(std::string(1, c)) + " is expected";
+    return false;
+  };
+  // A field did not parse: [rest] is what Go's ParseError holds.
+  auto bad = [&](std::string_view rest, const char* what) {
+    if (rest.empty()) return fail(std::string(": end of string before ") + what);
+    return fail(": cannot use " + quote(rest) + " as " + what);
+  };
+  int64_t year = 0, month = 0, day = 0, hour = 0, min = 0, sec = 0, nsec = 0, offset = 0;
+  // 2006
+  if (v.size() < 4 || !is_digit(v, 0)) return bad(v, "year");
+  {
+    std::string_view p = v.substr(0, 4);
+    v.remove_prefix(4);
+    if (!go_atoi(p, year)) return bad(v, "year");
+  }
+  if (!literal('-')) return std::nullopt;
+  // 01
+  if (!getnum(v, true, month)) return bad(v, "month");
+  if (month <= 0 || month > 12) return bad(v, "month");
+  if (!literal('-')) return std::nullopt;
+  // 02
+  if (!getnum(v, true, day)) return bad(v, "day of month");
+  if (!literal('T')) return std::nullopt;
+  // 15
+  if (!getnum(v, false, hour)) return bad(v, "hour");
+  if (hour >= 24) return bad(v, "hour");
+  if (!literal(':')) return std::nullopt;
+  // 04
+  if (!getnum(v, true, min)) return bad(v, "minute");
+  if (min >= 60) return bad(v, "minute");
+  if (!literal(':')) return std::nullopt;
+  // 05, then a fraction the layout does not have
+  if (!getnum(v, true, sec)) return bad(v, "second");
+  if (sec >= 60) return bad(v, "second");
+  if (v.size() >= 2 && (v[0] == '.' || v[0] == ',') && is_digit(v, 1)) {
+    size_t n = 2;
+    while (n < v.size() && is_digit(v, n)) ++n;
+    size_t nbytes = n > 10 ? 10 : n;
+    if (!go_atoi(v.substr(1, nbytes - 1), nsec)) return bad(v, "second");
+    for (size_t i = 0; i < 10 - nbytes; ++i) nsec *= 10;
+    v.remove_prefix(n);
+  }
+  // Z07:00
+  if (!v.empty() && v[0] == 'Z') {
+    v.remove_prefix(1);
+  } else {
+    if (v.size() < 6 || v[3] != ':') return bad(v, "UTC offset");
+    std::string_view sign = v.substr(0, 1), hh = v.substr(1, 2), mm = v.substr(4, 2);
+    v.remove_prefix(6);
+    int64_t h = 0, m = 0;
+    if (!go_atoi(hh, h) || !go_atoi(mm, m) || (sign[0] != '+' && sign[0] != '-')) {
+      return bad(v, "UTC offset");
+    }
+    offset = (h * 60 + m) * 60;
+    if (sign[0] == '-') offset = -offset;
+  }
+  if (!v.empty()) return bad(v, "timestamp segment");
+  if (day < 1 || day > days_in(month, year)) return fail(": day out of range");
+  Time t;
+  t.sec = days_from_civil(year, month, day) * 86400 + hour * 3600 + min * 60 + sec - offset;
+  t.nsec = nsec;
+  t.offset = offset;
+  return t;
+}
+
+// Go's time.quote (ParseDuration's messages): bytes that are not printable
+// ASCII as \x escapes.
+std::string time_quote(std::string_view s) {
+  static const char hex[] = "0123456789abcdef";
+  std::string out = "\"";
+  for (char ch : s) {
+    auto c = static_cast<unsigned char>(ch);
+    if (c >= 0x80 || c < ' ') {
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    } else {
+      if (c == '"' || c == '\\') out += '\\';
+      out += char(c);
+    }
+  }
+  return out + "\"";
+}
+
+// Go's time.ParseDuration: nanoseconds, or [err].
+std::optional<int64_t> parse_duration(std::string_view orig, std::string& err) {
+  std::string_view s = orig;
+  auto invalid = [&] {
+    err = "time: invalid duration " + time_quote(orig);
+    return std::nullopt;
+  };
+  const uint64_t limit = uint64_t(1) << 63;
+  bool neg = false;
+  if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
+    neg = s[0] == '-';
+    s.remove_prefix(1);
+  }
+  if (s == "0") return 0;
+  if (s.empty()) return invalid();
+  uint64_t d = 0;
+  while (!s.empty()) {
+    if (!(s[0] == '.' || (s[0] >= '0' && s[0] <= '9'))) return invalid();
+    uint64_t v = 0, f = 0;
+    double scale = 1;
+    size_t i = 0;
+    for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
+      if (v > limit / 10) return invalid();
+      v = v * 10 + uint64_t(s[i] - '0');
+      if (v > limit) return invalid();
+    }
+    bool pre = i > 0;
+    s.remove_prefix(i);
+    bool post = false;
+    if (!s.empty() && s[0] == '.') {
+      s.remove_prefix(1);
+      bool overflow = false;
+      size_t j = 0;
+      for (; j < s.size() && s[j] >= '0' && s[j] <= '9'; ++j) {
+        if (overflow) continue;
+        if (f > (limit - 1) / 10) {
+          overflow = true;
+          continue;
+        }
+        uint64_t y = f * 10 + uint64_t(s[j] - '0');
+        if (y > limit) {
+          overflow = true;
+          continue;
+        }
+        f = y;
+        scale *= 10;
+      }
+      post = j > 0;
+      s.remove_prefix(j);
+    }
+    if (!pre && !post) return invalid();
+    size_t u = 0;
+    while (u < s.size() && !(s[u] == '.' || (s[u] >= '0' && s[u] <= '9'))) ++u;
+    if (u == 0) {
+      err = "time: missing unit in duration " + time_quote(orig);
+      return std::nullopt;
+    }
+    std::string_view unit_name = s.substr(0, u);
+    s.remove_prefix(u);
+    uint64_t unit = 0;
+    if (unit_name == "ns")
+      unit = 1;
+    else if (unit_name == "us" || unit_name == "\xC2\xB5s" || unit_name == "\xCE\xBCs")
+      unit = 1000;
+    else if (unit_name == "ms")
+      unit = 1000000;
+    else if (unit_name == "s")
+      unit = 1000000000;
+    else if (unit_name == "m")
+      unit = 60000000000;
+    else if (unit_name == "h")
+      unit = 3600000000000;
+    else {
+      err = "time: unknown unit " + time_quote(unit_name) + " in duration " + time_quote(orig);
+      return std::nullopt;
+    }
+    if (v > limit / unit) return invalid();
+    v *= unit;
+    if (f > 0) {
+      v += uint64_t(double(f) * (double(unit) / scale));
+      if (v > limit) return invalid();
+    }
+    d += v;
+    if (d > limit) return invalid();
+  }
+  if (neg) return d == limit ? INT64_MIN : -int64_t(d);
+  if (d > limit - 1) return invalid();
+  return int64_t(d);
+}
+
+// Go's appendInt: [x] zero-padded to [width] digits, sign first.
+std::string pad_int(int64_t x, int width) {
+  std::string digits = std::to_string(x < 0 ? -x : x);
+  std::string out = x < 0 ? "-" : "";
+  if (int(digits.size()) < width) out.append(size_t(width) - digits.size(), '0');
+  return out + digits;
+}
+
+// Go's Format of the offset as -0700 ([colon]: -07:00).
+std::string format_offset(int64_t offset, bool colon) {
+  int64_t zone = offset / 60;
+  std::string out = zone < 0 ? "-" : "+";
+  if (zone < 0) zone = -zone;
+  out += pad_int(zone / 60, 2);
+  if (colon) out += ':';
+  out += pad_int(zone % 60, 2);
+  return out;
+}
+
+// Go's Format(time.RFC3339).
+std::string format_rfc3339(const Time& t) {
+  Fields f = fields_of(t);
+  std::string out = pad_int(f.year, 4) + "-" + pad_int(f.month, 2) + "-" + pad_int(f.day, 2) + "T" +
+                    pad_int(f.hour, 2) + ":" + pad_int(f.min, 2) + ":" + pad_int(f.sec, 2);
+  out += t.offset == 0 ? "Z" : format_offset(t.offset, true);
+  return out;
+}
+
+const char* const kMonths[] = {"January",   "February", "March",    "April",
+                               "May",       "June",     "July",     "August",
+                               "September", "October",  "November", "December"};
+const char* const kDays[] = {"Sunday",   "Monday", "Tuesday", "Wednesday",
+                             "Thursday", "Friday", "Saturday"};
+
+bool is_verb_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// cty's splitDateFormat: the next token of [s] at [i] (a quoted literal, a
+// run of one verb letter, or other text).
+std::string_view next_token(std::string_view s, size_t i) {
+  std::string_view data = s.substr(i);
+  const char esc = '\'';
+  if (data[0] == esc) {
+    if (data.size() > 1 && data[1] == esc) return data.substr(0, 2);
+    for (size_t k = 1; k < data.size(); ++k) {
+      if (data[k] == esc) {
+        if (k + 1 == data.size()) return data;
+        if (data[k + 1] == esc) {
+          ++k;
+          continue;
+        }
+        return data.substr(0, k + 1);
+      }
+    }
+    return data;
+  }
+  if (is_verb_letter(data[0])) {
+    size_t k = 1;
+    while (k < data.size() && data[k] == data[0]) ++k;
+    return data.substr(0, k);
+  }
+  size_t k = 1;
+  while (k < data.size() && data[k] != esc && !is_verb_letter(data[k])) ++k;
+  return data.substr(0, k);
+}
+
+Function formatdate_fn() {
+  Function f;
+  f.description =
+      "Formats a timestamp given in RFC 3339 syntax into another timestamp in some other "
+      "machine-oriented time syntax, as described in the format string.";
+  f.params = {param("format", Type::string()), param("time", Type::string())};
+  f.type = Function::static_return(Type::string());
+  f.result_not_null = true;
+  f.impl = [](std::span<const Value> args, const Type*) {
+    std::string_view fmt = args[0].as_string();
+    std::string err;
+    std::optional<Time> t = parse_timestamp(args[1].as_string(), err);
+    if (!t) return arg_error(err, 1);
+    Fields fl = fields_of(*t);
+    std::string out;
+    auto bad_verb = [](std::string_view tok, const std::string& why) {
+      return arg_error("invalid date format verb " + quote(tok) + why, 0);
+    };
+    for (size_t i = 0; i < fmt.size();) {
+      std::string_view tok = next_token(fmt, i);
+      i += tok.size();
+      size_t n = tok.size();
+      if (tok[0] == '\'') {
+        if (tok.back() != '\'' || n == 1) return arg_error("unterminated literal '", 0);
+        if (n == 2) {
+          out += '\'';
+        } else {
+          std::string_view raw = tok.substr(1, n - 2);
+          for (size_t k = 0; k < raw.size(); ++k) {
+            out += raw[k];
+            if (raw[k] == '\'') ++k;
+          }
+        }
+        continue;
+      }
+      if (!is_verb_letter(tok[0])) {
+        out += tok;
+        continue;
+      }
+      switch (tok[0]) {
+        case 'Y':
+          if (n == 2)
+            out += pad_int(fl.year % 100, 2);
+          else if (n == 4)
+            out += pad_int(fl.year, 4);
+          else
+            return bad_verb(tok, ": year must either be \"YY\" or \"YYYY\"");
+          break;
+        case 'M':
+          if (n == 1)
+            out += std::to_string(fl.month);
+          else if (n == 2)
+            out += pad_int(fl.month, 2);
+          else if (n == 3)
+            out += std::string(kMonths[fl.month - 1]).substr(0, 3);
+          else if (n == 4)
+            out += kMonths[fl.month - 1];
+          else
+            return bad_verb(tok, ": month must be \"M\", \"MM\", \"MMM\", or \"MMMM\"");
+          break;
+        case 'D':
+          if (n == 1)
+            out += std::to_string(fl.day);
+          else if (n == 2)
+            out += pad_int(fl.day, 2);
+          else
+            return bad_verb(tok, ": day of month must either be \"D\" or \"DD\"");
+          break;
+        case 'E':
+          if (n == 3)
+            out += std::string(kDays[fl.weekday]).substr(0, 3);
+          else if (n == 4)
+            out += kDays[fl.weekday];
+          else
+            return bad_verb(tok, ": day of week must either be \"EEE\" or \"EEEE\"");
+          break;
+        case 'h':
+          if (n == 1)
+            out += std::to_string(fl.hour);
+          else if (n == 2)
+            out += pad_int(fl.hour, 2);
+          else
+            return bad_verb(tok, ": 24-hour must either be \"h\" or \"hh\"");
+          break;
+        case 'H': {
+          int64_t h = fl.hour % 12;
+          if (h == 0) h = 12;
+          if (n == 1)
+            out += std::to_string(h);
+          else if (n == 2)
+            out += pad_int(h, 2);
+          else
+            return bad_verb(tok, ": 12-hour must either be \"H\" or \"HH\"");
+          break;
+        }
+        case 'A':
+        case 'a':
+          if (n != 2) {
+            return bad_verb(tok, ": must be \"" + std::string(2, tok[0]) + "\"");
+          }
+          out += fl.hour < 12 ? (tok[0] == 'A' ? "AM" : "am") : (tok[0] == 'A' ? "PM" : "pm");
+          break;
+        case 'm':
+          if (n == 1)
+            out += std::to_string(fl.min);
+          else if (n == 2)
+            out += pad_int(fl.min, 2);
+          else
+            return bad_verb(tok, ": minute must either be \"m\" or \"mm\"");
+          break;
+        case 's':
+          if (n == 1)
+            out += std::to_string(fl.sec);
+          else if (n == 2)
+            out += pad_int(fl.sec, 2);
+          else
+            return bad_verb(tok, ": second must either be \"s\" or \"ss\"");
+          break;
+        case 'Z':
+          if (n == 1) {
+            out += t->offset == 0 ? "Z" : format_offset(t->offset, true);
+          } else if (n == 3) {
+            std::string z = format_offset(t->offset, false);
+            out += z == "+0000" ? "UTC" : z;
+          } else if (n == 4) {
+            out += format_offset(t->offset, false);
+          } else if (n == 5) {
+            out += format_offset(t->offset, true);
+          } else {
+            return bad_verb(tok, ": timezone must be Z, ZZZZ, or ZZZZZ");
+          }
+          break;
+        default: return bad_verb(tok, "");
+      }
+    }
+    return FuncResult::of(Value::string(out));
+  };
+  return f;
+}
+
+Function timeadd_fn() {
+  Function f;
+  f.description =
+      "Adds the duration represented by the given duration string to the given RFC 3339 "
+      "timestamp string, returning another RFC 3339 timestamp.";
+  f.params = {param("timestamp", Type::string()), param("duration", Type::string())};
+  f.type = Function::static_return(Type::string());
+  f.impl = [](std::span<const Value> args, const Type*) {
+    std::string err;
+    std::optional<Time> t = parse_timestamp(args[0].as_string(), err);
+    if (!t) return FuncResult::fail(err);
+    std::optional<int64_t> d = parse_duration(args[1].as_string(), err);
+    if (!d) return FuncResult::fail(err);
+    int64_t nsec = t->nsec + *d % 1000000000;
+    t->sec += *d / 1000000000 + floor_div(nsec, 1000000000);
+    t->nsec = nsec - floor_div(nsec, 1000000000) * 1000000000;
+    return FuncResult::of(Value::string(format_rfc3339(*t)));
+  };
+  return f;
+}
+
+}  // namespace
+
+void add_datetime_functions(FunctionTable& t) {
+  add(t, "formatdate", formatdate_fn());
+  add(t, "timeadd", timeadd_fn());
+}
+
+}  // namespace hclvm::funcs

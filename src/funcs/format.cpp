@@ -1,0 +1,741 @@
+// format and formatlist, as go-cty's stdlib format.go defines them: a
+// printf-like language whose verbs are scanned by a small state machine
+// (cty's Ragel machine format_fsm.rl, reproduced transition for transition
+// so that errors name the same offsets), then each verb formats one
+// argument:
+//
+//   %v %#v  as is: strings and numbers (shortest %g) plain, anything else
+//           (and everything with #) as JSON
+//   %t      converted to bool
+//   %d %b %o %x %X   converted to number, must be an integer (Go's big.Int
+//           Format: flags + - space # 0, width, precision = minimum digits)
+//   %e %E %f %g %G   converted to number (Go's big.Float Format: exact
+//           decimal expansion, rounded half to even)
+//   %s %q   converted to string; precision truncates to grapheme clusters,
+//           %q quotes as JSON
+//
+// Widths of %v, %s and %q count grapheme clusters and pad with spaces, or
+// zeros with the 0 flag (on the right with -); numeric verbs pad as Go's fmt.
+#include <gmp.h>
+#include <mpfr.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "funcs/funcs.h"
+#include "util/unicode.h"
+#include "value/convert.h"
+#include "value/json.h"
+#include "value/refine.h"
+
+namespace hclvm::funcs {
+
+namespace {
+
+// A formatting verb as cty's machine collects it.
+struct Verb {
+  std::string_view raw;  // from % to the verb letter
+  size_t offset = 0;
+  int64_t arg_num = 0;  // 1-based
+  char32_t mode = 0;
+  bool zero = false, sharp = false, plus = false, minus = false, space = false;
+  bool has_prec = false, has_width = false;
+  int64_t prec = -1, width = -1;
+};
+
+// --- Go's decimal conversion of big.Float (math/big ftoa.go, decimal.go) ---
+
+// A decimal number 0.mant × 10^exp, mant without leading or trailing zeros
+// (empty for zero).
+struct Decimal {
+  std::string mant;
+  int64_t exp = 0;
+
+  char at(int64_t i) const { return i >= 0 && i < int64_t(mant.size()) ? mant[size_t(i)] : '0'; }
+
+  void trim() {
+    while (!mant.empty() && mant.back() == '0') mant.pop_back();
+    if (mant.empty()) exp = 0;
+  }
+
+  bool should_round_up(size_t n) const {
+    if (mant[n] == '5' && n + 1 == mant.size()) {
+      return n > 0 && ((mant[n - 1] - '0') & 1) != 0;  // exactly halfway: to even
+    }
+    return mant[n] >= '5';
+  }
+
+  void round(int64_t n) {
+    if (n < 0 || n >= int64_t(mant.size())) return;
+    size_t k = size_t(n);
+    if (should_round_up(k)) {
+      while (k > 0 && mant[k - 1] >= '9') --k;
+      if (k == 0) {
+        mant = "1";
+        ++exp;
+        return;
+      }
+      ++mant[k - 1];
+      mant.resize(k);
+    } else {
+      mant.resize(k);
+      trim();
+    }
+  }
+};
+
+// Sets the exponent range to MPFR's widest, as number.cpp does.
+void widest_range() {
+  mpfr_set_emin(mpfr_get_emin_min());
+  mpfr_set_emax(mpfr_get_emax_max());
+}
+
+// Loads the exact value of the finite, big number [n] into [x] (initialized
+// here): its shortest text reads back exactly at its precision.
+void load_mpfr(const Number& n, mpfr_t x) {
+  widest_range();
+  mpfr_prec_t prec = std::max<mpfr_prec_t>(mpfr_prec_t(n.precision()), MPFR_PREC_MIN);
+  mpfr_init2(x, prec);
+  mpfr_set_str(x, n.text().c_str(), 10, MPFR_RNDN);
+}
+
+// The exact decimal expansion of the finite number [n] (sign dropped).
+Decimal exact_decimal(const Number& n) {
+  Decimal d;
+  if (n.is_small()) {
+    int64_t v = n.small();
+    uint64_t m = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+    if (m == 0) return d;
+    d.mant = std::to_string(m);
+    d.exp = int64_t(d.mant.size());
+    d.trim();
+    return d;
+  }
+  mpfr_t x;
+  load_mpfr(n, x);
+  if (mpfr_zero_p(x)) {
+    mpfr_clear(x);
+    return d;
+  }
+  mpz_t m;
+  mpz_init(m);
+  mpfr_exp_t e = mpfr_get_z_2exp(m, x);
+  mpfr_clear(x);
+  mpz_abs(m, m);
+  // Make the mantissa odd so that the power of five stays small.
+  auto tz = mpz_scan1(m, 0);
+  mpz_tdiv_q_2exp(m, m, tz);
+  e += mpfr_exp_t(tz);
+  int64_t scale = 0;
+  if (e >= 0) {
+    mpz_mul_2exp(m, m, mp_bitcnt_t(e));
+  } else {
+    mpz_t p;
+    mpz_init(p);
+    mpz_ui_pow_ui(p, 5, static_cast<unsigned long>(-e));
+    mpz_mul(m, m, p);
+    mpz_clear(p);
+    scale = -int64_t(e);
+  }
+  std::vector<char> buf(mpz_sizeinbase(m, 10) + 2);
+  mpz_get_str(buf.data(), 10, m);
+  mpz_clear(m);
+  d.mant = buf.data();
+  d.exp = int64_t(d.mant.size()) - scale;
+  d.trim();
+  return d;
+}
+
+// [x] rounded to [digits] significant decimal digits, half to even on the
+// exact value as Go's decimal.round does it (MPFR rounds correctly from the
+// exact binary value, so no full expansion is needed); [digits] >= 1.
+Decimal rounded_decimal(mpfr_t x, int64_t digits) {
+  Decimal d;
+  mpfr_exp_t e = 0;
+  char* str = mpfr_get_str(nullptr, &e, 10, size_t(digits), x, MPFR_RNDN);
+  std::string_view t = str;
+  if (!t.empty() && t[0] == '-') t.remove_prefix(1);
+  d.mant = std::string(t);
+  d.exp = int64_t(e);
+  mpfr_free_str(str);
+  d.trim();
+  return d;
+}
+
+// The decimal Go's big.Float.Text rounds [n] to for [fmt] with precision
+// [prec] >= 0 (for %g a precision of 0 becomes 1): through MPFR where the
+// rounding position lies within the digits, else from the exact expansion.
+Decimal fixed_decimal(const Number& n, char fmt, int64_t& prec) {
+  bool g = fmt == 'g' || fmt == 'G';
+  if (g && prec == 0) prec = 1;
+  if (n.is_small() || n.sign() == 0) {
+    Decimal d = exact_decimal(n);
+    d.round(g ? prec : fmt == 'f' ? d.exp + prec : 1 + prec);
+    return d;
+  }
+  mpfr_t x;
+  load_mpfr(n, x);
+  int64_t digits = g ? prec : 1 + prec;
+  if (fmt == 'f') {
+    // The exact decimal exponent: truncation cannot carry into it.
+    mpfr_exp_t e = 0;
+    char* str = mpfr_get_str(nullptr, &e, 10, 2, x, MPFR_RNDZ);
+    mpfr_free_str(str);
+    digits = int64_t(e) + prec;
+  }
+  if (digits >= 1 && digits <= 100000) {
+    Decimal d = rounded_decimal(x, digits);
+    mpfr_clear(x);
+    return d;
+  }
+  mpfr_clear(x);
+  Decimal d = exact_decimal(n);
+  d.round(fmt == 'f' ? d.exp + prec : digits);
+  return d;
+}
+
+// The shortest decimal that reads back as [n] at its precision (Go's
+// roundShortest), from Number::text().
+Decimal shortest_decimal(const Number& n) {
+  std::string t = n.text();
+  Decimal d;
+  size_t i = (!t.empty() && t[0] == '-') ? 1 : 0;
+  std::string digits;
+  int64_t int_len = -1;
+  for (; i < t.size(); ++i) {
+    if (t[i] == '.')
+      int_len = int64_t(digits.size());
+    else
+      digits += t[i];
+  }
+  if (int_len < 0) int_len = int64_t(digits.size());
+  size_t lead = 0;
+  while (lead < digits.size() && digits[lead] == '0') ++lead;
+  d.mant = digits.substr(lead);
+  d.exp = int_len - int64_t(lead);
+  d.trim();
+  return d;
+}
+
+// Go's fmtE: [d] as d.ddde±dd with [prec] fraction digits.
+void fmt_e(std::string& out, char fmt, int64_t prec, const Decimal& d) {
+  out += d.mant.empty() ? '0' : d.mant[0];
+  if (prec > 0) {
+    out += '.';
+    int64_t i = 1;
+    int64_t m = std::min<int64_t>(int64_t(d.mant.size()), prec + 1);
+    if (i < m) {
+      out.append(d.mant, 1, size_t(m - 1));
+      i = m;
+    }
+    for (; i <= prec; ++i) out += '0';
+  }
+  out += fmt;
+  int64_t exp = d.mant.empty() ? 0 : d.exp - 1;
+  out += exp < 0 ? '-' : '+';
+  if (exp < 0) exp = -exp;
+  if (exp < 10) out += '0';
+  out += std::to_string(exp);
+}
+
+// Go's fmtF: [d] as ddd.ddd with [prec] fraction digits.
+void fmt_f(std::string& out, int64_t prec, const Decimal& d) {
+  if (d.exp > 0) {
+    int64_t m = std::min<int64_t>(int64_t(d.mant.size()), d.exp);
+    out.append(d.mant, 0, size_t(m));
+    for (; m < d.exp; ++m) out += '0';
+  } else {
+    out += '0';
+  }
+  if (prec > 0) {
+    out += '.';
+    for (int64_t i = 1; i <= prec; ++i) out += d.at(d.exp + i - 1);
+  }
+}
+
+// Go's big.Float.Text([fmt], [prec]) of [n] (fmt one of e E f g G; prec
+// < 0: shortest).
+std::string float_text(const Number& n, char fmt, int64_t prec) {
+  std::string out;
+  bool neg = n.sign() < 0 || n.is_negative_zero();
+  if (neg) out += '-';
+  if (n.is_inf()) {
+    if (!neg) out += '+';
+    return out + "Inf";
+  }
+  bool shortest = prec < 0;
+  Decimal d;
+  if (shortest) {
+    d = shortest_decimal(n);
+    switch (fmt) {
+      case 'e':
+      case 'E': prec = int64_t(d.mant.size()) - 1; break;
+      case 'f': prec = std::max<int64_t>(int64_t(d.mant.size()) - d.exp, 0); break;
+      default: prec = int64_t(d.mant.size()); break;
+    }
+  } else {
+    d = fixed_decimal(n, fmt, prec);
+  }
+  switch (fmt) {
+    case 'e':
+    case 'E': fmt_e(out, fmt, prec, d); break;
+    case 'f': fmt_f(out, prec, d); break;
+    default: {
+      int64_t eprec = prec;
+      if (eprec > int64_t(d.mant.size()) && int64_t(d.mant.size()) >= d.exp) {
+        eprec = int64_t(d.mant.size());
+      }
+      if (shortest) eprec = 6;
+      int64_t exp = d.exp - 1;
+      if (exp < -4 || exp >= eprec) {
+        if (prec > int64_t(d.mant.size())) prec = int64_t(d.mant.size());
+        fmt_e(out, char(fmt + 'e' - 'g'), prec - 1, d);
+      } else {
+        if (prec > d.exp) prec = int64_t(d.mant.size());
+        fmt_f(out, std::max<int64_t>(prec - d.exp, 0), d);
+      }
+    }
+  }
+  return out;
+}
+
+// Go's fmt flags as its parser leaves them: 0 is dropped when - is present.
+bool go_zero(const Verb& v) { return v.zero && !v.minus; }
+
+// Go's big.Float.Format for the verb [v] (mode e E f g G) of [n].
+std::string format_float(const Verb& v, const Number& n) {
+  std::string buf = float_text(n, char(v.mode),
+                               v.has_prec                         ? v.prec
+                               : (v.mode == 'g' || v.mode == 'G') ? -1
+                                                                  : 6);
+  std::string sign;
+  std::string_view body = buf;
+  if (body[0] == '-') {
+    sign = "-";
+    body.remove_prefix(1);
+  } else if (body[0] == '+') {
+    sign = v.space ? " " : "+";
+    body.remove_prefix(1);
+  } else if (v.plus) {
+    sign = "+";
+  } else if (v.space) {
+    sign = " ";
+  }
+  size_t padding = 0;
+  if (v.has_width && size_t(v.width) > sign.size() + body.size()) {
+    padding = size_t(v.width) - sign.size() - body.size();
+  }
+  std::string out;
+  if (go_zero(v) && !n.is_inf()) {
+    out = sign + std::string(padding, '0') + std::string(body);
+  } else if (v.minus) {
+    out = sign + std::string(body) + std::string(padding, ' ');
+  } else {
+    out = std::string(padding, ' ') + sign + std::string(body);
+  }
+  return out;
+}
+
+// Go's big.Int.Format for the verb [v] (mode b d o x X) of the integer [n].
+std::string format_integer(const Verb& v, const Number& n) {
+  int base = v.mode == 'b' ? 2 : v.mode == 'o' ? 8 : (v.mode == 'x' || v.mode == 'X') ? 16 : 10;
+  std::string digits;
+  bool neg = false;
+  if (n.is_small()) {
+    int64_t i = n.small();
+    neg = i < 0;
+    uint64_t m = neg ? 0 - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
+    mpz_t z;
+    mpz_init_set_ui(z, 0);
+    mpz_import(z, 1, 1, sizeof(m), 0, 0, &m);
+    std::vector<char> b(mpz_sizeinbase(z, base) + 2);
+    mpz_get_str(b.data(), base, z);
+    mpz_clear(z);
+    digits = b.data();
+  } else {
+    mpfr_t x;
+    load_mpfr(n, x);
+    mpz_t z;
+    mpz_init(z);
+    mpfr_get_z(z, x, MPFR_RNDZ);
+    mpfr_clear(x);
+    neg = mpz_sgn(z) < 0;
+    mpz_abs(z, z);
+    std::vector<char> b(mpz_sizeinbase(z, base) + 2);
+    mpz_get_str(b.data(), base, z);
+    mpz_clear(z);
+    digits = b.data();
+  }
+  if (v.mode == 'X') {
+    for (char& c : digits)
+      if (c >= 'a' && c <= 'z') c = char(c - 'a' + 'A');
+  }
+  std::string sign = neg ? "-" : v.plus ? "+" : v.space ? " " : "";
+  std::string prefix;
+  if (v.sharp) {
+    switch (v.mode) {
+      case 'b': prefix = "0b"; break;
+      case 'o': prefix = "0"; break;
+      case 'x': prefix = "0x"; break;
+      case 'X': prefix = "0X"; break;
+      default: break;
+    }
+  }
+  size_t zeros = 0, left = 0, right = 0;
+  if (v.has_prec) {
+    if (digits.size() < size_t(v.prec)) {
+      zeros = size_t(v.prec) - digits.size();
+    } else if (digits == "0" && v.prec == 0) {
+      return "";  // Go prints nothing for a zero with precision 0
+    }
+  }
+  size_t length = sign.size() + prefix.size() + zeros + digits.size();
+  if (v.has_width && length < size_t(v.width)) {
+    size_t d = size_t(v.width) - length;
+    if (v.minus)
+      right = d;
+    else if (go_zero(v) && !v.has_prec)
+      zeros = d;
+    else
+      left = d;
+  }
+  return std::string(left, ' ') + sign + prefix + std::string(zeros, '0') + digits +
+         std::string(right, ' ');
+}
+
+// cty's formatPadWidth: pads [s] to the verb's width in grapheme clusters.
+std::string pad_width(const Verb& v, std::string s) {
+  if (v.width < 0) return s;
+  size_t have = uni::count_graphemes(s);
+  if (have >= size_t(v.width)) return s;
+  std::string pads(size_t(v.width) - have, v.zero ? '0' : ' ');
+  return v.minus ? s + pads : pads + s;
+}
+
+// Why [arg] cannot be used for [v]: cty's "unsupported value" wrapper.
+std::string unsupported(const Verb& v, const std::string& why) {
+  return "unsupported value for " + quote(v.raw) + " at " + std::to_string(v.offset) + ": " + why;
+}
+
+// cty's formatAppend: formats args[v.arg_num-1] for [v] onto [out]; false
+// with [err] set when it cannot.
+bool format_append(Verb& v, std::string& out, std::span<const Value> args, std::string& err) {
+  int64_t idx = v.arg_num - 1;
+  if (idx >= int64_t(args.size())) {
+    err = "not enough arguments for " + quote(v.raw) + " at " + std::to_string(v.offset) +
+          ": need index " + std::to_string(v.arg_num) + " but have " + std::to_string(args.size()) +
+          " total";
+    return false;
+  }
+  const Value& arg = args[size_t(idx)];
+  if (v.mode != 'v' && arg.is_null()) {
+    err = unsupported(v, "null value cannot be formatted");
+    return false;
+  }
+  if (!v.has_width) v.width = -1;
+  if (!v.has_prec) v.prec = -1;
+
+  switch (v.mode) {
+    case 'v': {
+      if (!v.sharp && !arg.is_null()) {
+        if (arg.type() == Type::string()) {
+          out += pad_width(v, std::string(arg.as_string()));
+          return true;
+        }
+        if (arg.type() == Type::number()) {
+          out += pad_width(v, float_text(arg.as_number(), 'g', -1));
+          return true;
+        }
+      }
+      JsonResult<std::string> j = to_json(arg, arg.type());
+      if (!j.ok()) {
+        err = unsupported(v, j.error->message);
+        return false;
+      }
+      out += pad_width(v, std::move(j.value));
+      return true;
+    }
+    case 't': {
+      ConvertResult c = convert(arg, Type::boolean());
+      if (!c.ok()) {
+        err = unsupported(v, c.error().message);
+        return false;
+      }
+      out += c.value().as_bool() ? "true" : "false";
+      return true;
+    }
+    case 'b':
+    case 'd':
+    case 'o':
+    case 'x':
+    case 'X':
+    case 'e':
+    case 'E':
+    case 'f':
+    case 'g':
+    case 'G': {
+      ConvertResult c = convert(arg, Type::number());
+      if (!c.ok()) {
+        err = unsupported(v, c.error().message);
+        return false;
+      }
+      Number n = c.value().as_number();
+      if (v.mode == 'e' || v.mode == 'E' || v.mode == 'f' || v.mode == 'g' || v.mode == 'G') {
+        out += format_float(v, n);
+        return true;
+      }
+      if (!n.is_integer()) {
+        err = unsupported(v, "an integer is required");
+        return false;
+      }
+      out += format_integer(v, n);
+      return true;
+    }
+    case 's':
+    case 'q': {
+      ConvertResult c = convert(arg, Type::string());
+      if (!c.ok()) {
+        err = unsupported(v, c.error().message);
+        return false;
+      }
+      std::string_view s = c.value().as_string();
+      if (v.prec > 0) {
+        size_t pos = 0;
+        for (int64_t i = 0; i < v.prec && pos < s.size(); ++i) pos += uni::grapheme_len(s, pos);
+        s = s.substr(0, pos);
+      }
+      if (v.mode == 's')
+        out += pad_width(v, std::string(s));
+      else
+        out += pad_width(v, json_quote(s));
+      return true;
+    }
+    default:
+      err = "unsupported format verb " + quote_rune(v.mode) + " in " + quote(v.raw) +
+            " at offset " + std::to_string(v.offset);
+      return false;
+  }
+}
+
+bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// cty's formatFSM: formats [args] by [f]; an error is [err] and, for the
+// "too many arguments" check, the index [err_arg] of the first unused one.
+bool format_fsm(std::string_view f, std::span<const Value> args, std::string& out, std::string& err,
+                int& err_arg) {
+  int64_t next_arg = 1;
+  int64_t highest = 0;
+  size_t p = 0;
+  const size_t n = f.size();
+  auto bad_char = [&](size_t at) {
+    uni::Rune r = uni::decode(f, at);
+    err = "unrecognized format character " + quote_rune(r.ok ? r.cp : char32_t(0xFFFD)) +
+          " at offset " + std::to_string(at);
+    return false;
+  };
+  auto unfinished = [&] {
+    err = "invalid format string starting at offset " + std::to_string(n);
+    return false;
+  };
+  while (p < n) {
+    if (f[p] != '%') {
+      out += f[p++];
+      continue;
+    }
+    size_t ts = p++;
+    if (p == n) return unfinished();
+    if (f[p] == '%') {
+      out += '%';
+      ++p;
+      continue;
+    }
+    Verb v;
+    v.arg_num = next_arg;
+    // flags
+    for (; p < n; ++p) {
+      char c = f[p];
+      if (c == '0')
+        v.zero = true;
+      else if (c == '#')
+        v.sharp = true;
+      else if (c == '-')
+        v.minus = true;
+      else if (c == '+')
+        v.plus = true;
+      else if (c == ' ')
+        v.space = true;
+      else
+        break;
+    }
+    if (p == n) return unfinished();
+    // [argidx]
+    if (f[p] == '[') {
+      v.arg_num = 0;
+      ++p;
+      if (p == n) return unfinished();
+      if (f[p] < '1' || f[p] > '9') return bad_char(p);
+      for (; p < n && f[p] >= '0' && f[p] <= '9'; ++p) {
+        if (v.arg_num < (int64_t(1) << 40)) v.arg_num = v.arg_num * 10 + (f[p] - '0');
+      }
+      if (p == n) return unfinished();
+      if (f[p] != ']') return bad_char(p);
+      ++p;
+      if (p == n) return unfinished();
+    }
+    // width
+    if (f[p] >= '1' && f[p] <= '9') {
+      v.width = 0;
+      for (; p < n && f[p] >= '0' && f[p] <= '9'; ++p) {
+        if (v.width < (int64_t(1) << 40)) v.width = v.width * 10 + (f[p] - '0');
+      }
+      v.has_width = true;
+      if (p == n) return unfinished();
+    }
+    // .precision
+    if (f[p] == '.') {
+      v.prec = 0;
+      ++p;
+      for (; p < n && f[p] >= '0' && f[p] <= '9'; ++p) {
+        if (v.prec < (int64_t(1) << 40)) v.prec = v.prec * 10 + (f[p] - '0');
+      }
+      v.has_prec = true;
+      if (p == n) return unfinished();
+    }
+    if (!is_letter(f[p])) return bad_char(p);
+    v.mode = char32_t(f[p]);
+    ++p;
+    v.raw = f.substr(ts, p - ts);
+    v.offset = ts;
+    if (v.arg_num > highest) highest = v.arg_num;
+    // Absurd widths and precisions would only exhaust memory.
+    if (v.width > 10000000 || v.prec > 10000000) {
+      err = unsupported(v, "width or precision too large");
+      return false;
+    }
+    if (!format_append(v, out, args, err)) return false;
+    next_arg = v.arg_num + 1;
+  }
+  if (highest < int64_t(args.size())) {
+    err_arg = int(highest + 1);
+    if (highest == 0)
+      err = "too many arguments; no verbs in format string";
+    else
+      err = "too many arguments; only " + std::to_string(highest) + " used by format string";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Function format_fn() {
+  Function f;
+  f.description =
+      "Constructs a string by applying formatting verbs to a series of arguments, using a "
+      "similar syntax to the C function \\\"printf\\\".";
+  f.params = {param("format", Type::string())};
+  f.var_param = param("args", Type::dynamic(), kNull | kUnknown);
+  f.type = Function::static_return(Type::string());
+  f.result_not_null = true;
+  f.impl = [](std::span<const Value> args, const Type*) {
+    std::string_view fmt = args[0].as_string();
+    for (const Value& a : args.subspan(1)) {
+      if (!a.is_wholly_known()) {
+        // JSON needs whole values; what precedes the first verb is known.
+        size_t idx = fmt.find('%');
+        Value u = Value::unknown(Type::string());
+        if (idx != std::string_view::npos && idx > 0) {
+          u = refine(u).string_prefix(fmt.substr(0, idx)).new_value();
+        }
+        return FuncResult::of(std::move(u));
+      }
+    }
+    std::string out, err;
+    int err_arg = -1;
+    if (!format_fsm(fmt, args.subspan(1), out, err, err_arg)) {
+      return FuncResult::fail(std::move(err), err_arg);
+    }
+    return FuncResult::of(Value::string(out));
+  };
+  return f;
+}
+
+Function formatlist_fn() {
+  Function f;
+  f.description =
+      "Constructs a list of strings by applying formatting verbs to a series of arguments, "
+      "using a similar syntax to the C function \\\"printf\\\".";
+  f.params = {param("format", Type::string())};
+  f.var_param = param("args", Type::dynamic(), kNull | kUnknown);
+  f.type = Function::static_return(Type::list(Type::string()));
+  f.result_not_null = true;
+  f.impl = [](std::span<const Value> all, const Type* ret) {
+    std::string_view fmt = all[0].as_string();
+    auto args = all.subspan(1);
+    std::string out, err;
+    int err_arg = -1;
+    if (args.empty()) {
+      if (!format_fsm(fmt, args, out, err, err_arg)) {
+        return FuncResult::fail(std::move(err), err_arg);
+      }
+      return FuncResult::of(Value::list(Type::string(), {Value::string(out)}));
+    }
+    // Sequences are iterated together; other values repeat.
+    int64_t iter_len = -1;
+    size_t len_chooser = 0;
+    bool unknown = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+      const Value& a = args[i];
+      const Type* t = a.type();
+      if ((t->is_list() || t->is_set() || t->is_tuple()) && !a.is_null()) {
+        if (!t->is_tuple() && !a.is_known()) {
+          unknown = true;
+          continue;
+        }
+        int64_t this_len = int64_t(t->is_tuple() ? t->size() : a.length());
+        if (iter_len == -1) {
+          iter_len = this_len;
+          len_chooser = i;
+        } else if (this_len != iter_len) {
+          return arg_error("argument " + std::to_string(i + 1) + " has length " +
+                               std::to_string(this_len) + ", which is inconsistent with argument " +
+                               std::to_string(len_chooser + 1) + " of length " +
+                               std::to_string(iter_len),
+                           int(i + 1));
+        }
+        if (!a.is_known()) unknown = true;
+      } else if (!a.is_known() && t->is_dynamic()) {
+        unknown = true;
+      }
+    }
+    if (unknown) return FuncResult::of(Value::unknown(ret));
+    if (iter_len == 0) return FuncResult::of(Value::list(Type::string(), {}));
+    if (iter_len == -1) iter_len = 1;
+    std::vector<Value> results;
+    std::vector<Value> call_args(args.size());
+    for (int64_t k = 0; k < iter_len; ++k) {
+      bool known = true;
+      for (size_t i = 0; i < args.size(); ++i) {
+        const Value& a = args[i];
+        const Type* t = a.type();
+        bool seq = (t->is_list() || t->is_set() || t->is_tuple()) && !a.is_null();
+        call_args[i] = seq ? a.element(size_t(k)) : a;
+        if (!call_args[i].is_wholly_known()) known = false;
+      }
+      if (!known) {
+        results.push_back(refine_not_null(Value::unknown(Type::string())));
+        continue;
+      }
+      out.clear();
+      if (!format_fsm(fmt, call_args, out, err, err_arg)) {
+        return FuncResult::fail("error on format iteration " + std::to_string(k) + ": " + err);
+      }
+      results.push_back(Value::string(out));
+    }
+    return FuncResult::of(Value::list(Type::string(), std::move(results)));
+  };
+  return f;
+}
+
+}  // namespace hclvm::funcs

@@ -1,0 +1,75 @@
+// The function library: one registration function per category (each file
+// of src/funcs/ adds its functions to a table under their Terraform names),
+// and the helpers the categories share. default_functions() (vm/function.cpp)
+// calls every registration function.
+//
+// The functions are go-cty's stdlib functions (newest release) as the
+// reference's default table names them, with Terraform's length(); their
+// error messages are cty's, word for word, and an error that cty raises as
+// an ArgError carries the argument's index.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hclvm/function.h"
+
+namespace hclvm::funcs {
+
+void add_numeric_functions(FunctionTable& t);     // numeric.cpp
+void add_string_functions(FunctionTable& t);      // string.cpp
+void add_collection_functions(FunctionTable& t);  // collection.cpp
+void add_encoding_functions(FunctionTable& t);    // encoding.cpp
+void add_conversion_functions(FunctionTable& t);  // conversion.cpp
+void add_general_functions(FunctionTable& t);     // general.cpp: coalesce, try, can
+void add_regex_functions(FunctionTable& t);       // regex.cpp: regex, regexall
+void add_set_functions(FunctionTable& t);         // set.cpp: setunion, setproduct...
+void add_datetime_functions(FunctionTable& t);    // datetime.cpp: formatdate, timeadd
+
+// format and formatlist (format.cpp), registered with the string functions.
+Function format_fn();
+Function formatlist_fn();
+
+// What a parameter accepts besides known, non-null, unmarked values of its type.
+enum ParamFlags : unsigned {
+  kNull = 1,
+  kUnknown = 2,
+  kDynamic = 4,
+  kMarked = 8,
+};
+
+// A parameter named [name] of type [t] accepting what [flags] say.
+Param param(std::string name, const Type* t, unsigned flags = 0);
+
+// Adds [f] to [t] as [name].
+void add(FunctionTable& t, std::string name, Function f);
+
+// Reads the known number [v] as a Go int the way gocty.FromCtyValue does:
+// false and [err] set to cty's message when it is not a whole number in
+// the int64 range.
+bool to_int(const Value& v, int64_t& out, std::string& err);
+
+// Go's strconv.QuoteRune: [r] in single quotes, escaped as %q does.
+std::string quote_rune(char32_t r);
+
+// Go's %q of a string (strconv.Quote).
+std::string quote(std::string_view s);
+
+// A function result: [v], or the error [message] about argument [arg].
+inline FuncResult arg_error(std::string message, int arg) {
+  return FuncResult::fail(std::move(message), arg);
+}
+
+// A type result that is an error [message] (about argument [arg]).
+inline TypeResult type_error(std::string message, int arg = -1) {
+  return {nullptr, FuncError{std::move(message), arg}};
+}
+
+inline TypeResult type_ok(const Type* t) { return {t, std::nullopt}; }
+
+// The grapheme cluster count of [s] as a number (cty's Strlen).
+Value strlen_value(std::string_view s);
+
+}  // namespace hclvm::funcs

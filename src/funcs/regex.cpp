@@ -1,0 +1,214 @@
+// regex and regexall, as go-cty's stdlib regexp.go defines them, on RE2
+// (the engine Go's regexp package is modelled on: the same syntax, the
+// same leftmost-first matching). A pattern without capture groups gives
+// the matched string, one with unnamed groups a tuple of them, one with
+// named groups an object; a group that did not take part is null.
+//
+// Compiled patterns are cached (a few, process-wide), since a program
+// evaluated many times calls these with the same constant pattern.
+#include <re2/re2.h>
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "funcs/funcs.h"
+#include "util/unicode.h"
+
+namespace hclvm::funcs {
+
+namespace {
+
+// Go's regexp/syntax ErrorCode text for RE2's [code].
+const char* go_error_code(RE2::ErrorCode code) {
+  switch (code) {
+    case RE2::ErrorBadEscape: return "invalid escape sequence";
+    case RE2::ErrorBadCharClass: return "invalid character class";
+    case RE2::ErrorBadCharRange: return "invalid character class range";
+    case RE2::ErrorMissingBracket: return "missing closing ]";
+    case RE2::ErrorMissingParen: return "missing closing )";
+    case RE2::ErrorUnexpectedParen: return "unexpected )";
+    case RE2::ErrorTrailingBackslash: return "trailing backslash at end of expression";
+    case RE2::ErrorRepeatArgument: return "missing argument to repetition operator";
+    case RE2::ErrorRepeatSize: return "invalid repeat count";
+    case RE2::ErrorRepeatOp: return "invalid nested repetition operator";
+    case RE2::ErrorBadPerlOp: return "invalid or unsupported Perl syntax";
+    case RE2::ErrorBadUTF8: return "invalid UTF-8";
+    case RE2::ErrorBadNamedCapture: return "invalid named capture";
+    case RE2::ErrorPatternTooLarge: return "expression too large";
+    default: return "regexp/syntax: internal error";
+  }
+}
+
+// Where RE2 accepts what Go's regexp/syntax rejects: the \C escape (any
+// byte), outside \Q...\E. Returns the offending escape, or "".
+std::string go_only_error(std::string_view pattern) {
+  for (size_t i = 0; i + 1 < pattern.size(); ++i) {
+    if (pattern[i] != '\\') continue;
+    char c = pattern[i + 1];
+    if (c == 'Q') {
+      size_t end = pattern.find("\\E", i + 2);
+      if (end == std::string_view::npos) return "";
+      i = end + 1;
+      continue;
+    }
+    if (c == 'C') return "\\C";
+    ++i;
+  }
+  return "";
+}
+
+// Returns the compiled [pattern] (possibly not ok()), from the cache.
+std::shared_ptr<const RE2> compile(std::string_view pattern) {
+  static std::mutex mu;
+  static std::unordered_map<std::string, std::shared_ptr<const RE2>> cache;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    auto it = cache.find(std::string(pattern));
+    if (it != cache.end()) return it->second;
+  }
+  RE2::Options opts;
+  opts.set_log_errors(false);
+  auto re = std::make_shared<const RE2>(re2::StringPiece(pattern.data(), pattern.size()), opts);
+  std::lock_guard<std::mutex> lock(mu);
+  if (cache.size() >= 64) cache.clear();
+  cache.emplace(std::string(pattern), re);
+  return re;
+}
+
+// cty's regexPatternResultType: the type of one match of [pattern].
+TypeResult result_type(std::string_view pattern) {
+  if (std::string e = go_only_error(pattern); !e.empty()) {
+    return type_error("invalid regexp pattern: invalid escape sequence in " + e, 0);
+  }
+  auto re = compile(pattern);
+  if (!re->ok()) {
+    return type_error(std::string("invalid regexp pattern: ") + go_error_code(re->error_code()) +
+                          " in " + re->error_arg(),
+                      0);
+  }
+  int groups = re->NumberOfCapturingGroups();
+  const auto& names = re->CapturingGroupNames();
+  size_t named = names.size();
+  size_t unnamed = size_t(groups) - named;
+  if (groups == 0) return type_ok(Type::string());
+  if (unnamed > 0 && named > 0) {
+    return type_error("invalid regexp pattern: cannot mix both named and unnamed capture groups",
+                      0);
+  }
+  if (unnamed > 0) {
+    std::vector<const Type*> etys(unnamed, Type::string());
+    return type_ok(Type::tuple(etys));
+  }
+  // Go allows a name twice; the object has it once.
+  std::vector<TypeAttr> attrs;
+  for (const auto& [i, name] : names) {
+    bool seen = false;
+    for (const TypeAttr& a : attrs) seen = seen || a.name == name;
+    if (!seen) attrs.push_back({name, Type::string(), false});
+  }
+  return type_ok(Type::object(attrs));
+}
+
+// One match's value of type [t]: [m] holds the whole match and the groups.
+Value match_value(const RE2& re, const std::vector<re2::StringPiece>& m, const Type* t) {
+  auto str = [](const re2::StringPiece& p) {
+    if (p.data() == nullptr) return Value::null(Type::string());
+    return Value::string(std::string_view(p.data(), p.size()));
+  };
+  if (t == Type::string()) return str(m[0]);
+  if (t->is_tuple()) {
+    std::vector<Value> vals;
+    for (size_t i = 1; i < m.size(); ++i) vals.push_back(str(m[i]));
+    return Value::tuple(std::move(vals));
+  }
+  // Groups in order, so that of two with one name the later one wins.
+  std::map<std::string, Value, std::less<>> attrs;
+  for (const auto& [i, name] : re.CapturingGroupNames()) attrs[name] = str(m[size_t(i)]);
+  return Value::object(std::vector<std::pair<std::string, Value>>(attrs.begin(), attrs.end()));
+}
+
+// Finds the leftmost match of [re] in [text] starting at byte [pos].
+bool find(const RE2& re, std::string_view text, size_t pos, std::vector<re2::StringPiece>& m) {
+  m.assign(size_t(re.NumberOfCapturingGroups()) + 1, re2::StringPiece());
+  return re.Match(re2::StringPiece(text.data(), text.size()), pos, text.size(), RE2::UNANCHORED,
+                  m.data(), int(m.size()));
+}
+
+Function regex_fn() {
+  Function f;
+  f.description =
+      "Applies the given regular expression pattern to the given string and returns information "
+      "about a single match, or raises an error if there is no match.";
+  f.params = {param("pattern", Type::string()), param("string", Type::string())};
+  f.type = [](std::span<const Value> args) {
+    if (!args[0].is_known()) return type_ok(Type::dynamic());
+    return result_type(args[0].as_string());
+  };
+  f.result_not_null = true;
+  f.impl = [](std::span<const Value> args, const Type* ret) {
+    if (ret->is_dynamic()) return FuncResult::of(Value::dynamic());
+    auto re = compile(args[0].as_string());
+    std::string_view text = args[1].as_string();
+    std::vector<re2::StringPiece> m;
+    if (!find(*re, text, 0, m)) {
+      return FuncResult::fail("pattern did not match any part of the given string");
+    }
+    return FuncResult::of(match_value(*re, m, ret));
+  };
+  return f;
+}
+
+Function regexall_fn() {
+  Function f;
+  f.description =
+      "Applies the given regular expression pattern to the given string and returns a list of "
+      "information about all non-overlapping matches, or an empty list if there are no matches.";
+  f.params = {param("pattern", Type::string()), param("string", Type::string())};
+  f.type = [](std::span<const Value> args) {
+    if (!args[0].is_known()) return type_ok(Type::list(Type::dynamic()));
+    TypeResult t = result_type(args[0].as_string());
+    if (t.ok()) t.type = Type::list(t.type);
+    return t;
+  };
+  f.result_not_null = true;
+  f.impl = [](std::span<const Value> args, const Type* ret) {
+    const Type* ety = ret->element();
+    if (ety->is_dynamic()) return FuncResult::of(Value::dynamic());
+    auto re = compile(args[0].as_string());
+    std::string_view text = args[1].as_string();
+    std::vector<Value> out;
+    std::vector<re2::StringPiece> m;
+    // Go's allMatches: an empty match right after the previous match is
+    // skipped, and after an empty match the search moves on one code point.
+    size_t pos = 0;
+    int64_t prev_end = -1;
+    while (pos <= text.size() && find(*re, text, pos, m)) {
+      size_t start = size_t(m[0].data() - text.data());
+      size_t end = start + m[0].size();
+      bool accept = true;
+      if (end == pos) {
+        if (int64_t(start) == prev_end) accept = false;
+        pos += pos < text.size() ? uni::decode(text, pos).len : 1;
+      } else {
+        pos = end;
+      }
+      prev_end = int64_t(end);
+      if (accept) out.push_back(match_value(*re, m, ety));
+    }
+    return FuncResult::of(Value::list(ety, std::move(out)));
+  };
+  return f;
+}
+
+}  // namespace
+
+void add_regex_functions(FunctionTable& t) {
+  add(t, "regex", regex_fn());
+  add(t, "regexall", regexall_fn());
+}
+
+}  // namespace hclvm::funcs
