@@ -1,5 +1,6 @@
 // The `hclvm` command: picks the subcommand, prints help and the version,
-// and runs `ast` (the tree dump of one file). `check` lives in check.cpp.
+// and runs `ast` (the tree dump of one file). `check` lives in check.cpp,
+// `eval` and `disasm` in eval.cpp.
 // Every command exits 0 on success, 1 when the input has errors and 2 on a
 // usage error or an input that cannot be read.
 #include "cli/cli.h"
@@ -16,6 +17,13 @@
 #endif
 
 namespace hclvm::cli {
+
+// eval.cpp: `hclvm eval` and `hclvm disasm` with their arguments [args].
+int run_eval(const std::vector<std::string>& args);
+int run_disasm(const std::vector<std::string>& args);
+extern const char kEvalHelp[];
+extern const char kDisasmHelp[];
+
 namespace {
 
 const char kMainHelp[] =
@@ -27,6 +35,8 @@ const char kMainHelp[] =
     "Commands:\n"
     "  check    parse files and directories and report syntax errors\n"
     "  ast      print the syntax tree of one file\n"
+    "  eval     evaluate expressions and print their values\n"
+    "  disasm   print the bytecode of expressions\n"
     "  help     show help for a command\n"
     "\n"
     "Options:\n"
@@ -52,12 +62,15 @@ const char kAstHelp[] =
 const char kHelpHelp[] =
     "Usage: hclvm help [COMMAND]\n"
     "\n"
-    "Shows the general help, or the help of COMMAND (check, ast, help).\n";
+    "Shows the general help, or the help of COMMAND (check, ast, eval, disasm,\n"
+    "help).\n";
 
 // Returns the help text of command [cmd], or nullptr if there is none.
 const char* help_for(const std::string& cmd) {
   if (cmd == "check") return kCheckHelp;
   if (cmd == "ast") return kAstHelp;
+  if (cmd == "eval") return kEvalHelp;
+  if (cmd == "disasm") return kDisasmHelp;
   if (cmd == "help") return kHelpHelp;
   return nullptr;
 }
@@ -145,6 +158,8 @@ int main(int argc, char** argv) {
   if (cmd == "help") return run_help(rest);
   if (cmd == "check") return run_check(rest);
   if (cmd == "ast") return run_ast(rest);
+  if (cmd == "eval") return run_eval(rest);
+  if (cmd == "disasm") return run_disasm(rest);
   if (!cmd.empty() && cmd[0] == '-') return usage_error("unknown flag " + cmd + " (see 'hclvm --help')");
   return usage_error("unknown command '" + cmd + "' (see 'hclvm --help')");
 }

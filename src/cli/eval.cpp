@@ -1,0 +1,448 @@
+// `hclvm eval` and `hclvm disasm`: evaluate expressions (one given with -e,
+// every attribute of a configuration file, or one expression per line of a
+// file) against variables from the command line and a JSON file, with the
+// default function table, and print the values; or print the bytecode the
+// compiler makes of them. Values print as JSON in the shape the reference's
+// benchmark tool uses ({"value":…,"type":…}, or {"repr":…,"type":…} with
+// cty's Go syntax for values JSON cannot hold), or as HCL. Diagnostics are
+// rendered as `hclvm check` renders them, on standard error.
+#include "cli/cli.h"
+
+#include <hclvm/eval.h>
+#include <hclvm/function.h>
+
+#include <unistd.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "util/unicode.h"
+#include "value/json.h"
+#include "value/render.h"
+
+namespace hclvm::cli {
+
+// Declared here as main.cpp declares them (cli.h is not this command's).
+extern const char kEvalHelp[];
+extern const char kDisasmHelp[];
+int run_eval(const std::vector<std::string>& args);
+int run_disasm(const std::vector<std::string>& args);
+
+const char kEvalHelp[] =
+    "Usage: hclvm eval [options] (-e EXPR | FILE)\n"
+    "\n"
+    "Evaluates the expression EXPR, or every attribute of the configuration\n"
+    "file FILE (recursively into blocks, printing `path = value`), and prints\n"
+    "the values. Variables come from --vars-file and --var; the functions are\n"
+    "the default function table.\n"
+    "\n"
+    "Options:\n"
+    "  -e, --expr EXPR       evaluate EXPR\n"
+    "  --lines FILE          evaluate each line of FILE as an expression and\n"
+    "                        print one JSON object per line: {\"value\":…,\"type\":…}\n"
+    "                        or {\"error\":SUMMARY,\"range\":\"line:col-line:col\"}\n"
+    "  --var NAME=VALUE      set variable NAME; VALUE is an HCL expression\n"
+    "                        without variables, or else taken as a string\n"
+    "  --vars-file F.json    set one variable per top-level key of a JSON object\n"
+    "                        (types implied by the JSON, as the reference's tools do)\n"
+    "  --format json|hcl     how values print (default: json)\n"
+    "  --color WHEN          colour for diagnostics: auto (default), always or never\n"
+    "  -h, --help            show this help\n"
+    "\n"
+    "Exit status: 0 no errors, 1 errors found, 2 usage error or unreadable input.\n";
+
+const char kDisasmHelp[] =
+    "Usage: hclvm disasm [options] (-e EXPR | FILE)\n"
+    "\n"
+    "Prints the bytecode the compiler makes of EXPR, or of every attribute of\n"
+    "the configuration file FILE: one instruction a line with its address,\n"
+    "opcode, operands, and what they refer to.\n"
+    "\n"
+    "Options:\n"
+    "  -e, --expr EXPR   compile EXPR\n"
+    "  --color WHEN      colour for diagnostics: auto (default), always or never\n"
+    "  -h, --help        show this help\n"
+    "\n"
+    "Exit status: 0 no errors, 1 syntax errors, 2 usage error or unreadable input.\n";
+
+namespace {
+
+// --- cty's Go syntax for values (the "repr" of the reference's tools) -----------
+
+// Go's %#v of float64 [d] (strconv 'g' with the shortest digits).
+std::string go_float(double d) {
+  if (std::isinf(d)) return d > 0 ? "+Inf" : "-Inf";
+  char buf[64];
+  auto r = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);
+  std::string sci(buf, r.ptr);  // d.ddde±XX
+  size_t e = sci.find('e');
+  std::string mant = sci.substr(0, e);
+  int exp = std::stoi(sci.substr(e + 1));
+  std::string digits;
+  bool neg = mant[0] == '-';
+  for (char c : mant)
+    if (c >= '0' && c <= '9') digits += c;
+  std::string out = neg ? "-" : "";
+  if (exp < -4 || exp >= 21) {
+    out += digits.substr(0, 1);
+    if (digits.size() > 1) out += "." + digits.substr(1);
+    char eb[16];
+    std::snprintf(eb, sizeof eb, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
+    return out + eb;
+  }
+  if (exp < 0) return out + "0." + std::string(size_t(-exp - 1), '0') + digits;
+  if (size_t(exp) + 1 >= digits.size())
+    return out + digits + std::string(size_t(exp) + 1 - digits.size(), '0');
+  return out + digits.substr(0, size_t(exp) + 1) + "." + digits.substr(size_t(exp) + 1);
+}
+
+std::string go_value(const Value& v);
+
+// cty's GoString of the refinements of unknown [v].
+std::string go_refinement(const Value& v) {
+  const Refinement& r = v.refinement();
+  std::string s;
+  if (r.not_null) s += ".NotNull()";
+  if (!r.prefix.empty()) s += ".StringPrefixFull(" + uni::go_quote(r.prefix) + ")";
+  if (r.has_lower) {
+    s += ".NumberRangeLowerBound(" + go_value(Value::number(r.lower)) + ", " +
+         (r.lower_inclusive ? "true" : "false") + ")";
+  }
+  if (r.has_upper) {
+    s += ".NumberRangeUpperBound(" + go_value(Value::number(r.upper)) + ", " +
+         (r.upper_inclusive ? "true" : "false") + ")";
+  }
+  if (r.min_length != 0) s += ".CollectionLengthLowerBound(" + std::to_string(r.min_length) + ")";
+  if (r.max_length != UINT64_MAX)
+    s += ".CollectionLengthUpperBound(" + std::to_string(r.max_length) + ")";
+  return s;
+}
+
+// cty's Value.GoString of [v] (marks removed).
+std::string go_value(const Value& v) {
+  const Type* t = v.type();
+  if (v.is_null()) return "cty.NullVal(" + t->go_string() + ")";
+  if (!v.is_known()) {
+    if (t->is_dynamic()) return "cty.DynamicVal";
+    std::string s = "cty.UnknownVal(" + t->go_string() + ")";
+    std::string r = go_refinement(v);
+    if (r == ".NotNull()") return s + ".RefineNotNull()";
+    if (!r.empty()) return s + ".Refine()" + r + ".NewValue()";
+    return s;
+  }
+  auto list = [&](const char* ctor, const char* empty_ctor, const Type* et) {
+    if (v.length() == 0) return std::string(empty_ctor) + "(" + et->go_string() + ")";
+    std::string s = std::string(ctor) + "([]cty.Value{";
+    for (size_t i = 0; i < v.length(); ++i) s += (i ? ", " : "") + go_value(v.element(i));
+    return s + "})";
+  };
+  switch (t->kind()) {
+    case TypeKind::Bool: return v.as_bool() ? "cty.True" : "cty.False";
+    case TypeKind::Number: {
+      Number n = v.as_number();
+      if (std::optional<int64_t> i = n.to_int64())
+        return "cty.NumberIntVal(" + std::to_string(*i) + ")";
+      double d = n.to_double();
+      if (n.is_inf() || Number::cmp(Number::from_double(d), n) == 0)
+        return "cty.NumberFloatVal(" + go_float(d) + ")";
+      return "cty.MustParseNumberVal(" + uni::go_quote(n.text()) + ")";
+    }
+    case TypeKind::String: return "cty.StringVal(" + uni::go_quote(v.as_string()) + ")";
+    case TypeKind::List: return list("cty.ListVal", "cty.ListValEmpty", t->element());
+    case TypeKind::Set: return list("cty.SetVal", "cty.SetValEmpty", t->element());
+    case TypeKind::Tuple: {
+      if (v.length() == 0) return "cty.EmptyTupleVal";
+      std::string s = "cty.TupleVal([]cty.Value{";
+      for (size_t i = 0; i < v.length(); ++i) s += (i ? ", " : "") + go_value(v.element(i));
+      return s + "})";
+    }
+    case TypeKind::Map: {
+      if (v.length() == 0) return "cty.MapValEmpty(" + t->element()->go_string() + ")";
+      std::string s = "cty.MapVal(map[string]cty.Value{";
+      for (size_t i = 0; i < v.length(); ++i)
+        s += (i ? ", " : "") + uni::go_quote(v.map_key(i)) + ":" + go_value(v.map_value(i));
+      return s + "})";
+    }
+    case TypeKind::Object: {
+      if (t->size() == 0) return "cty.EmptyObjectVal";
+      std::string s = "cty.ObjectVal(map[string]cty.Value{";
+      for (size_t i = 0; i < t->size(); ++i)
+        s += (i ? ", " : "") + uni::go_quote(t->attr_name(i)) + ":" + go_value(v.attr(i));
+      return s + "})";
+    }
+    default: return "cty.DynamicVal";
+  }
+}
+
+// [v] as the reference's tools print a result: {"value":…,"type":…}, or
+// {"repr":…,"type":…} when JSON cannot hold the value.
+std::string typed_json(const Value& v0) {
+  Value v = v0.unmark_deep().first;
+  JsonResult<std::string> ty = type_to_json(v.type());
+  std::string type = ty.ok() ? ty.value : json_quote(v.type()->friendly_name());
+  if (v.is_wholly_known()) {
+    JsonResult<std::string> j = to_json(v, v.type());
+    if (j.ok()) return "{\"value\":" + j.value + ",\"type\":" + type + "}";
+  }
+  return "{\"repr\":" + json_quote(go_value(v)) + ",\"type\":" + type + "}";
+}
+
+// --- options ------------------------------------------------------------------------
+
+enum class Format { Json, Hcl };
+
+struct EvalOptions {
+  std::optional<std::string> expr;
+  std::optional<std::string> lines;
+  std::vector<std::string> files;
+  std::vector<std::pair<std::string, std::string>> vars;
+  std::optional<std::string> vars_file;
+  Format format = Format::Json;
+  ColorMode color = ColorMode::Auto;
+};
+
+// Parses [args] of `eval` (or `disasm` when [disasm]) into [o]; returns an
+// exit status when the command should stop now.
+std::optional<int> parse_options(const std::vector<std::string>& args, bool disasm,
+                                 EvalOptions& o) {
+  const char* cmd = disasm ? "disasm" : "eval";
+  ArgScanner sc(args);
+  std::string err;
+  while (sc.next()) {
+    if (!sc.is_flag()) {
+      o.files.push_back(sc.name());
+      continue;
+    }
+    if (sc.is("--help", "-h")) {
+      std::fputs(disasm ? kDisasmHelp : kEvalHelp, stdout);
+      return kExitOk;
+    }
+    bool known = sc.is("--expr", "-e") || sc.is("--color") ||
+                 (!disasm && (sc.is("--lines") || sc.is("--var") || sc.is("--vars-file") ||
+                              sc.is("--format")));
+    if (!known) return usage_error("unknown flag " + sc.name() + " (see 'hclvm help " + cmd + "')");
+    std::optional<std::string> v = sc.value(err);
+    if (!v) return usage_error(err);
+    if (sc.is("--expr", "-e")) {
+      o.expr = *v;
+    } else if (sc.is("--color")) {
+      if (!parse_color_mode(*v, o.color))
+        return usage_error("--color must be auto, always or never, not '" + *v + "'");
+    } else if (sc.is("--lines")) {
+      o.lines = *v;
+    } else if (sc.is("--var")) {
+      size_t eq = v->find('=');
+      if (eq == std::string::npos || eq == 0)
+        return usage_error("--var needs NAME=VALUE, not '" + *v + "'");
+      o.vars.emplace_back(v->substr(0, eq), v->substr(eq + 1));
+    } else if (sc.is("--vars-file")) {
+      o.vars_file = *v;
+    } else if (*v == "json") {
+      o.format = Format::Json;
+    } else if (*v == "hcl") {
+      o.format = Format::Hcl;
+    } else {
+      return usage_error("--format must be json or hcl, not '" + *v + "'");
+    }
+  }
+  int inputs = int(o.expr.has_value()) + int(o.lines.has_value()) + int(o.files.size());
+  if (inputs != 1) {
+    return usage_error(std::string(cmd) + " needs exactly one of -e EXPR" +
+                       (disasm ? "" : ", --lines FILE") + " or FILE (see 'hclvm help " + cmd +
+                       "')");
+  }
+  return std::nullopt;
+}
+
+// Sets the variables of [o] in [ctx]; on failure returns a usage message.
+std::optional<std::string> load_vars(const EvalOptions& o, EvalContext& ctx) {
+  if (o.vars_file) {
+    std::string bytes, err;
+    if (!read_input(*o.vars_file, bytes, err)) return "cannot read " + *o.vars_file + ": " + err;
+    JsonResult<const Type*> ty = implied_type(bytes);
+    if (!ty.ok()) return "vars " + *o.vars_file + ": " + ty.error->message;
+    if (!ty.value->is_object()) return "vars " + *o.vars_file + ": top level must be a JSON object";
+    JsonResult<Value> val = from_json(bytes, ty.value);
+    if (!val.ok()) return "vars " + *o.vars_file + ": " + val.error->message;
+    for (size_t i = 0; i < ty.value->size(); ++i)
+      ctx.set(std::string(ty.value->attr_name(i)), val.value.attr(i));
+  }
+  for (const auto& [name, text] : o.vars) {
+    ExprParse p = parse_expression(make_source("<var " + name + ">", text));
+    Value v = Value::string(text);
+    if (!p.has_errors() && p.expr) {
+      CompileResult c = compile_expression(*p.expr, p.source);
+      Vm vm;
+      EvalContext none;
+      EvalResult r = vm.run(*c.program, none);
+      if (!r.has_errors()) v = r.value;
+    }
+    ctx.set(name, v);
+  }
+  return std::nullopt;
+}
+
+// How the value [v] prints in [f].
+std::string format_value(const Value& v, Format f, int indent = 0) {
+  return f == Format::Json ? typed_json(v) : render_hcl(v, indent);
+}
+
+// Formats [s] of [src] as line:col-line:col.
+std::string short_range(const Range& r) {
+  return std::to_string(r.start.line) + ":" + std::to_string(r.start.column) + "-" +
+         std::to_string(r.end.line) + ":" + std::to_string(r.end.column);
+}
+
+// Writes [diags] to stderr in the style of `hclvm check`.
+void print_diags(const Diagnostics& diags, const Source& src, const ast::Body* body,
+                 ColorMode color) {
+  if (diags.empty()) return;
+  diag::SnippetFiles files;
+  diag::SnippetFile f{src.text(), {}};
+  if (body) f.context = [body](uint32_t byte) { return diag::native_context(*body, byte); };
+  files.emplace(src.name(), std::move(f));
+  std::string text = diag::render_text(diags, files, text_style_for(STDERR_FILENO, color));
+  std::fwrite(text.data(), 1, text.size(), stderr);
+}
+
+// Calls [fn](path, attribute) for every attribute of [body], blocks
+// included, with paths like `block.label.name`.
+template <class Fn>
+void each_attribute(const ast::Body& body, const std::string& prefix, Fn&& fn) {
+  for (const ast::Attribute* a : body.attributes) fn(prefix + std::string(a->name), *a);
+  for (const ast::Block* b : body.blocks) {
+    std::string p = prefix + std::string(b->type) + ".";
+    for (std::string_view l : b->labels) p += std::string(l) + ".";
+    if (b->body) each_attribute(*b->body, p, fn);
+  }
+}
+
+// `eval --lines FILE`: one result object per line of [path].
+int eval_lines(const std::string& path, const EvalContext& ctx) {
+  std::string bytes, err;
+  if (!read_input(path, bytes, err)) return usage_error("cannot read " + path + ": " + err);
+  std::istringstream in(bytes);
+  std::string line;
+  Vm vm;
+  bool any_error = false;
+  std::string out;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    ExprParse p = parse_expression(make_source("<expr>", line));
+    Diagnostics diags = p.diagnostics;
+    Value v;
+    if (!p.has_errors() && p.expr) {
+      CompileResult c = compile_expression(*p.expr, p.source);
+      EvalResult r = vm.run(*c.program, ctx);
+      v = std::move(r.value);
+      diags = std::move(c.diagnostics);
+      diags.insert(diags.end(), r.diagnostics.begin(), r.diagnostics.end());
+    }
+    const Diagnostic* first = nullptr;
+    for (const Diagnostic& d : diags)
+      if (d.severity == Severity::Error && !first) first = &d;
+    if (first) {
+      any_error = true;
+      out += "{\"error\":" + json_quote(first->summary) +
+             ",\"range\":" + json_quote(first->subject ? short_range(*first->subject) : "") + "}\n";
+    } else {
+      out += typed_json(v) + "\n";
+    }
+  }
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  return any_error ? kExitErrors : kExitOk;
+}
+
+}  // namespace
+
+int run_eval(const std::vector<std::string>& args) {
+  EvalOptions o;
+  if (auto stop = parse_options(args, false, o)) return *stop;
+  EvalContext ctx;
+  ctx.set_functions(std::make_shared<FunctionTable>(default_functions()));
+  if (auto err = load_vars(o, ctx)) return usage_error(*err);
+  if (o.lines) return eval_lines(*o.lines, ctx);
+
+  Vm vm;
+  if (o.expr) {
+    ExprParse p = parse_expression(make_source("<expr>", *o.expr));
+    if (p.has_errors() || !p.expr) {
+      print_diags(p.diagnostics, *p.source, nullptr, o.color);
+      return kExitErrors;
+    }
+    CompileResult c = compile_expression(*p.expr, p.source);
+    EvalResult r = vm.run(*c.program, ctx);
+    r.diagnostics.insert(r.diagnostics.begin(), c.diagnostics.begin(), c.diagnostics.end());
+    print_diags(r.diagnostics, *p.source, nullptr, o.color);
+    if (r.has_errors()) return kExitErrors;
+    std::string s = format_value(r.value, o.format) + "\n";
+    std::fwrite(s.data(), 1, s.size(), stdout);
+    return kExitOk;
+  }
+
+  const std::string& path = o.files[0];
+  if (path != "-" && classify(path) == FileSyntax::Json)
+    return usage_error("cannot evaluate " + path + ": the JSON syntax is not supported yet");
+  std::string bytes, err;
+  if (!read_input(path, bytes, err)) return usage_error("cannot read " + path + ": " + err);
+  FileParse p = parse_config(make_source(display_name(path), std::move(bytes)));
+  if (p.has_errors() || !p.body) {
+    print_diags(p.diagnostics, *p.source, p.body, o.color);
+    return kExitErrors;
+  }
+  bool errors = false;
+  std::string out;
+  Diagnostics all;
+  each_attribute(*p.body, "", [&](const std::string& name, const ast::Attribute& a) {
+    CompileResult c = compile_expression(*a.expr, p.source);
+    EvalResult r = vm.run(*c.program, ctx);
+    r.diagnostics.insert(r.diagnostics.begin(), c.diagnostics.begin(), c.diagnostics.end());
+    for (auto& d : r.diagnostics) all.push_back(std::move(d));
+    if (r.has_errors()) {
+      errors = true;
+      return;
+    }
+    out += name + " = " + format_value(r.value, o.format) + "\n";
+  });
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  std::fflush(stdout);
+  print_diags(all, *p.source, p.body, o.color);
+  return errors ? kExitErrors : kExitOk;
+}
+
+int run_disasm(const std::vector<std::string>& args) {
+  EvalOptions o;
+  if (auto stop = parse_options(args, true, o)) return *stop;
+  if (o.expr) {
+    ExprParse p = parse_expression(make_source("<expr>", *o.expr));
+    if (p.has_errors() || !p.expr) {
+      print_diags(p.diagnostics, *p.source, nullptr, o.color);
+      return kExitErrors;
+    }
+    std::string s = disassemble(*compile_expression(*p.expr, p.source).program);
+    std::fwrite(s.data(), 1, s.size(), stdout);
+    return kExitOk;
+  }
+  const std::string& path = o.files[0];
+  std::string bytes, err;
+  if (!read_input(path, bytes, err)) return usage_error("cannot read " + path + ": " + err);
+  FileParse p = parse_config(make_source(display_name(path), std::move(bytes)));
+  if (p.has_errors() || !p.body) {
+    print_diags(p.diagnostics, *p.source, p.body, o.color);
+    return kExitErrors;
+  }
+  std::string out;
+  each_attribute(*p.body, "", [&](const std::string& name, const ast::Attribute& a) {
+    Range r = p.source->range(a.expr->span);
+    if (!out.empty()) out += "\n";
+    out += "== " + name + " (" + short_range(r) + ")\n";
+    out += disassemble(*compile_expression(*a.expr, p.source).program);
+  });
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  return kExitOk;
+}
+
+}  // namespace hclvm::cli

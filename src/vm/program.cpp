@@ -1,0 +1,209 @@
+// Programs: construction, the site table lookup, and the disassembler
+// (`hclvm disasm`, the bytecode goldens), which prints one instruction a
+// line with its operands decoded through opcodes.def and what they refer
+// to spelled out: constants as HCL literals, traversals as source-like
+// paths, jump targets as addresses, and the source range covering the
+// instruction's spans.
+#include "vm/program.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "value/render.h"
+
+namespace hclvm {
+
+namespace {
+
+std::atomic<uint64_t> next_program_id{1};
+
+}  // namespace
+
+Program::Program() : id_(next_program_id.fetch_add(1, std::memory_order_relaxed)) {}
+
+Program::~Program() = default;
+
+std::span<const ast::Span> Program::site(uint32_t pc) const {
+  auto it = std::lower_bound(sites.begin(), sites.end(), pc,
+                             [](const vm::SiteEntry& s, uint32_t p) { return s.pc < p; });
+  if (it == sites.end() || it->pc != pc) return {};
+  return std::span<const ast::Span>(spans.data() + it->first, it->count);
+}
+
+void Program::finish() {
+  for (const Value& v : constants) v.make_immortal();
+}
+
+namespace {
+
+using vm::Op;
+using vm::Opnd;
+
+// Formats [pc] as a four-digit address.
+std::string addr(uint32_t pc) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%04u", pc);
+  return buf;
+}
+
+// Returns constant [v] as a short literal for a comment.
+std::string constant_text(const Value& v) {
+  if (!v.is_wholly_known()) {
+    if (v.type()->is_dynamic()) return "(dynamic)";
+    return "(unknown " + v.type()->friendly_name() + ")";
+  }
+  std::string text = render_hcl(v), s;
+  // One line: a line break and the indentation after it become one space.
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\n') {
+      s += text[i];
+      continue;
+    }
+    while (i + 1 < text.size() && text[i + 1] == ' ') ++i;
+    s += ' ';
+  }
+  if (s.size() > 60) s = s.substr(0, 57) + "...";
+  return s;
+}
+
+// Writes the disassembly of one program.
+class Disassembler {
+ public:
+  explicit Disassembler(const Program& p) : p_(p) {}
+
+  std::string run() {
+    out_ += "; max_stack=" + std::to_string(p_.max_stack) +
+            " locals=" + std::to_string(p_.num_locals) +
+            " caches=" + std::to_string(p_.num_caches) + "\n";
+    uint32_t pc = 0;
+    while (pc < p_.code.size()) pc = instruction(pc);
+    return std::move(out_);
+  }
+
+ private:
+  // Writes the instruction at [pc]; returns the address of the next one.
+  uint32_t instruction(uint32_t pc) {
+    const uint8_t* ip = p_.code.data() + pc;
+    if (ip[0] >= vm::kNumOps) {
+      out_ += addr(pc) + "  ?? " + std::to_string(ip[0]) + "\n";
+      return uint32_t(p_.code.size());
+    }
+    Op op = static_cast<Op>(ip[0]);
+    const vm::OpInfo& in = vm::info(op);
+    uint32_t next = pc + in.size;
+    std::string line = addr(pc) + "  " + in.name;
+    std::string note;
+    for (int i = 0; i < 4 && in.operands[size_t(i)] != Opnd::None; ++i) {
+      uint32_t a = vm::operand(ip, i);
+      line +=
+          i == 0 ? std::string(std::max<size_t>(1, 14 - std::string(in.name).size()), ' ') : " ";
+      if (in.operands[size_t(i)] == Opnd::REL) {
+        int32_t rel;
+        std::memcpy(&rel, &a, sizeof rel);
+        line += "->" + addr(uint32_t(int64_t(next) + rel));
+      } else if (a == vm::kNone) {
+        line += "-";
+      } else {
+        line += std::to_string(a);
+      }
+    }
+    note = describe(op, ip);
+    std::span<const ast::Span> site = p_.site(pc);
+    if (!site.empty() && p_.source) {
+      ast::Span all = site[0];
+      for (const ast::Span& s : site) all = ast::join(all, s);
+      Range r = p_.source->range(all);
+      if (!note.empty()) note += "  ";
+      note += "@" + std::to_string(r.start.line) + ":" + std::to_string(r.start.column) + "-" +
+              std::to_string(r.end.line) + ":" + std::to_string(r.end.column);
+    }
+    if (!note.empty()) {
+      if (line.size() < 36) line.append(36 - line.size(), ' ');
+      line += " ; " + note;
+    }
+    out_ += line + "\n";
+    return next;
+  }
+
+  // Spells out what the operands of the instruction [op] at [ip] refer to.
+  std::string describe(Op op, const uint8_t* ip) {
+    uint32_t a = vm::operand(ip, 0);
+    switch (op) {
+      case Op::CONST:
+      case Op::TPL_LIT: return a < p_.constants.size() ? constant_text(p_.constants[a]) : "?";
+      case Op::LOAD: return "L" + std::to_string(a);
+      case Op::ERROR: return a < p_.static_diags.size() ? p_.static_diags[a].summary : "?";
+      case Op::TRAVERSE:
+      case Op::TRAVERSE_REL: return traversal(a);
+      case Op::COND_TEST:
+        return a == vm::kNone        ? "general"
+               : a < p_.types.size() ? p_.types[a]->friendly_name()
+                                     : "?";
+      case Op::FOR_BEGIN: {
+        if (a >= p_.fors.size()) return "?";
+        const vm::ForDesc& f = p_.fors[a];
+        std::string s = f.object ? "object" : "tuple";
+        if (f.key_slot != vm::kNoSlot) s += " key=L" + std::to_string(f.key_slot);
+        s += " value=L" + std::to_string(f.val_slot);
+        if (f.group) s += " group";
+        if (f.has_cond) s += " if";
+        return s;
+      }
+      case Op::SPLAT_BEGIN:
+        return a < p_.splats.size() ? "item=L" + std::to_string(p_.splats[a].item_slot) : "?";
+      case Op::CALL_BEGIN: {
+        std::string s = a < p_.names.size() ? p_.names[a] : "?";
+        uint32_t flags = vm::operand(ip, 2);
+        if (flags & vm::kCallExpand) s += " expand";
+        return s;
+      }
+      case Op::ADD:
+      case Op::SUB:
+      case Op::MUL:
+      case Op::DIV:
+      case Op::MOD:
+      case Op::EQ:
+      case Op::NE:
+      case Op::LT:
+      case Op::LE:
+      case Op::GT:
+      case Op::GE:
+      case Op::AND:
+      case Op::OR:
+      case Op::NEG:
+      case Op::NOT:
+      case Op::OBJ_ITEM: return (a & vm::kFlagMarks) ? "marks" : "";
+      default: return "";
+    }
+  }
+
+  // Returns traversal [t] as a path: `name.attr[key]`, `L0.attr`, `_.attr`.
+  std::string traversal(uint32_t t) {
+    if (t >= p_.traversals.size()) return "?";
+    const vm::TraversalDesc& d = p_.traversals[t];
+    std::string s;
+    switch (d.root) {
+      case vm::TraversalDesc::Variable: s = p_.names[d.root_index]; break;
+      case vm::TraversalDesc::Local: s = "L" + std::to_string(d.root_index); break;
+      case vm::TraversalDesc::None: s = "_"; break;
+    }
+    for (uint32_t i = 0; i < d.num_steps; ++i) {
+      const vm::StepDesc& st = p_.steps[d.first_step + i];
+      if (st.kind == vm::StepDesc::Attr)
+        s += "." + p_.names[st.operand];
+      else
+        s += "[" + constant_text(p_.constants[st.operand]) + "]";
+    }
+    return s;
+  }
+
+  const Program& p_;
+  std::string out_;
+};
+
+}  // namespace
+
+std::string disassemble(const Program& program) { return Disassembler(program).run(); }
+
+}  // namespace hclvm

@@ -1,0 +1,125 @@
+// A compiled expression (the Program of eval.h): bytecode plus the side
+// tables its operands index. Everything is plain data: indices instead of
+// pointers (except the interned types of the type table and inside
+// constants), so a program can later be serialized and verified. A program
+// is immutable once built and shared between threads: its constants are
+// made immortal so that reading them from many threads never touches a
+// reference count.
+//
+// Source positions live only in the site table: a list sorted by pc that
+// gives each instruction able to report a diagnostic its source spans
+// (subject, context, operands...; what each instruction expects is written
+// beside its handler in vm.cpp). It is searched only when a diagnostic is
+// reported, and spans become line/column ranges through the Source at that
+// moment.
+#pragma once
+
+#include <hclvm/ast.h>
+#include <hclvm/eval.h>
+#include <hclvm/syntax.h>
+#include <hclvm/value.h>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "vm/opcodes.h"
+
+namespace hclvm {
+
+namespace vm {
+
+// One step of a traversal after its root.
+struct StepDesc {
+  enum Kind : uint8_t { Attr, Index };
+  Kind kind = Attr;
+  uint32_t operand = 0;  // Attr: name index; Index: constant index of the key
+  uint32_t cache = 0;    // Attr: inline cache slot
+};
+
+// A traversal: where its root comes from and its steps.
+struct TraversalDesc {
+  enum Root : uint8_t { Variable, Local, None };
+  Root root = None;
+  uint32_t root_index = 0;  // Variable: name index; Local: slot
+  uint32_t first_step = 0;  // into Program::steps
+  uint32_t num_steps = 0;
+  // Names of the for variables in scope, innermost first (did-you-mean of
+  // "Unknown variable"), as a range of Program::scope_names.
+  uint32_t first_scope_name = 0;
+  uint32_t num_scope_names = 0;
+};
+
+// A for expression.
+struct ForDesc {
+  uint16_t key_slot = kNoSlot;  // local of the key variable, or none
+  uint16_t val_slot = 0;        // local of the value variable
+  bool object = false;          // {for ...} rather than [for ...]
+  bool group = false;           // `...` after the value
+  bool has_cond = false;        // an `if` clause
+};
+
+// A splat expression.
+struct SplatDesc {
+  uint16_t item_slot = 0;  // local of the anonymous symbol
+  bool marks = false;      // a DMARK precedes the source
+};
+
+// A diagnostic whose words are known at compile time ("Ambiguous attribute key").
+struct StaticDiag {
+  std::string summary;
+  std::string detail;
+};
+
+// The spans of the instruction at [pc]: Program::spans[first, first + count).
+struct SiteEntry {
+  uint32_t pc = 0;
+  uint32_t first = 0;
+  uint32_t count = 0;
+};
+
+}  // namespace vm
+
+class Program {
+ public:
+  Program();
+  ~Program();
+  Program(const Program&) = delete;
+  Program& operator=(const Program&) = delete;
+
+  std::vector<uint8_t> code;
+  std::vector<Value> constants;    // immortal once the program is finished
+  std::vector<std::string> names;  // variables, attributes, functions
+  std::vector<const Type*> types;  // interned types
+  std::vector<vm::TraversalDesc> traversals;
+  std::vector<vm::StepDesc> steps;
+  std::vector<uint32_t> scope_names;  // name indices, kNone between levels
+  std::vector<vm::ForDesc> fors;
+  std::vector<vm::SplatDesc> splats;
+  std::vector<vm::StaticDiag> static_diags;
+  std::vector<vm::SiteEntry> sites;  // sorted by pc
+  std::vector<ast::Span> spans;
+
+  uint32_t max_stack = 0;   // value stack depth the code needs
+  uint32_t num_locals = 0;  // local slots (for variables, splat items)
+  uint32_t num_caches = 0;  // inline cache slots (attribute steps)
+  std::shared_ptr<const Source> source;
+
+  // Identifies this program among all programs of the process, so that a
+  // VM can tell whether its inline caches belong to it.
+  uint64_t id() const { return id_; }
+
+  // The spans of the instruction at [pc] (empty when it has none).
+  std::span<const ast::Span> site(uint32_t pc) const;
+
+  // Makes the constants immortal; called once the program is complete.
+  void finish();
+
+ private:
+  uint64_t id_;
+};
+
+}  // namespace hclvm

@@ -1,0 +1,2110 @@
+// The interpreter: runs a Program against an EvalContext and returns the
+// value with the diagnostics, exactly as the reference's Expression.Value
+// would for the expression it was compiled from.
+//
+// Machine. A value stack (sized by the program's max_stack), local slots
+// (for variables and splat items, reset to DynamicVal at each run), a stack
+// of diagnostic marks, and one frame stack per construct that keeps state
+// across several instructions (templates, objects, conditionals, for,
+// splat, calls; see opcodes.def). All of it lives in Vm::State and is kept
+// from run to run, so once a VM has warmed up, evaluating an expression
+// whose values need no heap (numbers, bools, references to existing
+// values) allocates nothing: diagnostics are built only when reported, and
+// source ranges computed only when the result is returned.
+//
+// Errors in subexpressions. The reference often checks whether the
+// diagnostics of its operands hold errors (`if diags.HasErrors()`) and then
+// returns an unknown value (cty.DynamicVal or an unknown of the result type)
+// without doing its own work, and it orders its own diagnostics relative to
+// those of its operands (a binary operator puts "Invalid operand" first; a
+// conditional reports the condition's diagnostics and then only the chosen
+// branch's). The VM reproduces this with diagnostic-count marks: DMARK
+// pushes the number of diagnostics reported so far, and the instruction
+// that consumes the operands pops it, so that diagnostics [mark, end) are
+// exactly those of its operands. It can then test them for errors, insert
+// its own diagnostics before them, or drop the ones of a branch or a try()
+// argument that the reference discards. The compiler emits marks only
+// where an operand can report anything at all (a flag operand says so), so
+// `x * 2` over a local or a constant pays nothing for the rule. Because the
+// VM never reports a diagnostic that the reference would drop, and never
+// drops one it would keep, the output is the reference's, in its order.
+//
+// Dispatch is a switch over the opcode with one VM_CASE per handler; each
+// handler ends with VM_NEXT. Handlers longer than a few lines are methods
+// of State, named after the opcode.
+#include <hclvm/eval.h>
+
+#include <algorithm>
+#include <optional>
+#include <span>
+#include <unordered_map>
+
+#include "util/unicode.h"
+#include "value/convert.h"
+#include "value/ops.h"
+#include "value/refine.h"
+#include "vm/access.h"
+#include "vm/opcodes.h"
+#include "vm/operators.h"
+#include "vm/program.h"
+
+namespace hclvm {
+
+using namespace vm;
+
+namespace {
+
+// A diagnostic as the VM collects it: spans instead of ranges, converted
+// once the run is over (or when try() needs the text of a range).
+struct PendingDiag {
+  std::string summary;
+  std::string detail;
+  ast::Span subject, context;
+  bool has_subject = false, has_context = false;
+};
+
+// A stack of frames that never gives memory back: popping keeps the frame
+// (and the capacity of its vectors) for the next push.
+template <class T>
+class FrameStack {
+ public:
+  T& push() {
+    if (depth_ == frames_.size()) frames_.emplace_back();
+    return frames_[depth_++];
+  }
+  T& top() { return frames_[depth_ - 1]; }
+  void pop() { --depth_; }
+  void clear() { depth_ = 0; }
+  size_t depth() const { return depth_; }
+
+ private:
+  std::vector<T> frames_;
+  size_t depth_ = 0;
+};
+
+struct TemplateFrame {
+  uint32_t mark = 0;     // diagnostics before the template
+  size_t buf_start = 0;  // where this template's text starts in the buffer
+  bool known = true;
+  Marks marks;
+};
+
+struct ObjectFrame {
+  size_t start = 0;  // first entry of this object in the entry buffer
+  bool known = true;
+  Marks marks;
+};
+
+struct CondFrame {
+  // Single: one branch runs (the condition was a known bool). Both: the
+  // condition is unknown and the result type is static. General: both
+  // branches run and the result type comes from unifying their types.
+  enum Mode : uint8_t { Single, Both, General } mode = Single;
+  Value cond, true_val;
+  Marks marks;                      // Single: the condition's marks, for the result
+  uint32_t m0 = 0, m1 = 0, m2 = 0;  // before condition, true branch, false branch
+  const Type* type = nullptr;       // Both: the static result type
+};
+
+struct ForFrame {
+  enum Phase : uint8_t { Pre, PreCond, Loop } phase = Loop;
+  uint32_t desc = 0;
+  Value coll;
+  Marks marks;
+  size_t index = 0, count = 0;
+  bool known = true;
+  bool aborted = false;       // the early condition check failed: plain DynamicVal
+  bool coll_unknown = false;  // only the early check runs, then DynamicVal
+  Marks cond_marks;           // of the early check's condition
+  uint32_t mark = 0;          // diagnostics before the early condition check
+  std::vector<Value> items;
+  std::vector<std::pair<std::string, Value>> entries;
+  std::vector<std::pair<std::string, std::vector<Value>>> groups;
+  std::unordered_map<std::string, size_t> keys;  // into entries or groups
+};
+
+struct SplatFrame {
+  // Why the item expression runs over element types (cty's resultTy()).
+  enum Reason : uint8_t { UnknownSource, NotKnown, Empty };
+  uint32_t desc = 0;
+  Value src;        // unmarked, upgraded to a tuple where the reference does
+  Marks marks;      // of the source after upgrading
+  Marks src_marks;  // of the source as given
+  size_t index = 0, count = 0;
+  bool known = true;
+  bool upgraded_unknown = false;
+  bool types_mode = false;
+  Reason reason = UnknownSource;
+  uint32_t item_mark = 0, type_mark = 0;
+  std::vector<Value> vals;
+  std::vector<const Type*> types;
+};
+
+struct CallFrame {
+  const Function* fn = nullptr;
+  uint32_t name = 0;
+  uint32_t base = 0;      // stack depth before the arguments
+  uint32_t mark = 0;      // diagnostics before the call
+  uint32_t arg_mark = 0;  // diagnostics before the current argument
+  uint16_t nargs = 0;     // arguments written, the expanded one included
+  bool expand = false;
+  std::vector<Value> expanded;  // elements of the expanded argument
+  std::vector<Value> args;      // scratch for calls with expanded arguments
+  std::vector<PendingDiag> try_diags;
+};
+
+struct CacheEntry {
+  const Type* type = nullptr;
+  uint32_t index = 0;
+};
+
+const Value kUnresolved;  // its address marks a root name not looked up yet
+
+// The Levenshtein distance between [a] and [b] counted in code points, as
+// github.com/agext/levenshtein computes it with default costs.
+size_t levenshtein(std::string_view a, std::string_view b) {
+  auto runes = [](std::string_view s) {
+    std::vector<char32_t> out;
+    for (size_t i = 0; i < s.size();) {
+      uni::Rune r = uni::decode(s, i);
+      out.push_back(r.ok ? r.cp : 0xFFFD);
+      i += r.ok ? r.len : 1;
+    }
+    return out;
+  };
+  std::vector<char32_t> x = runes(a), y = runes(b);
+  std::vector<size_t> row(y.size() + 1);
+  for (size_t j = 0; j <= y.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= x.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= y.size(); ++j) {
+      size_t up = row[j];
+      size_t cost = x[i - 1] == y[j - 1] ? 0 : 1;
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + cost});
+      diag = up;
+    }
+  }
+  return row[y.size()];
+}
+
+// Returns a name within distance 2 of [given], or "" (the reference's
+// nameSuggestion). The reference tries the names of the innermost context
+// first, each context's in Go's random map order; this takes the first
+// [levels] entry with a close name, and there the closest (then the first
+// in order) of its names: one of the reference's answers.
+std::string_view closest(std::string_view given,
+                         const std::vector<std::vector<std::string_view>>& levels) {
+  for (const auto& level : levels) {
+    std::string_view best;
+    size_t best_d = 3;
+    for (std::string_view c : level) {
+      size_t d = levenshtein(given, c);
+      if (d < best_d) best = c, best_d = d;
+    }
+    if (best_d < 3) return best;
+  }
+  return {};
+}
+
+// " Did you mean %q?" for the closest of [levels] to [given], or "".
+std::string suggestion(std::string_view given,
+                       const std::vector<std::vector<std::string_view>>& levels) {
+  std::string_view c = closest(given, levels);
+  return c.empty() ? std::string() : " Did you mean " + uni::go_quote(c) + "?";
+}
+
+// The reference's describeConditionalTypeMismatch for [t] and [f].
+std::string describe_mismatch(const Type* t, const Type* f) {
+  if (t->is_object() && f->is_object()) {
+    for (size_t i = 0; i < t->size(); ++i) {
+      std::string_view name = t->attr_name(i);
+      std::optional<size_t> j = f->find_attr(name);
+      if (!j) {
+        return "The 'true' value includes object attribute " + uni::go_quote(name) +
+               ", which is absent in the 'false' value";
+      }
+      if (t->attr_type(i) != f->attr_type(*j)) {
+        return "Type mismatch for object attribute " + uni::go_quote(name) + ": " +
+               describe_mismatch(t->attr_type(i), f->attr_type(*j));
+      }
+    }
+    for (size_t i = 0; i < f->size(); ++i) {
+      if (!t->find_attr(f->attr_name(i))) {
+        return "The 'false' value includes object attribute " + uni::go_quote(f->attr_name(i)) +
+               ", which is absent in the 'true' value";
+      }
+    }
+  } else if (t->is_tuple() && f->is_tuple()) {
+    if (t->size() != f->size()) {
+      return "The 'true' tuple has length " + std::to_string(t->size()) +
+             ", but the 'false' tuple has length " + std::to_string(f->size());
+    }
+    for (size_t i = 0; i < t->size(); ++i) {
+      if (t->tuple_element(i) != f->tuple_element(i)) {
+        return "Type mismatch for tuple element " + std::to_string(i) + ": " +
+               describe_mismatch(t->tuple_element(i), f->tuple_element(i));
+      }
+    }
+  } else if (t->is_collection() && f->is_collection() && t->kind() == f->kind()) {
+    const Type* te = t->element();
+    const Type* fe = f->element();
+    if ((te->is_object() && fe->is_object()) || (te->is_tuple() && fe->is_tuple())) {
+      const char* noun = t->is_list() ? "list" : t->is_set() ? "set" : "map";
+      return std::string("Mismatched ") + noun + " element types: " + describe_mismatch(te, fe);
+    }
+  }
+  std::string tn = t->friendly_name(), fn = f->friendly_name();
+  if (tn == fn) {
+    return "At least one deeply-nested attribute or element is not compatible across both the "
+           "'true' and "
+           "the 'false' value";
+  }
+  return "The 'true' value is " + tn + ", but the 'false' value is " + fn;
+}
+
+// Reports whether [t] can be iterated by a for expression (cty CanIterateElements).
+bool iterable(const Type* t) { return t->is_collection() || t->is_structural(); }
+
+// cty's Value.True() on a bool: a null counts as false (and, here, an unknown).
+bool is_true(const Value& v) { return v.is_known() && !v.is_null() && v.as_bool(); }
+
+// The numeric operator of opcode [op].
+Operator operator_of(Op op) {
+  switch (op) {
+    case Op::ADD: return Operator::Add;
+    case Op::SUB: return Operator::Sub;
+    case Op::MUL: return Operator::Mul;
+    case Op::DIV: return Operator::Div;
+    case Op::MOD: return Operator::Mod;
+    case Op::EQ: return Operator::Eq;
+    case Op::NE: return Operator::Ne;
+    case Op::LT: return Operator::Lt;
+    case Op::LE: return Operator::Le;
+    case Op::GT: return Operator::Gt;
+    case Op::GE: return Operator::Ge;
+    case Op::AND: return Operator::And;
+    case Op::OR: return Operator::Or;
+    case Op::NEG: return Operator::Neg;
+    default: return Operator::Not;
+  }
+}
+
+// Computes a binary operator on two plain operands of its parameter type
+// without any of the checks the general path makes; false when the
+// operator needs the general path (a failing or non-plain result).
+bool fast_binary(Op op, const Value& a, const Value& b, Value& out) {
+  ops::Result r;
+  switch (op) {
+    case Op::ADD: r = ops::add(a, b); break;
+    case Op::SUB: r = ops::subtract(a, b); break;
+    case Op::MUL: r = ops::multiply(a, b); break;
+    case Op::DIV: r = ops::divide(a, b); break;
+    case Op::MOD: r = ops::modulo(a, b); break;
+    case Op::LT: r = ops::less_than(a, b); break;
+    case Op::LE: r = ops::less_than_or_equal(a, b); break;
+    case Op::GT: r = ops::greater_than(a, b); break;
+    case Op::GE: r = ops::greater_than_or_equal(a, b); break;
+    case Op::EQ: out = ops::equals(a, b); return true;
+    case Op::NE: out = ops::not_equals(a, b); return true;
+    case Op::AND: out = Value::boolean(a.as_bool() && b.as_bool()); return true;
+    case Op::OR: out = Value::boolean(a.as_bool() || b.as_bool()); return true;
+    default: return false;
+  }
+  if (!r.ok()) return false;
+  out = std::move(r.value);
+  return true;
+}
+
+}  // namespace
+
+struct Vm::State {
+  const Program* prog = nullptr;
+  const EvalContext* ctx = nullptr;
+  const FunctionTable* fns = nullptr;
+
+  std::vector<Value> stack;
+  Value* sp = nullptr;
+  std::vector<Value> locals;
+  std::vector<uint32_t> mark_stack;
+  std::vector<PendingDiag> diags;
+  std::vector<const Value*> roots;  // per name index: the variable, null, or &kUnresolved
+  std::vector<CacheEntry> cache;
+  uint64_t cache_program = 0;
+
+  std::string text;  // template text under construction
+  std::vector<std::pair<std::string, Value>> obj_entries;
+  FrameStack<TemplateFrame> tpls;
+  FrameStack<ObjectFrame> objs;
+  FrameStack<CondFrame> conds;
+  FrameStack<ForFrame> fors;
+  FrameStack<SplatFrame> splats;
+  FrameStack<CallFrame> calls;
+
+  // --- stack and marks --------------------------------------------------------
+
+  // Pushes [v]; the compiler's max_stack guarantees the room.
+  void push(Value v) { *sp++ = std::move(v); }
+  // Pops the top value (leaving an empty value behind).
+  Value pop() { return std::move(*--sp); }
+  // The number of values on the stack.
+  uint32_t depth() const { return uint32_t(sp - stack.data()); }
+  // Pops the innermost diagnostic mark.
+  uint32_t pop_mark() {
+    uint32_t m = mark_stack.back();
+    mark_stack.pop_back();
+    return m;
+  }
+  // The number of diagnostics reported so far.
+  uint32_t ndiags() const { return uint32_t(diags.size()); }
+  // Reports whether a diagnostic from [m] on is an error. The evaluator
+  // reports errors only, so any diagnostic is one.
+  bool errors_since(uint32_t m) const { return diags.size() > m; }
+
+  // --- diagnostics --------------------------------------------------------------
+
+  // The span [i] of the instruction at [pc], if it has one.
+  std::optional<ast::Span> span(uint32_t pc, size_t i) const {
+    std::span<const ast::Span> s = prog->site(pc);
+    if (i < s.size()) return s[i];
+    return std::nullopt;
+  }
+
+  // Builds a diagnostic for the instruction at [pc] with spans [subject] and
+  // [context] of its site (-1: none).
+  PendingDiag make(uint32_t pc, std::string summary, std::string detail, int subject,
+                   int context = -1) const {
+    PendingDiag d;
+    d.summary = std::move(summary);
+    d.detail = std::move(detail);
+    if (subject >= 0) {
+      if (auto s = span(pc, size_t(subject))) d.subject = *s, d.has_subject = true;
+    }
+    if (context >= 0) {
+      if (auto s = span(pc, size_t(context))) d.context = *s, d.has_context = true;
+    }
+    return d;
+  }
+
+  void report(uint32_t pc, std::string summary, std::string detail, int subject, int context = -1) {
+    diags.push_back(make(pc, std::move(summary), std::move(detail), subject, context));
+  }
+
+  // Drops the diagnostics from [m] on.
+  void truncate(uint32_t m) { diags.resize(m); }
+
+  // Drops the diagnostics in [from, to).
+  void erase(uint32_t from, uint32_t to) { diags.erase(diags.begin() + from, diags.begin() + to); }
+
+  // The range of [s] in the program's source (a program compiled without
+  // one reports its diagnostics without ranges).
+  Range range(ast::Span s) const { return prog->source ? prog->source->range(s) : Range{}; }
+
+  // --- set-up -----------------------------------------------------------------
+
+  void begin(const Program& p, const EvalContext& c) {
+    prog = &p;
+    ctx = &c;
+    fns = c.functions();
+    if (stack.size() < size_t(p.max_stack) + 1) stack.resize(size_t(p.max_stack) + 1);
+    sp = stack.data();
+    locals.resize(p.num_locals);
+    for (Value& l : locals) l = Value::dynamic();
+    mark_stack.clear();
+    diags.clear();
+    roots.assign(p.names.size(), &kUnresolved);
+    if (cache_program != p.id()) {
+      cache.assign(p.num_caches, CacheEntry{});
+      cache_program = p.id();
+    }
+    text.clear();
+    obj_entries.clear();
+    tpls.clear(), objs.clear(), conds.clear(), fors.clear(), splats.clear(), calls.clear();
+  }
+
+  // Clears what a run left behind that holds references to values.
+  void end() {
+    while (sp > stack.data()) *--sp = Value();
+    for (Value& l : locals) l = Value::dynamic();
+    obj_entries.clear();
+  }
+
+  // Converts the collected diagnostics to the public form.
+  Diagnostics finish_diags() const {
+    Diagnostics out;
+    out.reserve(diags.size());
+    for (const PendingDiag& d : diags) {
+      Diagnostic x;
+      x.severity = Severity::Error;
+      x.summary = d.summary;
+      x.detail = d.detail;
+      if (d.has_subject && prog->source) x.subject = range(d.subject);
+      if (d.has_context && prog->source) x.context = range(d.context);
+      out.push_back(std::move(x));
+    }
+    return out;
+  }
+
+  Value exec();
+
+  // --- handlers ---------------------------------------------------------------
+
+  const Value* root_variable(uint32_t name);
+  void unknown_variable(uint32_t pc, const TraversalDesc& d);
+  Value traverse_steps(const TraversalDesc& d, const Value* cur, uint32_t pc, size_t first_span);
+  void op_index(uint32_t pc);
+  void op_tpl_part(uint32_t pc);
+  void op_tpl_end();
+  void op_tpl_join(uint32_t pc);
+  void op_binary(Op op, uint8_t flags, uint32_t pc);
+  void op_unary(Op op, uint8_t flags, uint32_t pc);
+  bool op_cond_test(uint32_t type_index, uint32_t pc, const uint8_t*& ip, int32_t to_false,
+                    int32_t to_end);
+  Value cond_unknown(const CondFrame& f, const Value& fv, const Type* result_type);
+  Value cond_general(CondFrame& f, Value fv, uint32_t pc);
+  void op_obj_item(uint8_t flags, uint32_t pc);
+  void op_obj_end();
+  bool op_for_begin(uint32_t desc, uint32_t pc);
+  bool op_for_next();
+  bool op_for_cond(uint32_t pc);
+  bool op_for_key(uint32_t pc);
+  void op_for_item_kv(uint32_t pc);
+  void op_for_end();
+  void bind_for(ForFrame& f);
+  bool op_splat_begin(uint32_t desc, uint32_t pc);
+  bool op_splat_next();
+  void op_splat_item();
+  bool op_splat_end(uint32_t pc);
+  Value splat_list(uint32_t pc);
+  bool op_call_begin(uint32_t name, uint16_t nargs, uint8_t flags, uint32_t pc);
+  bool check_arg_count(CallFrame& f, size_t n, uint32_t pc);
+  bool op_call_expand(uint32_t pc);
+  bool op_call_arg(uint16_t index, uint32_t pc);
+  void op_call_end(uint16_t nplain, uint32_t pc);
+  void finish_call(Value result);
+  Value try_failure(CallFrame& f, uint32_t pc);
+};
+
+// --- traversals -----------------------------------------------------------------
+
+// Returns the variable [name] of the context, looked up once per run.
+const Value* Vm::State::root_variable(uint32_t name) {
+  const Value*& slot = roots[name];
+  if (slot == &kUnresolved) slot = ctx->lookup(prog->names[name]);
+  return slot;
+}
+
+// Reports "Unknown variable" for the root of traversal [d] at [pc].
+void Vm::State::unknown_variable(uint32_t pc, const TraversalDesc& d) {
+  const std::string& name = prog->names[d.root_index];
+  // For variables first, one level per for expression (kNone separates
+  // them), then each context from the innermost.
+  std::vector<std::vector<std::string_view>> levels(1);
+  for (uint32_t i = 0; i < d.num_scope_names; ++i) {
+    uint32_t n = prog->scope_names[d.first_scope_name + i];
+    if (n == kNone)
+      levels.emplace_back();
+    else
+      levels.back().push_back(prog->names[n]);
+  }
+  for (const EvalContext* c = ctx; c != nullptr; c = c->parent()) {
+    levels.emplace_back();
+    for (const auto& kv : c->variables()) levels.back().push_back(kv.first);
+  }
+  report(pc, "Unknown variable",
+         "There is no variable named " + uni::go_quote(name) + "." + suggestion(name, levels), 0);
+}
+
+// Applies the steps of [d] to [*cur]; the span of step i is site span
+// [first_span + i]. Returns DynamicVal after reporting a failed step.
+Value Vm::State::traverse_steps(const TraversalDesc& d, const Value* cur, uint32_t pc,
+                                size_t first_span) {
+  Value owned;
+  for (uint32_t i = 0; i < d.num_steps; ++i) {
+    const StepDesc& st = prog->steps[d.first_step + i];
+    const Value& v = *cur;
+    AccessError err;
+    Value r;
+    if (st.kind == StepDesc::Attr) {
+      if (v.rep() == Value::Rep::Object) {
+        CacheEntry& c = cache[st.cache];
+        const Type* t = v.type();
+        if (c.type == t) {
+          cur = &v.attr(c.index);
+          continue;
+        }
+        if (std::optional<size_t> ai = t->find_attr(prog->names[st.operand])) {
+          c.type = t;
+          c.index = uint32_t(*ai);
+          cur = &v.attr(*ai);
+          continue;
+        }
+      }
+      r = hcl_get_attr(v, prog->names[st.operand], err);
+    } else {
+      const Value& key = prog->constants[st.operand];
+      if (v.rep() == Value::Rep::Seq && key.is_small_int() && !v.type()->is_set()) {
+        int64_t k = key.small_int();
+        if (k >= 0 && uint64_t(k) < v.length()) {
+          cur = &v.element(size_t(k));
+          continue;
+        }
+      } else if (v.rep() == Value::Rep::Map && key.rep() == Value::Rep::String) {
+        if (const Value* e = v.map_find(key.as_string())) {
+          cur = e;
+          continue;
+        }
+      }
+      r = hcl_index(v, key, err);
+    }
+    if (err) {
+      report(pc, err.summary, std::move(err.detail), int(first_span + i));
+      return Value::dynamic();
+    }
+    owned = std::move(r);
+    cur = &owned;
+  }
+  return *cur;
+}
+
+// INDEX: c k -> c[k]; span 0: the brackets.
+void Vm::State::op_index(uint32_t pc) {
+  Value key = pop();
+  Value coll = pop();
+  if (coll.rep() == Value::Rep::Seq && key.is_small_int() && !coll.type()->is_set()) {
+    int64_t k = key.small_int();
+    if (k >= 0 && uint64_t(k) < coll.length()) {
+      push(coll.element(size_t(k)));
+      return;
+    }
+  }
+  AccessError err;
+  Value r = hcl_index(coll, key, err);
+  if (err) report(pc, err.summary, std::move(err.detail), 0);
+  push(std::move(r));
+}
+
+// --- templates --------------------------------------------------------------------
+
+// TPL_PART: v -> ; spans: the part, the template.
+void Vm::State::op_tpl_part(uint32_t pc) {
+  Value v = pop();
+  TemplateFrame& f = tpls.top();
+  if (v.rep() == Value::Rep::String) {
+    if (f.known && !errors_since(f.mark)) text += v.as_string();
+    return;
+  }
+  if (v.is_null()) {
+    report(pc, "Invalid template interpolation value",
+           "The expression result is null. Cannot include a null value in a string template.", 0,
+           1);
+    return;
+  }
+  auto [u, m] = v.unmark_with_marks();
+  f.marks.add(m);
+  if (!u.is_known()) {
+    f.known = false;
+    return;
+  }
+  ConvertResult s = convert(u, Type::string());
+  if (!s.ok()) {
+    report(pc, "Invalid template interpolation value",
+           "Cannot include the given value in a string template: " + s.error().message + ".", 0, 1);
+    return;
+  }
+  if (f.known && !errors_since(f.mark)) text += s.value().as_string();
+}
+
+// TPL_END: -> string.
+void Vm::State::op_tpl_end() {
+  TemplateFrame& f = tpls.top();
+  Value ret;
+  if (!f.known) {
+    ret = Value::unknown(Type::string());
+    if (!errors_since(f.mark) && text.size() > f.buf_start) {
+      std::string_view prefix(text.data() + f.buf_start, text.size() - f.buf_start);
+      // The reference keeps at most 128 bytes. Where that cuts a character
+      // in two it keeps the stray bytes before the last one (Go's grapheme
+      // scanner splits invalid UTF-8 byte by byte); this cuts before the
+      // character instead, so a prefix is always valid UTF-8.
+      if (prefix.size() > 128) {
+        size_t n = 128;
+        while (n > 0 && (static_cast<unsigned char>(prefix[n]) & 0xC0) == 0x80) --n;
+        prefix = prefix.substr(0, n);
+      }
+      ret = refine(ret).string_prefix(prefix).new_value();
+    }
+    ret = refine_not_null(ret);
+  } else {
+    ret = Value::string(std::string_view(text.data() + f.buf_start, text.size() - f.buf_start));
+  }
+  ret = ret.mark(f.marks);
+  text.resize(f.buf_start);
+  tpls.pop();
+  push(std::move(ret));
+}
+
+// TPL_JOIN: tuple -> string; span 0: the for expression.
+void Vm::State::op_tpl_join(uint32_t pc) {
+  Value t = pop();
+  if (t.is_null() || t.type()->is_dynamic() || !t.type()->is_tuple() || !t.is_known()) {
+    push(Value::unknown(Type::string()));
+    return;
+  }
+  auto [tuple, marks] = t.unmark_with_marks();
+  Marks all = marks;
+  std::string buf;
+  for (const Value& e : tuple.elements()) {
+    if (e.is_null()) {
+      report(pc, "Invalid template interpolation value",
+             "An iteration result is null. Cannot include a null value in a string template.", 0);
+      continue;
+    }
+    if (e.type()->is_dynamic()) {
+      push(Value::unknown(Type::string()).mark(marks));
+      return;
+    }
+    ConvertResult s = convert(e, Type::string());
+    if (!s.ok()) {
+      report(pc, "Invalid template interpolation value",
+             "Cannot include one of the interpolation results into the string template: " +
+                 s.error().message + ".",
+             0);
+      continue;
+    }
+    if (!e.is_known()) {
+      push(Value::unknown(Type::string()).mark(marks));
+      return;
+    }
+    auto [sv, sm] = s.value().unmark_with_marks();
+    all.add(sm);
+    buf += sv.as_string();
+  }
+  push(Value::string(buf).mark(all));
+}
+
+// --- operators --------------------------------------------------------------------
+
+// A binary operator (hclsyntax BinaryOpExpr.Value); spans: lhs, rhs, the
+// whole expression. With the marks flag, one mark (two for && and ||)
+// precedes the operands.
+void Vm::State::op_binary(Op op, uint8_t flags, uint32_t pc) {
+  bool logic = op == Op::AND || op == Op::OR;
+  uint32_t m_l = 0, m_r = 0;
+  if (flags & kFlagMarks) {
+    m_r = pop_mark();
+    m_l = logic ? pop_mark() : m_r;
+  } else {
+    m_l = m_r = ndiags();
+  }
+  Value b = pop();
+  Value a = pop();
+  Operator oper = operator_of(op);
+  const Type* pt = operand_type(oper);
+  const Type* rt = result_type(oper);
+
+  // The common case: plain operands of the right type, operands without errors.
+  if (a.is_plain() && b.is_plain() && (pt->is_dynamic() || (a.type() == pt && b.type() == pt)) &&
+      !errors_since(m_l)) {
+    Value out;
+    if (fast_binary(op, a, b, out)) {
+      push(std::move(out));
+      return;
+    }
+  }
+
+  ConvertResult ca = convert(a, pt);
+  ConvertResult cb = convert(b, pt);
+  if (!ca.ok() || !cb.ok()) {
+    std::vector<PendingDiag> conv;
+    if (!ca.ok()) {
+      conv.push_back(make(pc, "Invalid operand",
+                          "Unsuitable value for left operand: " + ca.error().message + ".", 0, 2));
+    }
+    if (!cb.ok()) {
+      conv.push_back(make(pc, "Invalid operand",
+                          "Unsuitable value for right operand: " + cb.error().message + ".", 1, 2));
+    }
+    diags.insert(diags.begin() + m_l, std::make_move_iterator(conv.begin()),
+                 std::make_move_iterator(conv.end()));
+    push(Value::unknown(rt));
+    return;
+  }
+  auto [lhs, lm] = ca.value().unmark_with_marks();
+  auto [rhs, rm] = cb.value().unmark_with_marks();
+  Marks both = lm;
+  both.add(rm);
+
+  if (logic) {
+    // The reference's ShortCircuit: a controlling operand decides the
+    // result, and only that operand's diagnostics are kept.
+    bool lk = lhs.is_known(), rk = rhs.is_known();
+    bool is_and = op == Op::AND;
+    int side = 0;  // 1: lhs decides, 2: rhs decides
+    Value forced;
+    if (!lk && !rk) {
+      if (m_r == m_l) {  // no errors among the left operand's diagnostics
+        side = 1;
+        forced = refine_not_null(Value::unknown(Type::boolean()));
+      }
+    } else if (lk && (is_and ? !is_true(lhs) : is_true(lhs))) {
+      side = 1;
+      forced = Value::boolean(!is_and);
+    } else if (rk && (is_and ? !is_true(rhs) : is_true(rhs))) {
+      side = 2;
+      forced = Value::boolean(!is_and);
+    } else if (!lk && (is_and ? is_true(rhs) : !is_true(rhs))) {
+      side = 1;
+      forced = refine_not_null(Value::unknown(Type::boolean()));
+    } else if (!rk && (is_and ? is_true(lhs) : !is_true(lhs))) {
+      side = 2;
+      forced = refine_not_null(Value::unknown(Type::boolean()));
+    }
+    if (side == 1) {
+      truncate(m_r);
+      push(forced.mark(both));
+      return;
+    }
+    if (side == 2) {
+      erase(m_l, m_r);
+      push(forced.mark(both));
+      return;
+    }
+  }
+
+  if (errors_since(m_l)) {
+    push(Value::unknown(rt).mark(both));
+    return;
+  }
+  std::string error;
+  Value r = call_operator(oper, lhs, rhs, error);
+  if (!error.empty()) {
+    report(pc, "Operation failed", "Error during operation: " + error + ".", 2);
+    push(Value::unknown(rt));
+    return;
+  }
+  push(r.mark(both));
+}
+
+// A unary operator (hclsyntax UnaryOpExpr.Value); spans: operand, whole.
+void Vm::State::op_unary(Op op, uint8_t flags, uint32_t pc) {
+  uint32_t m = (flags & kFlagMarks) ? pop_mark() : ndiags();
+  Value a = pop();
+  Operator oper = operator_of(op);
+  const Type* pt = operand_type(oper);
+  if (a.is_plain() && a.type() == pt && !errors_since(m)) {
+    if (op == Op::NOT) {
+      push(Value::boolean(!a.as_bool()));
+      return;
+    }
+    ops::Result r = ops::negate(a);
+    if (r.ok()) {
+      push(std::move(r.value));
+      return;
+    }
+  }
+  ConvertResult ca = convert(a, pt);
+  if (!ca.ok()) {
+    report(pc, "Invalid operand", "Unsuitable value for unary operand: " + ca.error().message + ".",
+           0, 1);
+  }
+  if (errors_since(m)) {
+    push(Value::unknown(pt));
+    return;
+  }
+  std::string error;
+  Value r = call_operator(oper, ca.value(), Value(), error);
+  if (!error.empty()) {
+    report(pc, "Operation failed", "Error during operation: " + error + ".", 1);
+    push(Value::unknown(pt));
+    return;
+  }
+  push(std::move(r));
+}
+
+// --- conditionals -------------------------------------------------------------------
+// Spans of COND_TEST and COND_END: condition, whole, true result, false
+// result, and the range between the two results. The result carries the
+// top-level marks of the condition and of both results, as the reference's
+// (hcl 2.23+) does; so only where both results are constants (no marks)
+// may the compiler ask for one branch to be skipped (static mode).
+
+// COND_TEST: c -> ; returns whether it jumped (ip updated).
+bool Vm::State::op_cond_test(uint32_t type_index, uint32_t pc, const uint8_t*& ip, int32_t to_false,
+                             int32_t to_end) {
+  Value c = pop();
+  CondFrame& f = conds.push();
+  f.true_val = Value();
+  f.marks = Marks();
+  if (type_index == kNone) {
+    f.mode = CondFrame::General;
+    f.m0 = pop_mark();
+    f.m1 = ndiags();
+    f.cond = std::move(c);
+    return false;
+  }
+  const Type* t = prog->types[type_index];
+  f.type = t;
+  if (c.is_null()) {
+    conds.pop();
+    report(pc, "Null condition",
+           "The condition value is null. Conditions must either be true or false.", 0, 1);
+    push(Value::unknown(t));
+    ip += to_end;
+    return true;
+  }
+  if (!c.is_known()) {
+    f.mode = CondFrame::Both;
+    f.m1 = ndiags();
+    f.cond = std::move(c);
+    return false;
+  }
+  bool truth;
+  if (c.rep() == Value::Rep::Bool) {
+    truth = c.as_bool();
+  } else {
+    f.marks = c.marks();
+    ConvertResult cb = convert(c.unmark(), Type::boolean());
+    if (!cb.ok()) {
+      conds.pop();
+      report(pc, "Incorrect condition type", "The condition expression must be of type bool.", 0,
+             1);
+      push(Value::unknown(t));
+      ip += to_end;
+      return true;
+    }
+    truth = cb.value().as_bool();
+  }
+  f.mode = CondFrame::Single;
+  if (!truth) {
+    ip += to_false;
+    return true;
+  }
+  return false;
+}
+
+// The result of a conditional whose condition is unknown: an unknown of
+// [result_type] refined from what both results allow (hcl 2.23+), with the
+// marks of all three values.
+Value Vm::State::cond_unknown(const CondFrame& f, const Value& fv, const Type* result_type) {
+  auto [t, tm] = f.true_val.unmark_with_marks();
+  auto [fl, fm] = fv.unmark_with_marks();
+  Marks all = f.cond.marks();
+  all.add(tm);
+  all.add(fm);
+  if (t.is_null() && fl.is_null()) return Value::null(result_type).mark(all);
+  ValueRange tr = value_range(t), fr = value_range(fl);
+  bool not_null = tr.definitely_not_null() && fr.definitely_not_null();
+  auto is = [](const ops::Result& r) { return r.ok() && r.value.is_known() && is_true(r.value); };
+  if (t.type() == Type::number() && fl.type() == Type::number()) {
+    RefinementBuilder b = refine(Value::unknown(Type::number()));
+    if (not_null) b.not_null();
+    auto [flo, flo_inc] = fr.number_lower_bound();
+    auto [fhi, fhi_inc] = fr.number_upper_bound();
+    auto [tlo, tlo_inc] = tr.number_lower_bound();
+    auto [thi, thi_inc] = tr.number_upper_bound();
+    if (flo.is_known() && tlo.is_known()) {
+      Value lo = flo;
+      bool inc = flo_inc;
+      if (is(ops::less_than(tlo, flo)))
+        lo = tlo, inc = tlo_inc;
+      else if (is_true(ops::equals(tlo, flo)))
+        inc = tlo_inc || flo_inc;
+      b.number_lower_bound(lo, inc);
+    }
+    if (fhi.is_known() && thi.is_known()) {
+      Value hi = fhi;
+      bool inc = fhi_inc;
+      if (is(ops::greater_than(thi, fhi)))
+        hi = thi, inc = thi_inc;
+      else if (is_true(ops::equals(thi, fhi)))
+        inc = thi_inc || fhi_inc;
+      b.number_upper_bound(hi, inc);
+    }
+    return b.new_value().mark(all);
+  }
+  if (t.type()->is_collection() && fl.type()->is_collection() && t.type() == fl.type()) {
+    RefinementBuilder b = refine(Value::unknown(result_type));
+    if (not_null) b.not_null();
+    b.collection_length_lower_bound(std::min(tr.length_lower_bound(), fr.length_lower_bound()))
+        .collection_length_upper_bound(std::max(tr.length_upper_bound(), fr.length_upper_bound()));
+    return b.new_value().mark(all);
+  }
+  Value ret = Value::unknown(result_type);
+  if (not_null) ret = refine_not_null(ret);
+  return ret.mark(all);
+}
+
+// The result of a conditional in General mode (both results evaluated,
+// types unified), with the diagnostics the reference keeps.
+Value Vm::State::cond_general(CondFrame& f, Value fv, uint32_t pc) {
+  Value& tv = f.true_val;
+  auto dyn_null = [](const Value& v) {
+    return !v.is_marked() && v.is_null() && v.type()->is_dynamic();
+  };
+  const Type* rt = Type::dynamic();
+  ConversionRef conv_t, conv_f;
+  if (dyn_null(tv)) {
+    rt = fv.type();
+    conv_t = get_conversion_unsafe(Type::dynamic(), rt);
+  } else if (dyn_null(fv)) {
+    rt = tv.type();
+    conv_f = get_conversion_unsafe(Type::dynamic(), rt);
+  } else if (tv.type()->is_dynamic() || fv.type()->is_dynamic()) {
+    rt = Type::dynamic();
+  } else if (tv.type() == fv.type()) {
+    rt = tv.type();  // unification of equal types, without its allocations
+  } else {
+    const Type* both[2] = {tv.type(), fv.type()};
+    Unified u = unify_unsafe(both);
+    rt = u.type;
+    if (rt) {
+      conv_t = u.conversions[0];
+      conv_f = u.conversions[1];
+    }
+  }
+  if (!rt) {
+    truncate(f.m0);
+    report(pc, "Inconsistent conditional result types",
+           "The true and false result expressions must have consistent types. " +
+               describe_mismatch(tv.type(), fv.type()) + ".",
+           4, 1);
+    return Value::dynamic();
+  }
+  const Value& c = f.cond;
+  if (c.is_null()) {
+    truncate(f.m1);
+    report(pc, "Null condition",
+           "The condition value is null. Conditions must either be true or false.", 0, 1);
+    return Value::unknown(rt);
+  }
+  if (!c.is_known()) {
+    truncate(f.m1);
+    return cond_unknown(f, fv, rt);
+  }
+  auto [cu, cm] = c.unmark_with_marks();
+  ConvertResult cb = convert(cu, Type::boolean());
+  if (!cb.ok()) {
+    truncate(f.m1);
+    report(pc, "Incorrect condition type", "The condition expression must be of type bool.", 0, 1);
+    return Value::unknown(rt);
+  }
+  auto [t, tm] = tv.unmark_with_marks();
+  auto [fl, fm] = fv.unmark_with_marks();
+  Marks all = cm;
+  all.add(tm);
+  all.add(fm);
+  bool truth = cb.value().as_bool();
+  if (truth)
+    truncate(f.m2);
+  else
+    erase(f.m1, f.m2);
+  Value& result = truth ? t : fl;
+  if (const ConversionRef& conv = truth ? conv_t : conv_f) {
+    ConvertResult r = (*conv)(result);
+    if (!r.ok()) {
+      report(pc, "Inconsistent conditional result types",
+             std::string("The ") + (truth ? "true" : "false") +
+                 " result value has the wrong type: " + r.error().message + ".",
+             truth ? 2 : 3, 1);
+      return Value::unknown(rt).mark(all);
+    }
+    result = r.take();
+  }
+  return result.mark(all);
+}
+
+// --- objects ------------------------------------------------------------------------
+
+// OBJ_ITEM: k v -> ; spans: key, value.
+void Vm::State::op_obj_item(uint8_t flags, uint32_t pc) {
+  Value v = pop();
+  Value k = pop();
+  ObjectFrame& f = objs.top();
+  if (flags & kFlagMarks) {
+    uint32_t m_v = pop_mark();
+    uint32_t m_k = pop_mark();
+    if (m_v > m_k) {  // the key reported errors
+      f.known = false;
+      return;
+    }
+  }
+  if (k.rep() == Value::Rep::String) {
+    obj_entries.emplace_back(std::string(k.as_string()), std::move(v));
+    return;
+  }
+  if (k.is_null()) {
+    report(pc, "Null value as key", "Can't use a null value as a key.", 1);
+    f.known = false;
+    return;
+  }
+  auto [ku, km] = k.unmark_with_marks();
+  f.marks.add(km);
+  ConvertResult ks = convert(ku, Type::string());
+  if (!ks.ok()) {
+    report(pc, "Incorrect key type", "Can't use this value as a key: " + ks.error().message + ".",
+           0);
+    f.known = false;
+    return;
+  }
+  if (!ks.value().is_known()) {
+    f.known = false;
+    return;
+  }
+  obj_entries.emplace_back(std::string(ks.value().unmark().as_string()), std::move(v));
+}
+
+// OBJ_END: -> object; a later item wins over an earlier one with the same key.
+void Vm::State::op_obj_end() {
+  ObjectFrame& f = objs.top();
+  Value result;
+  if (!f.known) {
+    result = Value::dynamic();
+  } else {
+    std::vector<std::pair<std::string, Value>> items(
+        std::make_move_iterator(obj_entries.begin() + ptrdiff_t(f.start)),
+        std::make_move_iterator(obj_entries.end()));
+    std::stable_sort(items.begin(), items.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<std::pair<std::string, Value>> attrs;
+    attrs.reserve(items.size());
+    for (size_t i = 0; i < items.size(); ++i)
+      if (i + 1 == items.size() || items[i + 1].first != items[i].first)
+        attrs.push_back(std::move(items[i]));
+    result = Value::object(std::move(attrs)).mark(f.marks);
+  }
+  obj_entries.resize(f.start);
+  objs.pop();
+  push(std::move(result));
+}
+
+// --- for expressions ------------------------------------------------------------------
+// Spans of the for instructions: FOR_BEGIN: collection, whole;
+// FOR_COND: condition, whole; FOR_KEY and FOR_ITEM_KV: key, whole.
+
+// FOR_BEGIN: coll -> ; returns false (with the result pushed) when the
+// expression is decided without iterating.
+bool Vm::State::op_for_begin(uint32_t desc, uint32_t pc) {
+  Value c = pop();
+  if (c.is_null()) {
+    report(pc, "Iteration over null value",
+           "A null value cannot be used as the collection in a 'for' expression.", 0, 1);
+    push(Value::dynamic());
+    return false;
+  }
+  if (c.type()->is_dynamic()) {
+    push(Value::dynamic());
+    return false;
+  }
+  auto [coll, cm] = c.unmark_with_marks();
+  if (!iterable(coll.type())) {
+    report(pc, "Iteration over non-iterable value",
+           "A value of type " + coll.type()->friendly_name() +
+               " cannot be used as the collection in a 'for' expression.",
+           0, 1);
+    push(Value::dynamic());
+    return false;
+  }
+  const ForDesc& d = prog->fors[desc];
+  if (!coll.is_known() && !d.has_cond) {
+    push(Value::dynamic().mark(cm));
+    return false;
+  }
+  // With an `if`, its early check comes before the test for an unknown
+  // collection (hcl 2.23+), which then gives DynamicVal after it.
+  ForFrame& f = fors.push();
+  f.desc = desc;
+  f.coll_unknown = !coll.is_known();
+  f.count = f.coll_unknown ? 0 : coll.length();
+  f.coll = std::move(coll);
+  f.marks = std::move(cm);
+  f.cond_marks = Marks();
+  f.index = 0;
+  f.known = !f.coll_unknown;
+  f.aborted = false;
+  f.items.clear();
+  f.entries.clear();
+  f.groups.clear();
+  f.keys.clear();
+  if (d.has_cond) {
+    f.phase = ForFrame::Pre;
+    if (d.key_slot != kNoSlot) locals[d.key_slot] = Value::dynamic();
+    locals[d.val_slot] = Value::dynamic();
+  } else {
+    f.phase = ForFrame::Loop;
+  }
+  return true;
+}
+
+// Binds the variables of element f.index of the collection.
+void Vm::State::bind_for(ForFrame& f) {
+  const ForDesc& d = prog->fors[f.desc];
+  const Value& c = f.coll;
+  size_t i = f.index;
+  switch (c.rep()) {
+    case Value::Rep::Seq: {
+      const Value& e = c.element(i);
+      if (d.key_slot != kNoSlot)
+        locals[d.key_slot] = c.type()->is_set() ? e : Value::integer(int64_t(i));
+      locals[d.val_slot] = e;
+      break;
+    }
+    case Value::Rep::Map: {
+      const auto* m = static_cast<const hclvm::detail::MapObj*>(c.obj());
+      if (d.key_slot != kNoSlot) locals[d.key_slot] = m->keys[i];
+      locals[d.val_slot] = m->vals[i];
+      break;
+    }
+    case Value::Rep::Object:
+      if (d.key_slot != kNoSlot) locals[d.key_slot] = Value::string(c.type()->attr_name(i));
+      locals[d.val_slot] = c.attr(i);
+      break;
+    default: break;
+  }
+}
+
+// FOR_NEXT: returns true when the iteration is over.
+bool Vm::State::op_for_next() {
+  ForFrame& f = fors.top();
+  if (f.phase == ForFrame::Pre) {
+    f.phase = ForFrame::PreCond;
+    f.mark = ndiags();
+    return false;
+  }
+  if (f.index >= f.count) return true;
+  bind_for(f);
+  ++f.index;
+  return false;
+}
+
+// FOR_COND: c -> ; returns true when the element is skipped.
+bool Vm::State::op_for_cond(uint32_t pc) {
+  Value inc = pop();
+  ForFrame& f = fors.top();
+  const ForDesc& d = prog->fors[f.desc];
+  if (f.phase == ForFrame::PreCond) {
+    // The early check with the variables unknown: any problem ends the loop.
+    bool abort = false;
+    if (inc.is_null()) {
+      report(pc, "Condition is null", "The value of the 'if' clause must not be null.", 0, 1);
+      abort = true;
+    } else if (ConvertResult cb = convert(inc, Type::boolean()); !cb.ok()) {
+      report(pc, "Invalid 'for' condition",
+             "The 'if' clause value is invalid: " + cb.error().message + ".", 0, 1);
+      abort = true;
+    } else if (errors_since(f.mark)) {
+      abort = true;
+    } else {
+      f.cond_marks = inc.marks();
+    }
+    f.phase = ForFrame::Loop;
+    if (abort) {
+      f.aborted = true;
+      f.known = false;
+      f.index = f.count;
+    }
+    return true;
+  }
+  if (inc.rep() == Value::Rep::Bool) return !inc.as_bool();
+  if (inc.is_null()) {
+    if (f.known)
+      report(pc, "Invalid 'for' condition", "The value of the 'if' clause must not be null.", 0, 1);
+    f.known = false;
+    return true;
+  }
+  f.marks.add(inc.marks());
+  if (!d.object && !inc.is_known()) {
+    f.known = false;
+    return true;
+  }
+  ConvertResult cb = convert(inc, Type::boolean());
+  if (!cb.ok()) {
+    if (f.known)
+      report(pc, "Invalid 'for' condition",
+             "The 'if' clause value is invalid: " + cb.error().message + ".", 0, 1);
+    f.known = false;
+    return true;
+  }
+  if (!cb.value().is_known()) {
+    f.known = false;
+    return true;
+  }
+  return !is_true(cb.value().unmark());
+}
+
+// FOR_KEY: k -> key; returns true (nothing pushed) when the element is skipped.
+bool Vm::State::op_for_key(uint32_t pc) {
+  Value k = pop();
+  ForFrame& f = fors.top();
+  if (k.rep() == Value::Rep::String) {
+    push(std::move(k));
+    return false;
+  }
+  if (k.is_null()) {
+    if (f.known)
+      report(pc, "Invalid object key",
+             "Key expression in 'for' expression must not produce a null value.", 0, 1);
+    f.known = false;
+    return true;
+  }
+  f.marks.add(k.marks());
+  if (!k.is_known()) {
+    f.known = false;
+    return true;
+  }
+  ConvertResult ks = convert(k, Type::string());
+  if (!ks.ok()) {
+    if (f.known) {
+      report(pc, "Invalid object key",
+             "The key expression produced an invalid result: " + ks.error().message + ".", 0, 1);
+    }
+    f.known = false;
+    return true;
+  }
+  push(ks.value().unmark());
+  return false;
+}
+
+// FOR_ITEM_KV: key v -> .
+void Vm::State::op_for_item_kv(uint32_t pc) {
+  Value v = pop();
+  Value k = pop();
+  ForFrame& f = fors.top();
+  const ForDesc& d = prog->fors[f.desc];
+  std::string key(k.as_string());
+  auto it = f.keys.find(key);
+  if (d.group) {
+    if (it == f.keys.end()) {
+      f.keys.emplace(key, f.groups.size());
+      f.groups.emplace_back(std::move(key), std::vector<Value>{});
+      f.groups.back().second.push_back(std::move(v));
+    } else {
+      f.groups[it->second].second.push_back(std::move(v));
+    }
+    return;
+  }
+  if (it != f.keys.end()) {
+    report(pc, "Duplicate object key",
+           "Two different items produced the key " + uni::go_quote(key) +
+               " in this 'for' expression. If duplicates are expected, use the ellipsis (...) "
+               "after the value "
+               "expression to enable grouping by key.",
+           0, 1);
+    return;
+  }
+  f.keys.emplace(key, f.entries.size());
+  f.entries.emplace_back(std::move(key), std::move(v));
+}
+
+// FOR_END: -> result.
+void Vm::State::op_for_end() {
+  ForFrame& f = fors.top();
+  const ForDesc& d = prog->fors[f.desc];
+  Value result;
+  if (f.aborted) {
+    result = Value::dynamic();
+  } else if (f.coll_unknown) {
+    result = Value::dynamic().mark(f.marks).mark(f.cond_marks);
+  } else if (!f.known) {
+    result = Value::dynamic().mark(f.marks);
+  } else if (!d.object) {
+    result = Value::tuple(std::move(f.items)).mark(f.marks);
+  } else if (d.group) {
+    std::vector<std::pair<std::string, Value>> attrs;
+    attrs.reserve(f.groups.size());
+    for (auto& g : f.groups)
+      attrs.emplace_back(std::move(g.first), Value::tuple(std::move(g.second)));
+    result = Value::object(std::move(attrs)).mark(f.marks);
+  } else {
+    result = Value::object(std::move(f.entries)).mark(f.marks);
+  }
+  f.coll = Value();
+  f.items.clear();
+  f.entries.clear();
+  f.groups.clear();
+  f.keys.clear();
+  fors.pop();
+  push(std::move(result));
+}
+
+// --- splat expressions ----------------------------------------------------------------
+// Spans of SPLAT_BEGIN: source, from the source to the splat marker; of
+// SPLAT_END: the item expression, the whole splat.
+
+// SPLAT_BEGIN: src -> ; returns false (with the result pushed) when the
+// result is decided without iterating.
+bool Vm::State::op_splat_begin(uint32_t desc, uint32_t pc) {
+  Value src = pop();
+  const SplatDesc& d = prog->splats[desc];
+  uint32_t m = d.marks ? pop_mark() : ndiags();
+  if (errors_since(m)) {
+    push(Value::dynamic());
+    return false;
+  }
+  const Type* ty = src.type();
+  bool upgrade = !(ty->is_tuple() || ty->is_list() || ty->is_set());
+  if (src.is_null()) {
+    if (upgrade) {
+      push(Value::tuple({}).mark(src.marks()));
+      return false;
+    }
+    report(pc, "Splat of null value",
+           "Splat expressions (with the * symbol) cannot be applied to null sequences.", 0, 1);
+    push(Value::dynamic());
+    return false;
+  }
+  if (ty->is_dynamic()) {
+    push(Value::dynamic().mark(src.marks()));
+    return false;
+  }
+  SplatFrame& f = splats.push();
+  f.desc = desc;
+  f.upgraded_unknown = false;
+  f.known = true;
+  f.index = 0;
+  f.vals.clear();
+  f.types.clear();
+  if (upgrade) {
+    if (!src.is_known() && value_range(src).could_be_null()) f.upgraded_unknown = true;
+    Marks sm = src.marks();
+    std::vector<Value> one;
+    one.push_back(std::move(src));
+    src = Value::tuple(std::move(one)).mark(sm);
+  }
+  f.src_marks = src.marks();
+  if (!src.is_known()) {
+    f.src = std::move(src);
+    f.types_mode = true;
+    f.reason = SplatFrame::UnknownSource;
+    f.type_mark = ndiags();
+    f.count = f.src.type()->is_tuple() ? f.src.type()->size() : 1;
+    return true;
+  }
+  auto [u, marks] = src.unmark_with_marks();
+  f.src = std::move(u);
+  f.marks = std::move(marks);
+  f.types_mode = false;
+  f.count = f.src.length();
+  return true;
+}
+
+// SPLAT_NEXT: returns true when the iteration is over.
+bool Vm::State::op_splat_next() {
+  SplatFrame& f = splats.top();
+  if (f.index >= f.count) return true;
+  const SplatDesc& d = prog->splats[f.desc];
+  if (f.types_mode) {
+    const Type* st = f.src.type();
+    locals[d.item_slot] =
+        Value::unknown(st->is_tuple() ? st->tuple_element(f.index) : st->element());
+  } else {
+    locals[d.item_slot] = f.src.element(f.index);
+  }
+  ++f.index;
+  f.item_mark = ndiags();
+  return false;
+}
+
+// SPLAT_ITEM: v -> .
+void Vm::State::op_splat_item() {
+  Value v = pop();
+  SplatFrame& f = splats.top();
+  if (f.types_mode) {
+    f.types.push_back(v.type());
+    return;
+  }
+  if (errors_since(f.item_mark)) f.known = false;
+  f.vals.push_back(std::move(v));
+}
+
+// SPLAT_END: -> result; returns true (nothing pushed) when the item
+// expression must run again over the element types.
+// The list a splat over a list or set gives from its items (cty.ListVal):
+// items of the dynamic pseudo-type take the others' type; items of
+// different types are the reference's "Invalid nested splat expressions".
+Value Vm::State::splat_list(uint32_t pc) {
+  SplatFrame& f = splats.top();
+  const Type* et = Type::dynamic();
+  for (const Value& v : f.vals) {
+    const Type* t = v.type();
+    if (et->is_dynamic()) {
+      et = t;
+    } else if (!t->is_dynamic() && t != et) {
+      report(pc, "Invalid nested splat expressions",
+             "The second level of splat expression produced elements of different types, so it "
+             "isn't possible "
+             "to construct a valid list to represent the top-level result.\n\nConsider using a for "
+             "expression "
+             "instead, to produce a tuple-typed result which can therefore have non-homogenous "
+             "element types.",
+             0, 1);
+      return Value::dynamic();
+    }
+  }
+  if (!et->is_dynamic()) {
+    for (Value& v : f.vals) {
+      if (!v.type()->is_dynamic()) continue;
+      auto [u, um] = v.unmark_with_marks();
+      v = (u.is_null() ? Value::null(et) : Value::unknown(et)).mark(um);
+    }
+  }
+  return Value::list(et, std::move(f.vals)).mark(f.marks);
+}
+
+bool Vm::State::op_splat_end(uint32_t pc) {
+  SplatFrame& f = splats.top();
+  const Type* st = f.src.type();
+  bool seq = st->is_list() || st->is_set();
+  Value result;
+  if (!f.types_mode) {
+    auto need_types = [&](SplatFrame::Reason why) {
+      f.types_mode = true;
+      f.reason = why;
+      f.index = 0;
+      f.count = st->is_tuple() ? st->size() : 1;
+      f.type_mark = ndiags();
+      return true;
+    };
+    if (f.upgraded_unknown) {
+      result = Value::dynamic().mark(f.marks);
+    } else if (!f.known) {
+      return need_types(SplatFrame::NotKnown);
+    } else if (seq) {
+      if (f.vals.empty()) return need_types(SplatFrame::Empty);
+      result = splat_list(pc);
+    } else {
+      result = Value::tuple(std::move(f.vals)).mark(f.marks);
+    }
+  } else {
+    const Type* ty =
+        seq ? Type::list(f.types.empty() ? Type::dynamic() : f.types[0]) : Type::tuple(f.types);
+    switch (f.reason) {
+      case SplatFrame::UnknownSource: {
+        result = Value::unknown(ty);
+        if (!ty->is_dynamic()) result = refine_not_null(result);
+        if (ty->is_list() && st->is_collection()) {
+          ValueRange r = value_range(f.src.unmark());
+          result = refine(result)
+                       .collection_length_lower_bound(r.length_lower_bound())
+                       .collection_length_upper_bound(r.length_upper_bound())
+                       .new_value();
+        }
+        result = result.mark(f.src_marks);
+        break;
+      }
+      case SplatFrame::NotKnown:
+        truncate(f.type_mark);
+        result = Value::unknown(ty).mark(f.marks);
+        break;
+      case SplatFrame::Empty: result = Value::list(ty->element(), {}).mark(f.marks); break;
+    }
+  }
+  f.src = Value();
+  f.vals.clear();
+  splats.pop();
+  push(std::move(result));
+  return false;
+}
+
+// --- function calls ---------------------------------------------------------------------
+// Spans of the call instructions: whole call, name, closing parenthesis,
+// start (name and opening parenthesis), the start of each argument written,
+// and the whole expanded argument when the call has `...`.
+
+// CALL_BEGIN: returns false (with DynamicVal pushed) when the call fails
+// before its arguments are evaluated.
+bool Vm::State::op_call_begin(uint32_t name, uint16_t nargs, uint8_t flags, uint32_t pc) {
+  const std::string& fname = prog->names[name];
+  if (fns == nullptr) {
+    report(pc, "Function calls not allowed", "Functions may not be called here.", 0);
+    push(Value::dynamic());
+    return false;
+  }
+  const Function* fn = fns->find(fname);
+  if (fn == nullptr) {
+    // The reference lists the functions of the context it was given only:
+    // inside a for expression that is a child context without any.
+    std::vector<std::string_view> avail;
+    const FunctionTable* own = ctx->functions();
+    bool inherited = ctx->parent() != nullptr && ctx->parent()->functions() == own;
+    if (!(flags & kCallChildScope) && own != nullptr && !inherited) avail = own->names();
+    std::string detail;
+    size_t sep = fname.rfind("::");
+    if (sep != std::string::npos) {
+      // A namespaced name: is the namespace known at all?
+      std::string_view ns = std::string_view(fname).substr(0, sep + 2);
+      std::string_view bare = std::string_view(fname).substr(sep + 2);
+      std::erase_if(avail, [&](std::string_view n) { return n.substr(0, ns.size()) != ns; });
+      if (avail.empty()) {
+        detail = "There are no functions in namespace " + uni::go_quote(ns) + ".";
+      } else {
+        // The reference compares the bare name with the full names here,
+        // and puts the namespace before the full name it suggests.
+        std::string_view c = closest(bare, {avail});
+        detail = "There is no function named " + uni::go_quote(bare) + " in namespace " +
+                 std::string(ns) + ".";
+        if (!c.empty()) detail += " Did you mean " + std::string(ns) + std::string(c) + "?";
+      }
+    } else {
+      detail =
+          "There is no function named " + uni::go_quote(fname) + "." + suggestion(fname, {avail});
+    }
+    report(pc, "Call to unknown function", std::move(detail), 1, 0);
+    push(Value::dynamic());
+    return false;
+  }
+  CallFrame& f = calls.push();
+  f.fn = fn;
+  f.name = name;
+  f.base = depth();
+  f.mark = f.arg_mark = ndiags();
+  f.nargs = nargs;
+  f.expand = flags & kCallExpand;
+  f.expanded.clear();
+  f.try_diags.clear();
+  if (!f.expand && !check_arg_count(f, nargs, pc)) {
+    calls.pop();
+    push(Value::dynamic());
+    return false;
+  }
+  return true;
+}
+
+// Checks the count [n] of arguments (expanded ones included) of the call
+// in [f]; reports the reference's error (alone) and returns false when wrong.
+bool Vm::State::check_arg_count(CallFrame& f, size_t n, uint32_t pc) {
+  const Function& fn = *f.fn;
+  const std::string& fname = prog->names[f.name];
+  size_t np = fn.params.size();
+  if (n < np) {
+    truncate(f.mark);
+    report(pc, "Not enough function arguments",
+           "Function " + uni::go_quote(fname) + " expects" + (fn.var_param ? " at least" : "") +
+               " " + std::to_string(np) + " argument(s). Missing value for " +
+               uni::go_quote(fn.params[n].name) + ".",
+           2, 0);
+    return false;
+  }
+  if (!fn.var_param && n > np) {
+    truncate(f.mark);
+    size_t written = f.expand ? size_t(f.nargs) - 1 : f.nargs;
+    int subject = np < written ? int(4 + np) : int(4 + f.nargs);
+    report(pc, "Too many function arguments",
+           "Function " + uni::go_quote(fname) + " expects only " + std::to_string(np) +
+               " argument(s).",
+           subject, 0);
+    return false;
+  }
+  return true;
+}
+
+// CALL_EXPAND: list -> ; returns false (with DynamicVal pushed) when the call ends here.
+bool Vm::State::op_call_expand(uint32_t pc) {
+  Value v = pop();
+  CallFrame& f = calls.top();
+  int expand_span = 4 + f.nargs;
+  auto stop = [&]() {
+    calls.pop();
+    push(Value::dynamic());
+    return false;
+  };
+  if (errors_since(f.mark)) return stop();
+  const Type* t = v.type();
+  if (t->is_dynamic() || t->is_tuple() || t->is_list() || t->is_set()) {
+    if (v.is_null()) {
+      report(pc, "Invalid expanding argument value",
+             "The expanding argument (indicated by ...) must not be null.", expand_span, 0);
+      return stop();
+    }
+    if (t->is_dynamic() || !v.is_known()) return stop();
+  } else {
+    report(pc, "Invalid expanding argument value",
+           "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
+           expand_span, 0);
+    return stop();
+  }
+  auto [u, marks] = v.unmark_with_marks();
+  for (const Value& e : u.elements()) f.expanded.push_back(e.mark(marks));
+  if (!check_arg_count(f, size_t(f.nargs) - 1 + f.expanded.size(), pc)) return stop();
+  f.arg_mark = ndiags();
+  return true;
+}
+
+// Ends the call in the innermost frame with [result]: drops its
+// arguments and frame and pushes the result.
+void Vm::State::finish_call(Value result) {
+  CallFrame& f = calls.top();
+  while (depth() > f.base) pop();
+  f.expanded.clear();
+  calls.pop();
+  push(std::move(result));
+}
+
+// CALL_ARG: v -> v'; returns true when try() or can() has its result
+// (pushed, frame gone) and execution continues after the call.
+bool Vm::State::op_call_arg(uint16_t index, uint32_t pc) {
+  Value v = pop();
+  CallFrame& f = calls.top();
+  const Function& fn = *f.fn;
+  if (fn.special == Function::Special::Try) {
+    if (errors_since(f.arg_mark)) {
+      for (uint32_t i = f.arg_mark; i < diags.size(); ++i)
+        f.try_diags.push_back(std::move(diags[i]));
+      truncate(f.arg_mark);
+      push(Value());
+      return false;
+    }
+    truncate(f.mark);
+    finish_call(v.is_wholly_known() ? std::move(v) : Value::dynamic());
+    return true;
+  }
+  if (fn.special == Function::Special::Can) {
+    bool failed = errors_since(f.arg_mark);
+    truncate(f.mark);
+    if (failed)
+      finish_call(Value::boolean(false));
+    else if (!v.is_wholly_known())
+      finish_call(Value::unknown(Type::boolean()));
+    else
+      finish_call(Value::boolean(true));
+    return true;
+  }
+  const Param& p = index < fn.params.size() ? fn.params[index] : *fn.var_param;
+  if (p.type == v.type() || p.type->is_dynamic()) {
+    push(std::move(v));
+  } else {
+    ConvertResult cv = convert(v, p.type);
+    if (!cv.ok()) {
+      report(
+          pc, "Invalid function argument",
+          "Invalid value for " + uni::go_quote(p.name) + " parameter: " + cv.error().message + ".",
+          4 + index, 0);
+      push(Value::dynamic());
+    } else {
+      push(cv.take());
+    }
+  }
+  f.arg_mark = ndiags();
+  return false;
+}
+
+// The error of try() when no argument succeeded.
+Value Vm::State::try_failure(CallFrame& f, uint32_t pc) {
+  std::string msg;
+  if (size_t(f.nargs) - (f.expand ? 1u : 0u) + f.expanded.size() == 0) {
+    msg = "at least one argument is required";
+  } else {
+    msg = "no expression succeeded:\n";
+    for (const PendingDiag& d : f.try_diags) {
+      if (d.has_subject)
+        msg +=
+            "- " + d.summary + " (at " + range_string(range(d.subject)) + ")\n  " + d.detail + "\n";
+      else
+        msg += "- " + d.summary + "\n  " + d.detail + "\n";
+    }
+    msg += "\nAt least one expression must produce a successful result";
+  }
+  report(pc, "Error in function call",
+         "Call to function " + uni::go_quote(prog->names[f.name]) + " failed: " + msg + ".", 3, 0);
+  return Value::dynamic();
+}
+
+// CALL_END: v1..vn -> result.
+void Vm::State::op_call_end(uint16_t nplain, uint32_t pc) {
+  CallFrame& f = calls.top();
+  const Function& fn = *f.fn;
+  int expand_span = 4 + f.nargs;
+  if (fn.special != Function::Special::None) {
+    // Expanded arguments are literal values: the first decides.
+    Value result;
+    if (!f.expanded.empty()) {
+      const Value& e = f.expanded[0];
+      if (fn.special == Function::Special::Try)
+        result = e.is_wholly_known() ? e : Value::dynamic();
+      else
+        result = e.is_wholly_known() ? Value::boolean(true) : Value::unknown(Type::boolean());
+    } else if (fn.special == Function::Special::Try) {
+      result = try_failure(f, pc);
+    } else {
+      result = Value::dynamic();
+    }
+    finish_call(std::move(result));
+    return;
+  }
+  std::span<const Value> args(sp - nplain, nplain);
+  if (!f.expanded.empty()) {
+    f.args.assign(args.begin(), args.end());
+    for (size_t j = 0; j < f.expanded.size(); ++j) {
+      size_t i = nplain + j;
+      const Param& p = i < fn.params.size() ? fn.params[i] : *fn.var_param;
+      ConvertResult cv = convert(f.expanded[j], p.type);
+      if (!cv.ok()) {
+        report(pc, "Invalid function argument",
+               "Invalid value for " + uni::go_quote(p.name) + " parameter: " + cv.error().message +
+                   ".",
+               expand_span, 0);
+        f.args.push_back(Value::dynamic());
+      } else {
+        f.args.push_back(cv.take());
+      }
+    }
+    args = f.args;
+  }
+  if (errors_since(f.mark)) {
+    f.args.clear();
+    finish_call(Value::dynamic());
+    return;
+  }
+  FuncResult r = fn.call(args);
+  f.args.clear();
+  if (r.ok()) {
+    finish_call(std::move(r.value));
+    return;
+  }
+  const std::string& fname = prog->names[f.name];
+  const FuncError& e = *r.error;
+  if (e.arg >= 0) {
+    size_t i = size_t(e.arg);
+    const Param* p = i < fn.params.size() ? &fn.params[i] : fn.var_param ? &*fn.var_param : nullptr;
+    size_t nargs = args.size();
+    if (p == nullptr || i + 1 > nargs) {
+      if (p != nullptr) {
+        report(pc, "Invalid function argument",
+               "Invalid value for " + uni::go_quote(p->name) + " parameter: " + e.message + ".", 0);
+      } else {
+        report(pc, "Error in function call",
+               "Call to function " + uni::go_quote(fname) + " failed: " + e.message + ".", 3, 0);
+      }
+    } else {
+      int subject = i < nplain ? int(4 + i) : expand_span;
+      report(pc, "Invalid function argument",
+             "Invalid value for " + uni::go_quote(p->name) + " parameter: " + e.message + ".",
+             subject, 0);
+    }
+  } else {
+    report(pc, "Error in function call",
+           "Call to function " + uni::go_quote(fname) + " failed: " + e.message + ".", 3, 0);
+  }
+  finish_call(Value::dynamic());
+}
+
+// --- the loop -------------------------------------------------------------------------
+
+#define VM_CASE(name) case Op::name:
+#define VM_NEXT continue
+
+Value Vm::State::exec() {
+  const uint8_t* code = prog->code.data();
+  const uint8_t* ip = code;
+  const Value* K = prog->constants.data();
+  for (;;) {
+    const Op op = static_cast<Op>(*ip);
+    const uint32_t pc = uint32_t(ip - code);
+    switch (op) {
+      VM_CASE(NOP) {
+        ip += 1;
+        VM_NEXT;
+      }
+      VM_CASE(CONST) {
+        push(K[read_u32(ip + 1)]);
+        ip += 5;
+        VM_NEXT;
+      }
+      VM_CASE(POP) {
+        pop();
+        ip += 1;
+        VM_NEXT;
+      }
+      VM_CASE(LOAD) {
+        push(locals[read_u16(ip + 1)]);
+        ip += 3;
+        VM_NEXT;
+      }
+      VM_CASE(JUMP) {
+        ip += 5 + read_rel(ip + 1);
+        VM_NEXT;
+      }
+      VM_CASE(RETURN) { return pop(); }
+      VM_CASE(DMARK) {
+        mark_stack.push_back(ndiags());
+        ip += 1;
+        VM_NEXT;
+      }
+      VM_CASE(ERROR) {
+        const StaticDiag& d = prog->static_diags[read_u32(ip + 1)];
+        report(pc, d.summary, d.detail, 0, 1);
+        push(Value::dynamic());
+        ip += 5;
+        VM_NEXT;
+      }
+      VM_CASE(TRAVERSE) {
+        const TraversalDesc& d = prog->traversals[read_u32(ip + 1)];
+        ip += 5;
+        const Value* root;
+        if (d.root == TraversalDesc::Local) {
+          root = &locals[d.root_index];
+        } else {
+          root = root_variable(d.root_index);
+          if (root == nullptr) {
+            unknown_variable(pc, d);
+            push(Value::dynamic());
+            VM_NEXT;
+          }
+        }
+        if (d.num_steps == 0)
+          push(*root);
+        else
+          push(traverse_steps(d, root, pc, 1));
+        VM_NEXT;
+      }
+      VM_CASE(TRAVERSE_REL) {
+        const TraversalDesc& d = prog->traversals[read_u32(ip + 1)];
+        ip += 5;
+        Value src = pop();
+        push(traverse_steps(d, &src, pc, 1));
+        VM_NEXT;
+      }
+      VM_CASE(INDEX) {
+        op_index(pc);
+        ip += 1;
+        VM_NEXT;
+      }
+      VM_CASE(TPL_BEGIN) {
+        TemplateFrame& f = tpls.push();
+        f.mark = ndiags();
+        f.buf_start = text.size();
+        f.known = true;
+        f.marks = Marks();
+        ip += 1;
+        VM_NEXT;
+      }
+      VM_CASE(TPL_LIT) {
+        TemplateFrame& f = tpls.top();
+        if (f.known && !errors_since(f.mark)) text += K[read_u32(ip + 1)].as_string();
+        ip += 5;
+        VM_NEXT;
+      }
+      VM_CASE(TPL_PART) {
+        op_tpl_part(pc);
+        ip += 1;
+        VM_NEXT;
+      }
+      VM_CASE(TPL_END) {
+        op_tpl_end();
+        ip += 1;
+        VM_NEXT;
+      }
+      VM_CASE(TPL_JOIN) {
+        op_tpl_join(pc);
+        ip += 1;
+        VM_NEXT;
+      }
+      VM_CASE(ADD)
+      VM_CASE(SUB)
+      VM_CASE(MUL)
+      VM_CASE(DIV)
+      VM_CASE(MOD)
+      VM_CASE(EQ)
+      VM_CASE(NE)
+      VM_CASE(LT)
+      VM_CASE(LE)
+      VM_CASE(GT)
+      VM_CASE(GE)
+      VM_CASE(AND)
+      VM_CASE(OR) {
+        op_binary(op, read_u8(ip + 1), pc);
+        ip += 2;
+        VM_NEXT;
+      }
+      VM_CASE(NEG)
+      VM_CASE(NOT) {
+        op_unary(op, read_u8(ip + 1), pc);
+        ip += 2;
+        VM_NEXT;
+      }
+      VM_CASE(COND_TEST) {
+        uint32_t type_index = read_u32(ip + 1);
+        int32_t to_false = read_rel(ip + 5), to_end = read_rel(ip + 9);
+        ip += 13;
+        op_cond_test(type_index, pc, ip, to_false, to_end);
+        VM_NEXT;
+      }
+      VM_CASE(COND_ELSE) {
+        CondFrame& f = conds.top();
+        int32_t to_end = read_rel(ip + 1);
+        ip += 5;
+        if (f.mode == CondFrame::Single) {
+          if (!f.marks.empty()) sp[-1] = sp[-1].mark(f.marks);
+          conds.pop();
+          ip += to_end;
+        } else {
+          f.true_val = pop();
+          f.m2 = ndiags();
+        }
+        VM_NEXT;
+      }
+      VM_CASE(COND_END) {
+        CondFrame& f = conds.top();
+        ip += 1;
+        if (f.mode == CondFrame::Single) {
+          if (!f.marks.empty()) sp[-1] = sp[-1].mark(f.marks);
+          conds.pop();
+          VM_NEXT;
+        }
+        Value fv = pop();
+        Value r;
+        if (f.mode == CondFrame::Both) {
+          truncate(f.m1);
+          r = cond_unknown(f, fv, f.type);
+        } else {
+          r = cond_general(f, std::move(fv), pc);
+        }
+        f.cond = Value();
+        f.true_val = Value();
+        conds.pop();
+        push(std::move(r));
+        VM_NEXT;
+      }
+      VM_CASE(TUPLE) {
+        uint32_t n = read_u32(ip + 1);
+        std::vector<Value> elems;
+        elems.reserve(n);
+        for (Value* p = sp - n; p < sp; ++p) elems.push_back(std::move(*p));
+        sp -= n;
+        push(Value::tuple(std::move(elems)));
+        ip += 5;
+        VM_NEXT;
+      }
+      VM_CASE(OBJ_BEGIN) {
+        ObjectFrame& f = objs.push();
+        f.start = obj_entries.size();
+        f.known = true;
+        f.marks = Marks();
+        ip += 1;
+        VM_NEXT;
+      }
+      VM_CASE(OBJ_ITEM) {
+        op_obj_item(read_u8(ip + 1), pc);
+        ip += 2;
+        VM_NEXT;
+      }
+      VM_CASE(OBJ_END) {
+        op_obj_end();
+        ip += 1;
+        VM_NEXT;
+      }
+      VM_CASE(FOR_BEGIN) {
+        uint32_t desc = read_u32(ip + 1);
+        int32_t to_end = read_rel(ip + 5);
+        ip += 9;
+        if (!op_for_begin(desc, pc)) ip += to_end;
+        VM_NEXT;
+      }
+      VM_CASE(FOR_NEXT) {
+        int32_t to_done = read_rel(ip + 1);
+        ip += 5;
+        if (op_for_next()) ip += to_done;
+        VM_NEXT;
+      }
+      VM_CASE(FOR_COND) {
+        int32_t to_next = read_rel(ip + 1);
+        ip += 5;
+        if (op_for_cond(pc)) ip += to_next;
+        VM_NEXT;
+      }
+      VM_CASE(FOR_KEY) {
+        int32_t to_next = read_rel(ip + 1);
+        ip += 5;
+        if (op_for_key(pc)) ip += to_next;
+        VM_NEXT;
+      }
+      VM_CASE(FOR_ITEM) {
+        fors.top().items.push_back(pop());
+        ip += 1;
+        VM_NEXT;
+      }
+      VM_CASE(FOR_ITEM_KV) {
+        op_for_item_kv(pc);
+        ip += 1;
+        VM_NEXT;
+      }
+      VM_CASE(FOR_END) {
+        op_for_end();
+        ip += 1;
+        VM_NEXT;
+      }
+      VM_CASE(SPLAT_BEGIN) {
+        uint32_t desc = read_u32(ip + 1);
+        int32_t to_end = read_rel(ip + 5);
+        ip += 9;
+        if (!op_splat_begin(desc, pc)) ip += to_end;
+        VM_NEXT;
+      }
+      VM_CASE(SPLAT_NEXT) {
+        int32_t to_done = read_rel(ip + 1);
+        ip += 5;
+        if (op_splat_next()) ip += to_done;
+        VM_NEXT;
+      }
+      VM_CASE(SPLAT_ITEM) {
+        op_splat_item();
+        ip += 1;
+        VM_NEXT;
+      }
+      VM_CASE(SPLAT_END) {
+        int32_t to_next = read_rel(ip + 1);
+        ip += 5;
+        if (op_splat_end(pc)) ip += to_next;
+        VM_NEXT;
+      }
+      VM_CASE(CALL_BEGIN) {
+        uint32_t name = read_u32(ip + 1);
+        uint16_t nargs = read_u16(ip + 5);
+        uint8_t flags = read_u8(ip + 7);
+        int32_t to_end = read_rel(ip + 8);
+        ip += 12;
+        if (!op_call_begin(name, nargs, flags, pc)) ip += to_end;
+        VM_NEXT;
+      }
+      VM_CASE(CALL_EXPAND) {
+        int32_t to_end = read_rel(ip + 1);
+        ip += 5;
+        if (!op_call_expand(pc)) ip += to_end;
+        VM_NEXT;
+      }
+      VM_CASE(CALL_ARG) {
+        uint16_t index = read_u16(ip + 1);
+        int32_t to_end = read_rel(ip + 3);
+        ip += 7;
+        if (op_call_arg(index, pc)) ip += to_end;
+        VM_NEXT;
+      }
+      VM_CASE(CALL_END) {
+        op_call_end(read_u16(ip + 1), pc);
+        ip += 3;
+        VM_NEXT;
+      }
+    }
+    // Not an opcode: the compiler never emits one.
+    return Value::dynamic();
+  }
+}
+
+#undef VM_CASE
+#undef VM_NEXT
+
+Vm::Vm() : state_(std::make_unique<State>()) {}
+
+Vm::~Vm() = default;
+
+EvalResult Vm::run(const Program& program, const EvalContext& ctx) {
+  State& s = *state_;
+  s.begin(program, ctx);
+  EvalResult r;
+  r.value = s.exec();
+  if (!s.diags.empty()) r.diagnostics = s.finish_diags();
+  s.end();
+  return r;
+}
+
+}  // namespace hclvm

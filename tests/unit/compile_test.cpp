@@ -1,0 +1,172 @@
+// Tests of the compiler: the opcode table, the bytecode goldens of
+// tests/golden/disasm (x.hcl must disassemble to x.dis, as `hclvm disasm`
+// prints it), constant folding, the choice between the two ways of
+// compiling a conditional, the diagnostic marks, max_stack, and very deep
+// trees.
+#include <gtest/gtest.h>
+
+#include <hclvm/eval.h>
+#include <hclvm/syntax.h>
+
+#include <filesystem>
+#include <set>
+#include <string>
+
+#include "test_util.h"
+#include "vm/opcodes.h"
+#include "vm/program.h"
+
+namespace hclvm {
+namespace {
+
+// The program for expression [src].
+std::shared_ptr<const Program> compile(std::string_view src) {
+  ExprParse p = parse_expression(make_source("<expr>", std::string(src)));
+  EXPECT_FALSE(p.has_errors()) << src;
+  CompileResult r = compile_expression(*p.expr, p.source);
+  EXPECT_TRUE(r.diagnostics.empty()) << src;
+  return r.program;
+}
+
+// The opcode names of [p]'s code, in order, one word each.
+std::string opcodes(const Program& p) {
+  std::string out;
+  for (uint32_t pc = 0; pc < p.code.size(); pc += vm::info(static_cast<vm::Op>(p.code[pc])).size) {
+    if (!out.empty()) out += ' ';
+    out += vm::info(static_cast<vm::Op>(p.code[pc])).name;
+  }
+  return out;
+}
+
+TEST(Opcodes, TableIsConsistent) {
+  std::set<std::string> names;
+  for (size_t i = 0; i < vm::kNumOps; ++i) {
+    const vm::OpInfo& in = vm::info(static_cast<vm::Op>(i));
+    EXPECT_TRUE(names.insert(in.name).second) << in.name;
+    size_t size = 1;
+    bool ended = false;
+    for (vm::Opnd k : in.operands) {
+      if (k == vm::Opnd::None)
+        ended = true;
+      else
+        EXPECT_FALSE(ended) << in.name << ": operands after None";
+      size += vm::detail::width(k);
+    }
+    EXPECT_EQ(in.size, size) << in.name;
+    EXPECT_GE(in.pushes, 0) << in.name;
+  }
+  EXPECT_LT(vm::kNumOps, 256u);
+}
+
+// Writes the disassembly of every attribute of [body] as `hclvm disasm` does.
+void disasm_body(const ast::Body& body, const Source& src,
+                 const std::shared_ptr<const Source>& shared, const std::string& prefix,
+                 std::string& out) {
+  for (const ast::Attribute* a : body.attributes) {
+    Range r = src.range(a->expr->span);
+    if (!out.empty()) out += "\n";
+    out += "== " + prefix + std::string(a->name) + " (" + std::to_string(r.start.line) + ":" +
+           std::to_string(r.start.column) + "-" + std::to_string(r.end.line) + ":" +
+           std::to_string(r.end.column) + ")\n";
+    out += disassemble(*compile_expression(*a->expr, shared).program);
+  }
+  for (const ast::Block* b : body.blocks) {
+    std::string p = prefix + std::string(b->type) + ".";
+    for (std::string_view l : b->labels) p += std::string(l) + ".";
+    if (b->body) disasm_body(*b->body, src, shared, p, out);
+  }
+}
+
+TEST(DisasmGolden, MatchesFiles) {
+  std::filesystem::path dir = std::filesystem::path(HCLVM_SOURCE_DIR) / "tests/golden/disasm";
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".hcl") continue;
+    ++files;
+    std::string name = entry.path().filename().string();
+    FileParse p = parse_config(make_source(name, test::read_file(entry.path())));
+    ASSERT_FALSE(p.has_errors()) << name;
+    std::string got;
+    disasm_body(*p.body, *p.source, p.source, "", got);
+    std::filesystem::path want = entry.path();
+    want.replace_extension(".dis");
+    EXPECT_EQ(got, test::read_file(want))
+        << name << " (refresh: tests/golden/disasm/run.sh HCLVM --refresh)";
+  }
+  EXPECT_GE(files, 5);
+}
+
+TEST(Folding, ClosedSubtreesBecomeConstants) {
+  EXPECT_EQ(opcodes(*compile("1 + 2 * 3")), "CONST RETURN");
+  EXPECT_EQ(opcodes(*compile("[for x in [1, 2] : x * 2 if x > 1]")), "CONST RETURN");
+  EXPECT_EQ(opcodes(*compile("{a = [1, 2][*], b = \"x${1}\"}")), "CONST RETURN");
+  EXPECT_EQ(opcodes(*compile("true ? 1 : 2")), "CONST RETURN");
+  // Folded parts of an open expression.
+  EXPECT_EQ(opcodes(*compile("x + (2 * 3)")), "DMARK TRAVERSE CONST ADD RETURN");
+  // Calls are never folded; neither is what reports an error.
+  EXPECT_EQ(opcodes(*compile("upper(\"a\")")), "CALL_BEGIN CONST CALL_ARG CALL_END RETURN");
+  EXPECT_EQ(opcodes(*compile("1 + \"a\"")), "CONST CONST ADD RETURN");
+}
+
+TEST(Folding, FoldedValuesAreTheVmsValues) {
+  auto p = compile("1 / 3 + 2");
+  ASSERT_EQ(p->constants.size(), 1u);
+  EXPECT_EQ(p->constants[0].as_number().text(),
+            compile("1 / 3 + 2")->constants[0].as_number().text());
+  EvalContext ctx;
+  Vm vm;
+  EXPECT_EQ(vm.run(*p, ctx).value.as_number().precision(), 512u);
+}
+
+TEST(Conditionals, StaticTypeRunsOneBranch) {
+  std::string d = disassemble(*compile("c ? \"a\" : \"b\""));
+  EXPECT_NE(d.find("; string"), std::string::npos) << d;
+  EXPECT_EQ(d.find("DMARK"), std::string::npos) << d;
+  d = disassemble(*compile("c ? a : \"b\""));
+  EXPECT_NE(d.find("; general"), std::string::npos) << d;
+  // A literal null is of the dynamic type: unification decides.
+  d = disassemble(*compile("c ? null : null"));
+  EXPECT_NE(d.find("; general"), std::string::npos) << d;
+}
+
+TEST(Marks, OnlyWhereOperandsMayReport) {
+  EXPECT_EQ(opcodes(*compile("[for x in xs : x * 2]")),
+            "TRAVERSE FOR_BEGIN FOR_NEXT LOAD CONST MUL FOR_ITEM JUMP FOR_END RETURN");
+  EXPECT_EQ(opcodes(*compile("a && b")), "DMARK TRAVERSE DMARK TRAVERSE AND RETURN");
+  EXPECT_EQ(opcodes(*compile("-a")), "DMARK TRAVERSE NEG RETURN");
+}
+
+TEST(MaxStack, CoversEveryPath) {
+  auto p = compile("[a, [b, [c, d ? e : f]], {x = g}, h(i, j...)]");
+  EXPECT_EQ(p->max_stack, 4u);  // a, b, c and one of d, e, f
+  EvalContext ctx;
+  for (const char* v : {"a", "b", "c", "d", "e", "f", "g", "i"}) ctx.set(v, Value::integer(1));
+  ctx.set("j", Value::tuple({}));
+  Vm vm;
+  EvalResult r = vm.run(*p, ctx);
+  EXPECT_EQ(r.diagnostics.size(), 2u);  // d is not a bool; no function table
+}
+
+TEST(Deep, VeryDeepTreesCompile) {
+  std::string src = std::string(20000, '(') + "x" + std::string(20000, ')');
+  ExprParse p = parse_expression(make_source("<expr>", src));
+  ASSERT_FALSE(p.has_errors());
+  CompileResult c = compile_expression(*p.expr, p.source);
+  EXPECT_TRUE(c.diagnostics.empty());
+  EvalContext ctx;
+  ctx.set("x", Value::integer(5));
+  Vm vm;
+  EXPECT_EQ(vm.run(*c.program, ctx).value.small_int(), 5);
+
+  std::string sum = "\"a\"";
+  for (int i = 0; i < 20000; ++i) sum += "+1";
+  p = parse_expression(make_source("<expr>", sum));
+  ASSERT_FALSE(p.has_errors());
+  c = compile_expression(*p.expr, p.source);
+  EvalResult r = vm.run(*c.program, ctx);
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].summary, "Invalid operand");
+}
+
+}  // namespace
+}  // namespace hclvm
