@@ -87,9 +87,12 @@ Expr* Builder::literal(Span span, Literal v) {
 }
 
 void Builder::check_number(std::string_view num) {
-  // Only an exponent, or hundreds of millions of digits, can take a literal
-  // out of the reference's range: the common case costs one scan.
-  if ((num.size() > 64 || num.find_first_of("eE") != std::string_view::npos) && !number_readable(num)) failed_ = true;
+  // Only an exponent, a second dot ("1..2", "1.5.2": the scanner takes them
+  // as one token) or hundreds of millions of digits can make a literal
+  // unreadable: the common case costs one scan.
+  bool suspect = num.size() > 64 || num.find_first_of("eE") != std::string_view::npos ||
+                 num.find('.') != num.rfind('.');
+  if (suspect && !number_readable(num)) failed_ = true;
 }
 
 Expr* Builder::number(Span tok) {

@@ -196,6 +196,10 @@ const Case kInvalid[] = {
     {Kind::Expr, "\"%{ bogus }\""},
     {Kind::Expr, "\"%{for x on xs}%{endfor}\""},
     {Kind::Expr, "a b"},
+    // One number token with two dots: "Invalid number literal".
+    {Kind::Expr, "1..2"},
+    {Kind::Expr, "1.5.2"},
+    {Kind::Config, "v = 1.2.3\n"},
     {Kind::Expr, "{a = 1 b = 2}"},
     {Kind::Expr, "{a = 1,, b = 2}"},
     {Kind::Expr, "a ? b"},

@@ -339,6 +339,8 @@ const Case kCases[] = {
     {Mode::Expr, "a.", {{"Invalid attribute name", "An attribute name is required after a dot.", "1:3-1:3", ""}}},
     {Mode::Expr, "a.[0].b c", {{"Invalid attribute name", "An attribute name is required after a dot.", "1:3-1:4", ""}}},
     {Mode::Expr, "1e9999999999", {{"Invalid number literal", "Failed to recognize the value of this number literal.", "1:1-1:13", ""}}},
+    {Mode::Expr, "1.5.2", {{"Invalid number literal", "Failed to recognize the value of this number literal.", "1:1-1:6", ""}}},
+    {Mode::Expr, "1..2", {{"Invalid number literal", "Failed to recognize the value of this number literal.", "1:1-1:5", ""}}},
     {Mode::Expr, "<<EOT\nabc\n", {{"Unterminated template string", "No closing marker was found for the string.", "3:1-3:1", "2:1-3:1"}}},
     // cty reads numbers into a 512-bit binary float: the decimal exponent
     // must fit in 64 bits and the binary exponent in 32.
