@@ -46,45 +46,10 @@ namespace {
 // reference's hcl.RangeBetween does (no reordering).
 Span between(Span a, Span b) { return Span{a.begin, b.end}; }
 
-// Decodes [s] into code points (invalid bytes become one unit each), which is
-// what the Levenshtein distance below compares.
-std::vector<uint32_t> code_points(std::string_view s) {
-  std::vector<uint32_t> out;
-  for (size_t i = 0; i < s.size();) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
-    if (i + n > s.size()) n = 1;
-    uint32_t cp = n == 1 ? c : c & (0x7f >> n);
-    for (size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
-    out.push_back(cp);
-    i += n;
-  }
-  return out;
-}
-
-// Returns the edit distance between [a] and [b] with unit costs (the
-// reference's did-you-mean helper uses agext/levenshtein with defaults).
-size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<uint32_t> x = code_points(a), y = code_points(b);
-  std::vector<size_t> row(y.size() + 1);
-  for (size_t j = 0; j <= y.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= x.size(); ++i) {
-    size_t diag = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= y.size(); ++j) {
-      size_t up = row[j];
-      size_t sub = diag + (x[i - 1] == y[j - 1] ? 0 : 1);
-      row[j] = std::min({up + 1, row[j - 1] + 1, sub});
-      diag = up;
-    }
-  }
-  return row[y.size()];
-}
-
 // Returns the first of [options] within edit distance 2 of [given], or "".
 std::string_view name_suggestion(std::string_view given, std::initializer_list<std::string_view> options) {
   for (std::string_view o : options)
-    if (edit_distance(given, o) < 3) return o;
+    if (uni::levenshtein(given, o) < 3) return o;
   return {};
 }
 

@@ -10,11 +10,13 @@
 
 #include <utf8proc.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace hclvm::uni {
 
@@ -160,6 +162,36 @@ inline std::string nfc(std::string_view s) {
   }
   flush(s.size());
   return out;
+}
+
+// Returns the Levenshtein distance between [a] and [b] with unit costs,
+// counted in code points as Go's []rune sees them (an invalid byte is one
+// U+FFFD): what github.com/agext/levenshtein computes for the reference's
+// did-you-mean suggestions.
+inline size_t levenshtein(std::string_view a, std::string_view b) {
+  auto runes = [](std::string_view s) {
+    std::vector<char32_t> out;
+    for (size_t i = 0; i < s.size();) {
+      Rune r = decode(s, i);
+      out.push_back(r.ok ? r.cp : 0xFFFD);
+      i += r.ok ? r.len : 1;
+    }
+    return out;
+  };
+  std::vector<char32_t> x = runes(a), y = runes(b);
+  std::vector<size_t> row(y.size() + 1);
+  for (size_t j = 0; j <= y.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= x.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= y.size(); ++j) {
+      size_t up = row[j];
+      size_t cost = x[i - 1] == y[j - 1] ? 0 : 1;
+      row[j] = std::min({up + 1, row[j - 1] + 1, diag + cost});
+      diag = up;
+    }
+  }
+  return row[y.size()];
 }
 
 // Reports whether [r] is printable by Go's strconv.IsPrint: letters, marks,

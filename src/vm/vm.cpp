@@ -160,34 +160,6 @@ struct CacheEntry {
 
 const Value kUnresolved;  // its address marks a root name not looked up yet
 
-// The Levenshtein distance between [a] and [b] counted in code points, as
-// github.com/agext/levenshtein computes it with default costs.
-size_t levenshtein(std::string_view a, std::string_view b) {
-  auto runes = [](std::string_view s) {
-    std::vector<char32_t> out;
-    for (size_t i = 0; i < s.size();) {
-      uni::Rune r = uni::decode(s, i);
-      out.push_back(r.ok ? r.cp : 0xFFFD);
-      i += r.ok ? r.len : 1;
-    }
-    return out;
-  };
-  std::vector<char32_t> x = runes(a), y = runes(b);
-  std::vector<size_t> row(y.size() + 1);
-  for (size_t j = 0; j <= y.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= x.size(); ++i) {
-    size_t diag = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= y.size(); ++j) {
-      size_t up = row[j];
-      size_t cost = x[i - 1] == y[j - 1] ? 0 : 1;
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + cost});
-      diag = up;
-    }
-  }
-  return row[y.size()];
-}
-
 // Returns a name within distance 2 of [given], or "" (the reference's
 // nameSuggestion). The reference tries the names of the innermost context
 // first, each context's in Go's random map order; this takes the first
@@ -199,7 +171,7 @@ std::string_view closest(std::string_view given,
     std::string_view best;
     size_t best_d = 3;
     for (std::string_view c : level) {
-      size_t d = levenshtein(given, c);
+      size_t d = uni::levenshtein(given, c);
       if (d < best_d) best = c, best_d = d;
     }
     if (best_d < 3) return best;

@@ -266,6 +266,16 @@ TEST(Unicode, GoQuote) {
   EXPECT_EQ(uni::go_quote("\a\b\f\n\r\v\x1b"), "\"\\a\\b\\f\\n\\r\\v\\x1b\"");
 }
 
+// The did-you-mean distance counts code points as Go's []rune does.
+TEST(Unicode, Levenshtein) {
+  EXPECT_EQ(uni::levenshtein("kitten", "sitting"), 3u);
+  EXPECT_EQ(uni::levenshtein("", "abc"), 3u);
+  EXPECT_EQ(uni::levenshtein("same", "same"), 0u);
+  EXPECT_EQ(uni::levenshtein("h\xc3\xa9llo", "hello"), 1u);  // one code point, two bytes
+  // Each invalid byte is one U+FFFD: two of them against one.
+  EXPECT_EQ(uni::levenshtein("a\xff\xfe", "a\xef\xbf\xbd"), 1u);
+}
+
 TEST(Unicode, Graphemes) {
   EXPECT_EQ(uni::count_graphemes("e\xcc\x81x"), 2u);
   EXPECT_EQ(uni::count_graphemes("\r\n"), 1u);
