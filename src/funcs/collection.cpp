@@ -688,38 +688,22 @@ SliceIdx slice_indexes(std::span<const Value> args) {
     length = int64_t(list.length());
     length_known = true;
   }
-  bool start_known = false, end_known = false;
-  std::string err;
-  if (args[1].is_known()) {
-    if (!to_int(args[1], r.start, err)) {
-      r.error = FuncError{"invalid start index: " + err, 1};
-      return r;
+  // Reads the bound in argument [arg] ("start" or "end") into [out].
+  auto bound = [&](size_t arg, const char* which, int64_t& out) {
+    std::string err;
+    std::string name = which;
+    if (!to_int(args[arg], out, err)) {
+      r.error = FuncError{"invalid " + name + " index: " + err, int(arg)};
+    } else if (out < 0) {
+      r.error = FuncError{name + " index must not be less than zero", int(arg)};
+    } else if (length_known && out > length) {
+      r.error = FuncError{name + " index must not be greater than the length of the list", int(arg)};
     }
-    if (r.start < 0) {
-      r.error = FuncError{"start index must not be less than zero", 1};
-      return r;
-    }
-    if (length_known && r.start > length) {
-      r.error = FuncError{"start index must not be greater than the length of the list", 1};
-      return r;
-    }
-    start_known = true;
-  }
-  if (args[2].is_known()) {
-    if (!to_int(args[2], r.end, err)) {
-      r.error = FuncError{"invalid end index: " + err, 2};
-      return r;
-    }
-    if (r.end < 0) {
-      r.error = FuncError{"end index must not be less than zero", 2};
-      return r;
-    }
-    if (length_known && r.end > length) {
-      r.error = FuncError{"end index must not be greater than the length of the list", 2};
-      return r;
-    }
-    end_known = true;
-  }
+    return !r.error;
+  };
+  bool start_known = args[1].is_known(), end_known = args[2].is_known();
+  if (start_known && !bound(1, "start", r.start)) return r;
+  if (end_known && !bound(2, "end", r.end)) return r;
   if (start_known && end_known && r.start > r.end) {
     r.error = FuncError{"start index must not be greater than end index", 1};
     return r;
