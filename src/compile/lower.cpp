@@ -675,7 +675,6 @@ CompileResult compile_expression(const ast::Expr& expr, std::shared_ptr<const So
       em.emit(vm::Op::CONST, {em.constant(Value::dynamic())});
       em.emit(vm::Op::RETURN);
       em.finish();
-      q->finish();
       Diagnostic d;
       d.summary = "Expression too deeply nested";
       d.detail = "This expression has more levels of nesting than the compiler can handle.";
@@ -684,7 +683,6 @@ CompileResult compile_expression(const ast::Expr& expr, std::shared_ptr<const So
       r.diagnostics.push_back(std::move(d));
       return r;
     }
-    p->finish();
     r.program = std::move(p);
     return r;
   });

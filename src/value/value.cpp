@@ -215,7 +215,7 @@ Value Value::string(std::string_view s) {
   auto* o = new (alloc(sizeof(StringObj) + s.size() + 1)) StringObj();
   o->size = uint32_t(s.size());
   o->graphemes.store(ascii ? ascii_graphemes(s) : UINT32_MAX, std::memory_order_relaxed);
-  std::memcpy(o->data(), s.data(), s.size());
+  if (!s.empty()) std::memcpy(o->data(), s.data(), s.size());  // an empty view may have no data
   o->data()[s.size()] = '\0';
   Value v(Rep::String, 0, nullptr);
   v.u_.obj = o;

@@ -31,9 +31,11 @@ std::span<const ast::Span> Program::site(uint32_t pc) const {
   return std::span<const ast::Span>(spans.data() + it->first, it->count);
 }
 
-void Program::finish() {
-  for (const Value& v : constants) v.make_immortal();
-}
+// Constants stay reference-counted: a result may hold a constant after its
+// program is gone (`"hello"` evaluates to the constant itself), so they
+// cannot be immortal objects freed with the program. Sharing them between
+// threads without touching their counts needs results detached from the
+// program first (embedding work).
 
 namespace {
 

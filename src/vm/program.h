@@ -91,7 +91,7 @@ class Program {
   Program& operator=(const Program&) = delete;
 
   std::vector<uint8_t> code;
-  std::vector<Value> constants;    // immortal once the program is finished
+  std::vector<Value> constants;    // reference-counted (see program.cpp)
   std::vector<std::string> names;  // variables, attributes, functions
   std::vector<const Type*> types;  // interned types
   std::vector<vm::TraversalDesc> traversals;
@@ -114,9 +114,6 @@ class Program {
 
   // The spans of the instruction at [pc] (empty when it has none).
   std::span<const ast::Span> site(uint32_t pc) const;
-
-  // Makes the constants immortal; called once the program is complete.
-  void finish();
 
  private:
   uint64_t id_;

@@ -174,6 +174,9 @@ TEST(Value, StringsAreNFC) {
   EXPECT_EQ(Value::string("a\r\nb\n\r").string_length(), 5u);
   EXPECT_EQ(Value::string("0123456789abcdef\xcc\x81").as_string(), "0123456789abcdef\xcc\x81");
   EXPECT_EQ(Value::string("0123456789abcdee\xcc\x81").as_string(), "0123456789abcde\xc3\xa9");
+  // An empty view without data is the empty string.
+  EXPECT_EQ(Value::string(std::string_view()).as_string(), "");
+  EXPECT_EQ(Value::string(std::string_view()).string_length(), 0u);
   // Embedded NUL bytes are kept.
   EXPECT_EQ(Value::string(std::string_view("a\0b", 3)).as_string().size(), 3u);
 }
