@@ -176,6 +176,15 @@ Function lookup_fn() {
   return f;
 }
 
+// The map (when [ret] is a map type) or object of [entries], marked with
+// [marks]: the result of merge and zipmap.
+Value map_or_object(const Type* ret, const std::map<std::string, Value, std::less<>>& entries,
+                    const Marks& marks) {
+  std::vector<std::pair<std::string, Value>> list(entries.begin(), entries.end());
+  if (ret->is_map()) return Value::map(ret->element(), std::move(list)).mark(marks);
+  return Value::object(std::move(list)).mark(marks);
+}
+
 Function merge_fn() {
   Function f;
   f.description =
@@ -227,10 +236,7 @@ Function merge_fn() {
       marks.add(m);
       for (auto& [k, v] : entries_of(a)) out[k] = std::move(v);
     }
-    std::vector<std::pair<std::string, Value>> entries(out.begin(), out.end());
-    if (ret->is_map())
-      return FuncResult::of(Value::map(ret->element(), std::move(entries)).mark(marks));
-    return FuncResult::of(Value::object(std::move(entries)).mark(marks));
+    return FuncResult::of(map_or_object(ret, out, marks));
   };
   return f;
 }
@@ -627,10 +633,7 @@ Function zipmap_fn() {
       marks.add(km);
       out[std::string(k.as_string())] = values.element(i);
     }
-    std::vector<std::pair<std::string, Value>> entries(out.begin(), out.end());
-    if (ret->is_map())
-      return FuncResult::of(Value::map(ret->element(), std::move(entries)).mark(marks));
-    return FuncResult::of(Value::object(std::move(entries)).mark(marks));
+    return FuncResult::of(map_or_object(ret, out, marks));
   };
   return f;
 }
