@@ -35,38 +35,10 @@ bool to_int(const Value& v, int64_t& out, std::string& err) {
 }
 
 std::string quote_rune(char32_t r) {
-  static const char hex[] = "0123456789abcdef";
   std::string out = "'";
-  if (r == '\'' || r == '\\') {
-    out += '\\';
-    out += char(r);
-  } else if (r > 0x10FFFF || (r >= 0xD800 && r <= 0xDFFF)) {
-    out += "\xEF\xBF\xBD";  // Go quotes an invalid rune as U+FFFD, which is printable
-  } else if (uni::is_print(r)) {
-    utf8proc_uint8_t buf[4];
-    auto n = utf8proc_encode_char(utf8proc_int32_t(r), buf);
-    out.append(reinterpret_cast<const char*>(buf), size_t(n));
-  } else {
-    switch (r) {
-      case '\a': out += "\\a"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\v': out += "\\v"; break;
-      default:
-        if (r < ' ' || r == 0x7F) {
-          out += "\\x";
-          out += hex[(r >> 4) & 15];
-          out += hex[r & 15];
-        } else {
-          int digits = r < 0x10000 ? 4 : 8;
-          out += r < 0x10000 ? "\\u" : "\\U";
-          for (int k = digits - 1; k >= 0; --k) out += hex[(r >> (4 * k)) & 15];
-        }
-    }
-  }
+  // Go quotes an invalid rune as U+FFFD, which is printable.
+  if (r > 0x10FFFF || (r >= 0xD800 && r <= 0xDFFF)) r = 0xFFFD;
+  uni::append_go_escaped(out, r, '\'');
   out += '\'';
   return out;
 }

@@ -214,6 +214,42 @@ inline bool is_print(char32_t r) {
   }
 }
 
+// Appends code point [c] as Go's strconv quoting writes it inside a literal
+// delimited by [quote] ('"' for strings, '\'' for runes): the delimiter and
+// backslash escaped, printable characters as UTF-8, the rest as \a..\v,
+// \xNN, \uNNNN or \UNNNNNNNN.
+inline void append_go_escaped(std::string& out, char32_t c, char quote) {
+  if (c == char32_t(quote) || c == '\\') {
+    out += '\\';
+    out += char(c);
+    return;
+  }
+  if (is_print(c)) {
+    append_utf8(out, c);
+    return;
+  }
+  switch (c) {
+    case '\a': out += "\\a"; break;
+    case '\b': out += "\\b"; break;
+    case '\f': out += "\\f"; break;
+    case '\n': out += "\\n"; break;
+    case '\r': out += "\\r"; break;
+    case '\t': out += "\\t"; break;
+    case '\v': out += "\\v"; break;
+    default:
+      if (c < ' ' || c == 0x7F) {
+        out += "\\x";
+        append_hex(out, c, 2);
+      } else if (c < 0x10000) {
+        out += "\\u";
+        append_hex(out, c, 4);
+      } else {
+        out += "\\U";
+        append_hex(out, c, 8);
+      }
+  }
+}
+
 // Returns [s] in double quotes, escaped as Go's strconv.Quote does (the
 // `%q` verb applied to a string or byte slice).
 inline std::string go_quote(std::string_view s) {
@@ -226,34 +262,7 @@ inline std::string go_quote(std::string_view s) {
       i += 1;
       continue;
     }
-    char32_t c = r.cp;
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += char(c);
-    } else if (is_print(c)) {
-      out.append(s.substr(i, r.len));
-    } else {
-      switch (c) {
-        case '\a': out += "\\a"; break;
-        case '\b': out += "\\b"; break;
-        case '\f': out += "\\f"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        case '\v': out += "\\v"; break;
-        default:
-          if (c < ' ' || c == 0x7F) {
-            out += "\\x";
-            append_hex(out, c, 2);
-          } else if (c < 0x10000) {
-            out += "\\u";
-            append_hex(out, c, 4);
-          } else {
-            out += "\\U";
-            append_hex(out, c, 8);
-          }
-      }
-    }
+    append_go_escaped(out, r.cp, '"');
     i += r.len;
   }
   out += '"';

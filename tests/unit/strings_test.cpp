@@ -266,6 +266,23 @@ TEST(Unicode, GoQuote) {
   EXPECT_EQ(uni::go_quote("\a\b\f\n\r\v\x1b"), "\"\\a\\b\\f\\n\\r\\v\\x1b\"");
 }
 
+// One code point escaped as Go quotes it, inside strings or runes.
+TEST(Unicode, GoEscaped) {
+  auto esc = [](char32_t c, char q) {
+    std::string out;
+    uni::append_go_escaped(out, c, q);
+    return out;
+  };
+  EXPECT_EQ(esc('"', '"'), "\\\"");
+  EXPECT_EQ(esc('"', '\''), "\"");
+  EXPECT_EQ(esc('\'', '\''), "\\'");
+  EXPECT_EQ(esc('\n', '"'), "\\n");
+  EXPECT_EQ(esc(0x7F, '"'), "\\x7f");
+  EXPECT_EQ(esc(0x2028, '"'), "\\u2028");
+  EXPECT_EQ(esc(0xE9, '"'), "\xc3\xa9");
+  EXPECT_EQ(esc(0xE0000, '"'), "\\U000e0000");
+}
+
 // The did-you-mean distance counts code points as Go's []rune does.
 TEST(Unicode, Levenshtein) {
   EXPECT_EQ(uni::levenshtein("kitten", "sitting"), 3u);
