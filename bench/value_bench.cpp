@@ -1,40 +1,20 @@
 // Micro-benchmarks of the value model (Google Benchmark): copying values,
 // small-integer and MPFR arithmetic, string creation, object attribute
 // access by name and by cached index, type interning, and reading a JSON
-// document into values (bytes per second). Each benchmark also
-// reports heap allocations per iteration (counted by replacing operator
-// new), so "allocates nothing" is measured, not assumed.
+// document into values (bytes per second). Each benchmark also reports
+// heap allocations per iteration (util/alloc_count.h), so "allocates
+// nothing" is measured, not assumed.
 #include <benchmark/benchmark.h>
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "hclvm/number.h"
 #include "hclvm/value.h"
+#include "util/alloc_count.h"
 #include "value/json.h"
 #include "value/ops.h"
-
-// The replaced operators pair malloc with free, which GCC cannot see through
-// once they are inlined into the benchmarks.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
-
-namespace {
-std::atomic<uint64_t> g_allocs{0};
-}  // namespace
-
-void* operator new(size_t n) {
-  g_allocs.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, size_t) noexcept { std::free(p); }
 
 namespace hclvm {
 namespace {
@@ -42,10 +22,10 @@ namespace {
 // Runs [body] for the benchmark's iterations and reports allocations per iteration.
 template <typename F>
 void run_counting(benchmark::State& state, F&& body) {
-  uint64_t before = g_allocs.load();
+  long before = alloc_count::allocations();
   for (auto _ : state) body();
   state.counters["allocs/op"] = benchmark::Counter(
-      double(g_allocs.load() - before), benchmark::Counter::kAvgIterations);
+      double(alloc_count::allocations() - before), benchmark::Counter::kAvgIterations);
 }
 
 void BM_CopySmallInt(benchmark::State& state) {

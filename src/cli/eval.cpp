@@ -6,7 +6,7 @@
 // benchmark tool uses ({"value":…,"type":…}, or {"repr":…,"type":…} with
 // cty's Go syntax for values JSON cannot hold), or as HCL. Diagnostics are
 // rendered as `hclvm check` renders them, on standard error.
-#include "cli/cli.h"
+#include "cli/eval.h"
 
 #include <hclvm/eval.h>
 #include <hclvm/function.h>
@@ -24,12 +24,6 @@
 #include "value/render.h"
 
 namespace hclvm::cli {
-
-// Declared here as main.cpp declares them (cli.h is not this command's).
-extern const char kEvalHelp[];
-extern const char kDisasmHelp[];
-int run_eval(const std::vector<std::string>& args);
-int run_disasm(const std::vector<std::string>& args);
 
 const char kEvalHelp[] =
     "Usage: hclvm eval [options] (-e EXPR | FILE)\n"
@@ -177,38 +171,39 @@ std::string go_value(const Value& v) {
   }
 }
 
-// [v] as the reference's tools print a result: {"value":…,"type":…}, or
-// {"repr":…,"type":…} when JSON cannot hold the value.
-std::string typed_json(const Value& v0) {
-  Value v = v0.unmark_deep().first;
-  JsonResult<std::string> ty = type_to_json(v.type());
-  std::string type = ty.ok() ? ty.value : json_quote(v.type()->friendly_name());
-  if (v.is_wholly_known()) {
-    JsonResult<std::string> j = to_json(v, v.type());
-    if (j.ok()) return "{\"value\":" + j.value + ",\"type\":" + type + "}";
-  }
-  return "{\"repr\":" + json_quote(go_value(v)) + ",\"type\":" + type + "}";
-}
-
 // --- options ------------------------------------------------------------------------
 
-enum class Format { Json, Hcl };
+// Reads a --benchtime value [s] ("2s", "500ms", "1.5") as seconds into [out].
+bool parse_duration(const std::string& s, double& out) {
+  double scale = 1;
+  std::string num = s;
+  if (num.size() > 2 && num.ends_with("ms")) {
+    scale = 1e-3, num.resize(num.size() - 2);
+  } else if (num.size() > 1 && num.back() == 's') {
+    num.pop_back();
+  }
+  char* end = nullptr;
+  double d = std::strtod(num.c_str(), &end);
+  if (num.empty() || *end != '\0' || !(d > 0) || d > 1e6) return false;
+  out = d * scale;
+  return true;
+}
 
-struct EvalOptions {
-  std::optional<std::string> expr;
-  std::optional<std::string> lines;
-  std::vector<std::string> files;
-  std::vector<std::pair<std::string, std::string>> vars;
-  std::optional<std::string> vars_file;
-  Format format = Format::Json;
-  ColorMode color = ColorMode::Auto;
-};
+// Reads a positive count [s] (-n, --runs) into [out].
+bool parse_count(const std::string& s, long& out) {
+  auto r = std::from_chars(s.data(), s.data() + s.size(), out);
+  return r.ec == std::errc() && r.ptr == s.data() + s.size() && out > 0;
+}
 
-// Parses [args] of `eval` (or `disasm` when [disasm]) into [o]; returns an
-// exit status when the command should stop now.
-std::optional<int> parse_options(const std::vector<std::string>& args, bool disasm,
-                                 EvalOptions& o) {
-  const char* cmd = disasm ? "disasm" : "eval";
+}  // namespace
+
+std::optional<int> parse_eval_options(const std::vector<std::string>& args, EvalCommand cmd,
+                                      EvalOptions& o) {
+  const char* name = cmd == EvalCommand::Eval ? "eval" : cmd == EvalCommand::Disasm ? "disasm"
+                                                                                   : "bench";
+  const char* help = cmd == EvalCommand::Eval ? kEvalHelp : cmd == EvalCommand::Disasm ? kDisasmHelp
+                                                                                      : kBenchHelp;
+  bool eval = cmd == EvalCommand::Eval, bench = cmd == EvalCommand::Bench;
   ArgScanner sc(args);
   std::string err;
   while (sc.next()) {
@@ -217,13 +212,18 @@ std::optional<int> parse_options(const std::vector<std::string>& args, bool disa
       continue;
     }
     if (sc.is("--help", "-h")) {
-      std::fputs(disasm ? kDisasmHelp : kEvalHelp, stdout);
+      std::fputs(help, stdout);
       return kExitOk;
     }
+    if (bench && sc.is("--json")) {
+      o.json = true;
+      continue;
+    }
     bool known = sc.is("--expr", "-e") || sc.is("--color") ||
-                 (!disasm && (sc.is("--lines") || sc.is("--var") || sc.is("--vars-file") ||
-                              sc.is("--format")));
-    if (!known) return usage_error("unknown flag " + sc.name() + " (see 'hclvm help " + cmd + "')");
+                 ((eval || bench) && (sc.is("--var") || sc.is("--vars-file"))) ||
+                 (eval && (sc.is("--lines") || sc.is("--format"))) ||
+                 (bench && (sc.is("-n") || sc.is("--runs") || sc.is("--benchtime")));
+    if (!known) return usage_error("unknown flag " + sc.name() + " (see 'hclvm help " + name + "')");
     std::optional<std::string> v = sc.value(err);
     if (!v) return usage_error(err);
     if (sc.is("--expr", "-e")) {
@@ -240,6 +240,16 @@ std::optional<int> parse_options(const std::vector<std::string>& args, bool disa
       o.vars.emplace_back(v->substr(0, eq), v->substr(eq + 1));
     } else if (sc.is("--vars-file")) {
       o.vars_file = *v;
+    } else if (sc.is("-n")) {
+      long n = 0;
+      if (!parse_count(*v, n)) return usage_error("-n must be a positive count, not '" + *v + "'");
+      o.iterations = n;
+    } else if (sc.is("--runs")) {
+      if (!parse_count(*v, o.runs) || o.runs > 1000)
+        return usage_error("--runs must be a count from 1 to 1000, not '" + *v + "'");
+    } else if (sc.is("--benchtime")) {
+      if (!parse_duration(*v, o.benchtime))
+        return usage_error("--benchtime must be a duration like 1s or 200ms, not '" + *v + "'");
     } else if (*v == "json") {
       o.format = Format::Json;
     } else if (*v == "hcl") {
@@ -250,14 +260,13 @@ std::optional<int> parse_options(const std::vector<std::string>& args, bool disa
   }
   int inputs = int(o.expr.has_value()) + int(o.lines.has_value()) + int(o.files.size());
   if (inputs != 1) {
-    return usage_error(std::string(cmd) + " needs exactly one of -e EXPR" +
-                       (disasm ? "" : ", --lines FILE") + " or FILE (see 'hclvm help " + cmd +
+    return usage_error(std::string(name) + " needs exactly one of -e EXPR" +
+                       (eval ? ", --lines FILE" : "") + " or FILE (see 'hclvm help " + name +
                        "')");
   }
   return std::nullopt;
 }
 
-// Sets the variables of [o] in [ctx]; on failure returns a usage message.
 std::optional<std::string> load_vars(const EvalOptions& o, EvalContext& ctx) {
   if (o.vars_file) {
     std::string bytes, err;
@@ -285,18 +294,17 @@ std::optional<std::string> load_vars(const EvalOptions& o, EvalContext& ctx) {
   return std::nullopt;
 }
 
-// How the value [v] prints in [f].
-std::string format_value(const Value& v, Format f, int indent = 0) {
-  return f == Format::Json ? typed_json(v) : render_hcl(v, indent);
+std::string typed_json(const Value& v0) {
+  Value v = v0.unmark_deep().first;
+  JsonResult<std::string> ty = type_to_json(v.type());
+  std::string type = ty.ok() ? ty.value : json_quote(v.type()->friendly_name());
+  if (v.is_wholly_known()) {
+    JsonResult<std::string> j = to_json(v, v.type());
+    if (j.ok()) return "{\"value\":" + j.value + ",\"type\":" + type + "}";
+  }
+  return "{\"repr\":" + json_quote(go_value(v)) + ",\"type\":" + type + "}";
 }
 
-// Formats [s] of [src] as line:col-line:col.
-std::string short_range(const Range& r) {
-  return std::to_string(r.start.line) + ":" + std::to_string(r.start.column) + "-" +
-         std::to_string(r.end.line) + ":" + std::to_string(r.end.column);
-}
-
-// Writes [diags] to stderr in the style of `hclvm check`.
 void print_diags(const Diagnostics& diags, const Source& src, const ast::Body* body,
                  ColorMode color) {
   if (diags.empty()) return;
@@ -308,16 +316,17 @@ void print_diags(const Diagnostics& diags, const Source& src, const ast::Body* b
   std::fwrite(text.data(), 1, text.size(), stderr);
 }
 
-// Calls [fn](path, attribute) for every attribute of [body], blocks
-// included, with paths like `block.label.name`.
-template <class Fn>
-void each_attribute(const ast::Body& body, const std::string& prefix, Fn&& fn) {
-  for (const ast::Attribute* a : body.attributes) fn(prefix + std::string(a->name), *a);
-  for (const ast::Block* b : body.blocks) {
-    std::string p = prefix + std::string(b->type) + ".";
-    for (std::string_view l : b->labels) p += std::string(l) + ".";
-    if (b->body) each_attribute(*b->body, p, fn);
-  }
+namespace {
+
+// How the value [v] prints in [f].
+std::string format_value(const Value& v, Format f, int indent = 0) {
+  return f == Format::Json ? typed_json(v) : render_hcl(v, indent);
+}
+
+// Formats [s] of [src] as line:col-line:col.
+std::string short_range(const Range& r) {
+  return std::to_string(r.start.line) + ":" + std::to_string(r.start.column) + "-" +
+         std::to_string(r.end.line) + ":" + std::to_string(r.end.column);
 }
 
 // `eval --lines FILE`: one result object per line of [path].
@@ -360,7 +369,7 @@ int eval_lines(const std::string& path, const EvalContext& ctx) {
 
 int run_eval(const std::vector<std::string>& args) {
   EvalOptions o;
-  if (auto stop = parse_options(args, false, o)) return *stop;
+  if (auto stop = parse_eval_options(args, EvalCommand::Eval, o)) return *stop;
   EvalContext ctx;
   ctx.set_functions(std::make_shared<FunctionTable>(default_functions()));
   if (auto err = load_vars(o, ctx)) return usage_error(*err);
@@ -415,7 +424,7 @@ int run_eval(const std::vector<std::string>& args) {
 
 int run_disasm(const std::vector<std::string>& args) {
   EvalOptions o;
-  if (auto stop = parse_options(args, true, o)) return *stop;
+  if (auto stop = parse_eval_options(args, EvalCommand::Disasm, o)) return *stop;
   if (o.expr) {
     ExprParse p = parse_expression(make_source("<expr>", *o.expr));
     if (p.has_errors() || !p.expr) {

@@ -1,9 +1,10 @@
 // The `hclvm` command: picks the subcommand, prints help and the version,
 // and runs `ast` (the tree dump of one file). `check` lives in check.cpp,
-// `eval` and `disasm` in eval.cpp.
+// `eval` and `disasm` in eval.cpp, `bench` in bench.cpp.
 // Every command exits 0 on success, 1 when the input has errors and 2 on a
 // usage error or an input that cannot be read.
 #include "cli/cli.h"
+#include "cli/eval.h"
 #include "syntax/dump.h"
 
 #include <unistd.h>
@@ -18,12 +19,6 @@
 
 namespace hclvm::cli {
 
-// eval.cpp: `hclvm eval` and `hclvm disasm` with their arguments [args].
-int run_eval(const std::vector<std::string>& args);
-int run_disasm(const std::vector<std::string>& args);
-extern const char kEvalHelp[];
-extern const char kDisasmHelp[];
-
 namespace {
 
 const char kMainHelp[] =
@@ -37,6 +32,7 @@ const char kMainHelp[] =
     "  ast      print the syntax tree of one file\n"
     "  eval     evaluate expressions and print their values\n"
     "  disasm   print the bytecode of expressions\n"
+    "  bench    measure how fast expressions evaluate\n"
     "  help     show help for a command\n"
     "\n"
     "Options:\n"
@@ -63,7 +59,7 @@ const char kHelpHelp[] =
     "Usage: hclvm help [COMMAND]\n"
     "\n"
     "Shows the general help, or the help of COMMAND (check, ast, eval, disasm,\n"
-    "help).\n";
+    "bench, help).\n";
 
 // Returns the help text of command [cmd], or nullptr if there is none.
 const char* help_for(const std::string& cmd) {
@@ -71,6 +67,7 @@ const char* help_for(const std::string& cmd) {
   if (cmd == "ast") return kAstHelp;
   if (cmd == "eval") return kEvalHelp;
   if (cmd == "disasm") return kDisasmHelp;
+  if (cmd == "bench") return kBenchHelp;
   if (cmd == "help") return kHelpHelp;
   return nullptr;
 }
@@ -160,6 +157,7 @@ int main(int argc, char** argv) {
   if (cmd == "ast") return run_ast(rest);
   if (cmd == "eval") return run_eval(rest);
   if (cmd == "disasm") return run_disasm(rest);
+  if (cmd == "bench") return run_bench(rest);
   if (!cmd.empty() && cmd[0] == '-') return usage_error("unknown flag " + cmd + " (see 'hclvm --help')");
   return usage_error("unknown command '" + cmd + "' (see 'hclvm --help')");
 }

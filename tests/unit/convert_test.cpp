@@ -26,7 +26,7 @@
 #include <thread>
 #include <vector>
 
-#include "alloc_count.h"
+#include "util/alloc_count.h"
 #include "test_util.h"
 #include "util/unicode.h"
 #include "value/convert.h"

@@ -24,7 +24,7 @@
 #include <thread>
 #include <vector>
 
-#include "alloc_count.h"
+#include "util/alloc_count.h"
 #include "test_util.h"
 #include "value/json.h"
 #include "value/ops.h"

@@ -1,0 +1,79 @@
+// The pieces `hclvm eval`, `hclvm disasm` and `hclvm bench` share: their
+// options, the evaluation context they build from variables, walking the
+// attributes of a file, and printing values and diagnostics. Defined in
+// eval.cpp; the bench command itself is bench.cpp.
+#pragma once
+
+#include <hclvm/eval.h>
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli/cli.h"
+
+namespace hclvm::cli {
+
+// The commands (eval.cpp, bench.cpp) with their arguments [args] (after the
+// command name); each returns the exit status.
+int run_eval(const std::vector<std::string>& args);
+int run_disasm(const std::vector<std::string>& args);
+int run_bench(const std::vector<std::string>& args);
+
+// Their help texts.
+extern const char kEvalHelp[];
+extern const char kDisasmHelp[];
+extern const char kBenchHelp[];
+
+// How values print: the reference's {"value":…,"type":…} JSON, or HCL.
+enum class Format { Json, Hcl };
+
+// Which command's options are being read.
+enum class EvalCommand { Eval, Disasm, Bench };
+
+struct EvalOptions {
+  std::optional<std::string> expr;
+  std::optional<std::string> lines;
+  std::vector<std::string> files;
+  std::vector<std::pair<std::string, std::string>> vars;
+  std::optional<std::string> vars_file;
+  Format format = Format::Json;
+  ColorMode color = ColorMode::Auto;
+  // bench only
+  std::optional<long> iterations;  // -n
+  long runs = 1;                   // --runs
+  double benchtime = 1.0;          // --benchtime, seconds
+  bool json = false;               // --json
+};
+
+// Parses [args] of [cmd] into [o]; returns an exit status when the command
+// should stop now (help printed, or a usage error reported).
+std::optional<int> parse_eval_options(const std::vector<std::string>& args, EvalCommand cmd,
+                                      EvalOptions& o);
+
+// Sets the variables of [o] in [ctx]; on failure returns a usage message.
+std::optional<std::string> load_vars(const EvalOptions& o, EvalContext& ctx);
+
+// [v] as the reference's tools print a result: {"value":…,"type":…}, or
+// {"repr":…,"type":…} with cty's Go syntax when JSON cannot hold the value.
+std::string typed_json(const Value& v);
+
+// Writes [diags] about [src] to stderr in the style of `hclvm check`;
+// [body] names the enclosing blocks.
+void print_diags(const Diagnostics& diags, const Source& src, const ast::Body* body,
+                 ColorMode color);
+
+// Calls [fn](path, attribute) for every attribute of [body], blocks
+// included, with paths like `block.label.name`.
+template <class Fn>
+void each_attribute(const ast::Body& body, const std::string& prefix, Fn&& fn) {
+  for (const ast::Attribute* a : body.attributes) fn(prefix + std::string(a->name), *a);
+  for (const ast::Block* b : body.blocks) {
+    std::string p = prefix + std::string(b->type) + ".";
+    for (std::string_view l : b->labels) p += std::string(l) + ".";
+    if (b->body) each_attribute(*b->body, p, fn);
+  }
+}
+
+}  // namespace hclvm::cli
