@@ -32,20 +32,27 @@ namespace hclvm {
 // outlive its children and is not modified while an evaluation reads it.
 class EvalContext {
  public:
-  EvalContext() = default;
-  explicit EvalContext(const EvalContext* parent) : parent_(parent) {}
+  EvalContext();
+  explicit EvalContext(const EvalContext* parent);
+  EvalContext(const EvalContext& other);
+  EvalContext& operator=(const EvalContext& other);
 
   void set(std::string name, Value v);
   // The variable [name] here or in a parent, or null.
   const Value* lookup(std::string_view name) const;
-  void set_functions(std::shared_ptr<const FunctionTable> fns) { fns_ = std::move(fns); }
+  void set_functions(std::shared_ptr<const FunctionTable> fns);
   // The nearest function table, or null when no context has one.
   const FunctionTable* functions() const;
   const EvalContext* parent() const { return parent_; }
   const std::map<std::string, Value, std::less<>>& variables() const { return vars_; }
+  // Changes whenever this context changes (and differs between any two
+  // contexts ever made), so a Vm can keep what it looked up here from one
+  // run to the next while the stamps of the context and its parents stay.
+  uint64_t stamp() const { return stamp_; }
 
  private:
   const EvalContext* parent_ = nullptr;
+  uint64_t stamp_;
   std::map<std::string, Value, std::less<>> vars_;
   std::shared_ptr<const FunctionTable> fns_;
 };

@@ -41,10 +41,12 @@ struct CapsuleOps {
 
 class Type {
  public:
-  static const Type* dynamic();
-  static const Type* string();
-  static const Type* number();
-  static const Type* boolean();
+  // The primitive types and the dynamic pseudo-type are constants, so that
+  // naming them costs nothing on hot paths.
+  static const Type* dynamic() { return &kDynamic; }
+  static const Type* string() { return &kString; }
+  static const Type* number() { return &kNumber; }
+  static const Type* boolean() { return &kBool; }
   static const Type* list(const Type* element);
   static const Type* set(const Type* element);
   static const Type* map(const Type* element);
@@ -109,6 +111,9 @@ class Type {
  private:
   friend struct TypeTable;
   Type() = default;
+  constexpr Type(TypeKind kind, bool has_dynamic) : kind_(kind), has_dynamic_(has_dynamic) {}
+
+  static const Type kDynamic, kString, kNumber, kBool;
 
   TypeKind kind_ = TypeKind::Dynamic;
   bool has_dynamic_ = false;

@@ -67,15 +67,6 @@ struct TypeTable {
   std::deque<std::vector<const Type*>> type_lists;
   std::deque<std::unique_ptr<bool[]>> flag_lists;
 
-  Type dynamic_, string_, number_, bool_;
-
-  TypeTable() {
-    dynamic_.kind_ = TypeKind::Dynamic;
-    dynamic_.has_dynamic_ = true;
-    string_.kind_ = TypeKind::String;
-    number_.kind_ = TypeKind::Number;
-    bool_.kind_ = TypeKind::Bool;
-  }
 
   static TypeTable& get() {
     static TypeTable* table = new TypeTable();  // never destroyed: types outlive statics
@@ -180,10 +171,10 @@ struct TypeTable {
   }
 };
 
-const Type* Type::dynamic() { return &TypeTable::get().dynamic_; }
-const Type* Type::string() { return &TypeTable::get().string_; }
-const Type* Type::number() { return &TypeTable::get().number_; }
-const Type* Type::boolean() { return &TypeTable::get().bool_; }
+constinit const Type Type::kDynamic{TypeKind::Dynamic, true};
+constinit const Type Type::kString{TypeKind::String, false};
+constinit const Type Type::kNumber{TypeKind::Number, false};
+constinit const Type Type::kBool{TypeKind::Bool, false};
 
 namespace {
 

@@ -1,10 +1,45 @@
 // EvalContext (eval.h): variables and the function table, looked up from a
-// context through its parents as hcl.EvalContext does.
+// context through its parents as hcl.EvalContext does, and the stamps that
+// tell a Vm whether its cached look-ups are still good.
 #include <hclvm/eval.h>
+
+#include <atomic>
 
 namespace hclvm {
 
-void EvalContext::set(std::string name, Value v) { vars_[std::move(name)] = std::move(v); }
+namespace {
+
+std::atomic<uint64_t> g_next_stamp{1};
+
+// A stamp no context has had before.
+uint64_t new_stamp() { return g_next_stamp.fetch_add(1, std::memory_order_relaxed); }
+
+}  // namespace
+
+EvalContext::EvalContext() : stamp_(new_stamp()) {}
+
+EvalContext::EvalContext(const EvalContext* parent) : parent_(parent), stamp_(new_stamp()) {}
+
+EvalContext::EvalContext(const EvalContext& other)
+    : parent_(other.parent_), stamp_(new_stamp()), vars_(other.vars_), fns_(other.fns_) {}
+
+EvalContext& EvalContext::operator=(const EvalContext& other) {
+  parent_ = other.parent_;
+  vars_ = other.vars_;
+  fns_ = other.fns_;
+  stamp_ = new_stamp();
+  return *this;
+}
+
+void EvalContext::set(std::string name, Value v) {
+  vars_[std::move(name)] = std::move(v);
+  stamp_ = new_stamp();
+}
+
+void EvalContext::set_functions(std::shared_ptr<const FunctionTable> fns) {
+  fns_ = std::move(fns);
+  stamp_ = new_stamp();
+}
 
 const Value* EvalContext::lookup(std::string_view name) const {
   for (const EvalContext* c = this; c != nullptr; c = c->parent_) {

@@ -297,10 +297,18 @@ struct Vm::State {
 
   std::vector<Value> stack;
   Value* sp = nullptr;
+  // Local slots (for variables, splat items). A slot reads through
+  // local_refs: either its own value in [locals] or, to spare reference
+  // counting, an element of the collection a for or splat frame holds.
   std::vector<Value> locals;
+  std::vector<const Value*> local_refs;
   std::vector<uint32_t> mark_stack;
   std::vector<PendingDiag> diags;
   std::vector<const Value*> roots;  // per name index: the variable, null, or &kUnresolved
+  // What [roots] were looked up in: the program and each context of the
+  // chain with its stamp. While these stay, the look-ups stay good.
+  uint64_t roots_program = 0;
+  std::vector<std::pair<const EvalContext*, uint64_t>> roots_chain;
   std::vector<CacheEntry> cache;
   uint64_t cache_program = 0;
 
@@ -314,6 +322,14 @@ struct Vm::State {
   FrameStack<CallFrame> calls;
 
   // --- stack and marks --------------------------------------------------------
+
+  // Sets local [slot] to its own value [v].
+  void set_local(uint32_t slot, Value v) {
+    locals[slot] = std::move(v);
+    local_refs[slot] = &locals[slot];
+  }
+  // Makes local [slot] read [v], which a frame keeps alive meanwhile.
+  void bind_local(uint32_t slot, const Value& v) { local_refs[slot] = &v; }
 
   // Pushes [v]; the compiler's max_stack guarantees the room.
   void push(Value v) { *sp++ = std::move(v); }
@@ -374,6 +390,18 @@ struct Vm::State {
 
   // --- set-up -----------------------------------------------------------------
 
+  // Reports whether [roots] were looked up for [p] in [c] as it is now.
+  bool roots_valid(const Program& p, const EvalContext& c) const {
+    if (roots_program != p.id()) return false;
+    size_t i = 0;
+    for (const EvalContext* e = &c; e != nullptr; e = e->parent(), ++i) {
+      if (i == roots_chain.size() || roots_chain[i].first != e ||
+          roots_chain[i].second != e->stamp())
+        return false;
+    }
+    return i == roots_chain.size();
+  }
+
   void begin(const Program& p, const EvalContext& c) {
     prog = &p;
     ctx = &c;
@@ -381,10 +409,20 @@ struct Vm::State {
     if (stack.size() < size_t(p.max_stack) + 1) stack.resize(size_t(p.max_stack) + 1);
     sp = stack.data();
     locals.resize(p.num_locals);
-    for (Value& l : locals) l = Value::dynamic();
+    local_refs.resize(p.num_locals);
+    for (size_t i = 0; i < locals.size(); ++i) {
+      locals[i] = Value::dynamic();
+      local_refs[i] = &locals[i];
+    }
     mark_stack.clear();
     diags.clear();
-    roots.assign(p.names.size(), &kUnresolved);
+    if (!roots_valid(p, c)) {
+      roots.assign(p.names.size(), &kUnresolved);
+      roots_program = p.id();
+      roots_chain.clear();
+      for (const EvalContext* e = &c; e != nullptr; e = e->parent())
+        roots_chain.emplace_back(e, e->stamp());
+    }
     if (cache_program != p.id()) {
       cache.assign(p.num_caches, CacheEntry{});
       cache_program = p.id();
@@ -1100,8 +1138,8 @@ bool Vm::State::op_for_begin(uint32_t desc, uint32_t pc) {
   f.keys.clear();
   if (d.has_cond) {
     f.phase = ForFrame::Pre;
-    if (d.key_slot != kNoSlot) locals[d.key_slot] = Value::dynamic();
-    locals[d.val_slot] = Value::dynamic();
+    if (d.key_slot != kNoSlot) set_local(d.key_slot, Value::dynamic());
+    set_local(d.val_slot, Value::dynamic());
   } else {
     f.phase = ForFrame::Loop;
   }
@@ -1116,20 +1154,24 @@ void Vm::State::bind_for(ForFrame& f) {
   switch (c.rep()) {
     case Value::Rep::Seq: {
       const Value& e = c.element(i);
-      if (d.key_slot != kNoSlot)
-        locals[d.key_slot] = c.type()->is_set() ? e : Value::integer(int64_t(i));
-      locals[d.val_slot] = e;
+      if (d.key_slot != kNoSlot) {
+        if (c.type()->is_set())
+          bind_local(d.key_slot, e);
+        else
+          set_local(d.key_slot, Value::integer(int64_t(i)));
+      }
+      bind_local(d.val_slot, e);
       break;
     }
     case Value::Rep::Map: {
       const auto* m = static_cast<const hclvm::detail::MapObj*>(c.obj());
-      if (d.key_slot != kNoSlot) locals[d.key_slot] = m->keys[i];
-      locals[d.val_slot] = m->vals[i];
+      if (d.key_slot != kNoSlot) bind_local(d.key_slot, m->keys[i]);
+      bind_local(d.val_slot, m->vals[i]);
       break;
     }
     case Value::Rep::Object:
-      if (d.key_slot != kNoSlot) locals[d.key_slot] = Value::string(c.type()->attr_name(i));
-      locals[d.val_slot] = c.attr(i);
+      if (d.key_slot != kNoSlot) set_local(d.key_slot, Value::string(c.type()->attr_name(i)));
+      bind_local(d.val_slot, c.attr(i));
       break;
     default: break;
   }
@@ -1367,10 +1409,10 @@ bool Vm::State::op_splat_next() {
   const SplatDesc& d = prog->splats[f.desc];
   if (f.types_mode) {
     const Type* st = f.src.type();
-    locals[d.item_slot] =
-        Value::unknown(st->is_tuple() ? st->tuple_element(f.index) : st->element());
+    set_local(d.item_slot,
+              Value::unknown(st->is_tuple() ? st->tuple_element(f.index) : st->element()));
   } else {
-    locals[d.item_slot] = f.src.element(f.index);
+    bind_local(d.item_slot, f.src.element(f.index));
   }
   ++f.index;
   f.item_mark = ndiags();
@@ -1788,7 +1830,7 @@ Value Vm::State::exec() {
         VM_NEXT;
       }
       VM_CASE(LOAD) {
-        push(locals[read_u16(ip + 1)]);
+        push(*local_refs[read_u16(ip + 1)]);
         ip += 3;
         VM_NEXT;
       }
@@ -1814,7 +1856,7 @@ Value Vm::State::exec() {
         ip += 5;
         const Value* root;
         if (d.root == TraversalDesc::Local) {
-          root = &locals[d.root_index];
+          root = local_refs[d.root_index];
         } else {
           root = root_variable(d.root_index);
           if (root == nullptr) {
