@@ -8,6 +8,7 @@
 // exactly big.Float's results.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -129,11 +130,27 @@ class Number {
     i_ = 0, prec_ = 64, big_ = false;
     return p;
   }
-  static void retain_big(const void* p);
-  static void release_big(const void* p);
+  // Reference counting of heap numbers, inline because every copy of a
+  // value holding one comes here. The count is the heap number's first
+  // member; an immortal number's count never changes. A count of 1 seen
+  // by its owner cannot change under it, so freeing the last reference
+  // needs no atomic read-modify-write.
+  static void retain_big(const void* p) {
+    auto* refs = static_cast<const std::atomic<uint32_t>*>(p);
+    if (refs->load(std::memory_order_relaxed) != kImmortalRefs)
+      const_cast<std::atomic<uint32_t>*>(refs)->fetch_add(1, std::memory_order_relaxed);
+  }
+  static void release_big(const void* p) {
+    auto* refs = const_cast<std::atomic<uint32_t>*>(static_cast<const std::atomic<uint32_t>*>(p));
+    uint32_t n = refs->load(std::memory_order_acquire);
+    if (n == kImmortalRefs) return;
+    if (n == 1 || refs->fetch_sub(1, std::memory_order_acq_rel) == 1) destroy_big(p);
+  }
   static void make_big_immortal(const void* p);
+  static constexpr uint32_t kImmortalRefs = UINT32_MAX;
 
  private:
+  static void destroy_big(const void* p);
   uint32_t big_precision() const;
 
   union {

@@ -50,9 +50,14 @@ inline void retain(const Obj* o) {
   if (o->refs.load(std::memory_order_relaxed) >= 0) o->refs.fetch_add(1, std::memory_order_relaxed);
 }
 
+// A count of 1 seen by the owner of that reference cannot change under it
+// (no one else holds one to copy), so the last release needs no atomic
+// read-modify-write; the acquire load orders it after other threads'
+// releases.
 inline void release(const Obj* o) {
-  if (o->refs.load(std::memory_order_relaxed) < 0) return;
-  if (o->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) destroy(o);
+  int32_t n = o->refs.load(std::memory_order_acquire);
+  if (n < 0) return;
+  if (n == 1 || o->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) destroy(o);
 }
 
 }  // namespace detail

@@ -114,6 +114,7 @@ void Emitter::finish() {
   std::stable_sort(p_.sites.begin(), p_.sites.end(),
                    [](const vm::SiteEntry& a, const vm::SiteEntry& b) { return a.pc < b.pc; });
   p_.max_stack = uint32_t(max_depth_);
+  p_.link();
 }
 
 }  // namespace hclvm::compile

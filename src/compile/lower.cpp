@@ -318,6 +318,8 @@ class Lowerer {
       } else {
         sd.kind = vm::StepDesc::Index;
         sd.operand = em_.constant(literal_value(s.key()));
+        // A string key on an object is an attribute look-up: cached too.
+        if (s.key().kind == LitKind::String) sd.cache = em_.new_cache();
       }
       p.steps.push_back(sd);
     }

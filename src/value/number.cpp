@@ -21,9 +21,11 @@
 #include <charconv>
 #include <climits>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <memory>
 #include <string>
+#include <type_traits>
 
 namespace hclvm {
 
@@ -63,8 +65,8 @@ constexpr mpfr_exp_t kMaxExp = INT32_MAX;
 // use and published with a compare-and-swap, so readers in several threads
 // may race to compute it but all see one string.
 struct BigNumber {
-  static constexpr uint32_t kImmortal = UINT32_MAX;
-  mutable std::atomic<uint32_t> refs{1};
+  static constexpr uint32_t kImmortal = Number::kImmortalRefs;
+  mutable std::atomic<uint32_t> refs{1};  // first: Number::retain_big reads it
   uint32_t prec;  // big.Float's precision; MPFR's is at least 1
   mpfr_t v;
   mutable std::atomic<const std::string*> text{nullptr};
@@ -77,6 +79,9 @@ struct BigNumber {
   BigNumber(const BigNumber&) = delete;
   BigNumber& operator=(const BigNumber&) = delete;
 };
+
+static_assert(std::is_standard_layout_v<BigNumber> && offsetof(BigNumber, refs) == 0,
+              "Number::retain_big reads the count at the start of a heap number");
 
 const BigNumber* as_big(const void* p) { return static_cast<const BigNumber*>(p); }
 
@@ -200,17 +205,7 @@ const BigNumber* float_inf(bool negative) {
 
 // Immortal objects (constant tables, the canonical infinities) are shared
 // by threads that only read them: their count is never written.
-void Number::retain_big(const void* p) {
-  const BigNumber* b = as_big(p);
-  if (b->refs.load(std::memory_order_relaxed) == BigNumber::kImmortal) return;
-  b->refs.fetch_add(1, std::memory_order_relaxed);
-}
-
-void Number::release_big(const void* p) {
-  const BigNumber* b = as_big(p);
-  if (b->refs.load(std::memory_order_relaxed) == BigNumber::kImmortal) return;
-  if (b->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) delete b;
-}
+void Number::destroy_big(const void* p) { delete as_big(p); }
 
 // Call before the number is shared.
 void Number::make_big_immortal(const void* p) {

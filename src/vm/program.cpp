@@ -11,6 +11,7 @@
 #include <string>
 
 #include "value/render.h"
+#include "vm/symbols.h"
 
 namespace hclvm {
 
@@ -23,6 +24,17 @@ std::atomic<uint64_t> next_program_id{1};
 Program::Program() : id_(next_program_id.fetch_add(1, std::memory_order_relaxed)) {}
 
 Program::~Program() = default;
+
+void Program::link() {
+  symbols.clear();
+  max_symbol = 0;
+  for (const std::string& n : names) {
+    symbols.push_back(vm::intern_symbol(n));
+    max_symbol = std::max(max_symbol, symbols.back());
+  }
+  caches = std::make_unique<std::atomic<uint64_t>[]>(num_caches);
+  for (uint32_t i = 0; i < num_caches; ++i) caches[i].store(0, std::memory_order_relaxed);
+}
 
 std::span<const ast::Span> Program::site(uint32_t pc) const {
   auto it = std::lower_bound(sites.begin(), sites.end(), pc,

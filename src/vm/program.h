@@ -37,7 +37,7 @@ struct StepDesc {
   enum Kind : uint8_t { Attr, Index };
   Kind kind = Attr;
   uint32_t operand = 0;  // Attr: name index; Index: constant index of the key
-  uint32_t cache = 0;    // Attr: inline cache slot
+  uint32_t cache = 0;    // Attr, Index with a string key: inline cache slot
 };
 
 // A traversal: where its root comes from and its steps.
@@ -108,8 +108,19 @@ class Program {
   uint32_t num_caches = 0;  // inline cache slots (attribute steps)
   std::shared_ptr<const Source> source;
 
-  // Identifies this program among all programs of the process, so that a
-  // VM can tell whether its inline caches belong to it.
+  // Made by link(): the symbol of each name (vm/symbols.h), and the inline
+  // caches. A cache slot remembers the last object type an attribute step
+  // met and the attribute's index there, packed in one word (type pointer
+  // | index << 48) so that threads sharing the program read and write it
+  // with relaxed atomics: any word read is a valid pair.
+  std::vector<uint32_t> symbols;
+  uint32_t max_symbol = 0;
+  std::unique_ptr<std::atomic<uint64_t>[]> caches;
+
+  // Prepares a program whose code and tables are complete for running.
+  void link();
+
+  // Identifies this program among all programs of the process.
   uint64_t id() const { return id_; }
 
   // The spans of the instruction at [pc] (empty when it has none).

@@ -65,6 +65,9 @@ struct PendingDiag {
 
 // A stack of frames that never gives memory back: popping keeps the frame
 // (and the capacity of its vectors) for the next push.
+// The type-pointer part of an inline cache word (Program::caches).
+constexpr uint64_t kCacheTypeMask = (uint64_t(1) << 48) - 1;
+
 template <class T>
 class FrameStack {
  public:
@@ -153,12 +156,6 @@ struct CallFrame {
   std::vector<PendingDiag> try_diags;
 };
 
-struct CacheEntry {
-  const Type* type = nullptr;
-  uint32_t index = 0;
-};
-
-const Value kUnresolved;  // its address marks a root name not looked up yet
 
 // Returns a name within distance 2 of [given], or "" (the reference's
 // nameSuggestion). The reference tries the names of the innermost context
@@ -304,13 +301,20 @@ struct Vm::State {
   std::vector<const Value*> local_refs;
   std::vector<uint32_t> mark_stack;
   std::vector<PendingDiag> diags;
-  std::vector<const Value*> roots;  // per name index: the variable, null, or &kUnresolved
-  // What [roots] were looked up in: the program and each context of the
-  // chain with its stamp. While these stay, the look-ups stay good.
-  uint64_t roots_program = 0;
-  std::vector<std::pair<const EvalContext*, uint64_t>> roots_chain;
-  std::vector<CacheEntry> cache;
-  uint64_t cache_program = 0;
+  // What names resolved to in the context chain [chain] (each context
+  // with its stamp), per symbol; an entry counts only when its generation
+  // is [chain_gen], which moves on whenever the chain differs from the
+  // last run's. So look-ups carry over from run to run and from program
+  // to program while the context stays the same.
+  struct SymbolSlot {
+    uint64_t var_gen = 0;
+    const Value* var = nullptr;
+    uint64_t fn_gen = 0;
+    const Function* fn = nullptr;
+  };
+  std::vector<SymbolSlot> symbols;
+  std::vector<std::pair<const EvalContext*, uint64_t>> chain;
+  uint64_t chain_gen = 0;
 
   std::string text;  // template text under construction
   std::vector<std::pair<std::string, Value>> obj_entries;
@@ -390,16 +394,29 @@ struct Vm::State {
 
   // --- set-up -----------------------------------------------------------------
 
-  // Reports whether [roots] were looked up for [p] in [c] as it is now.
-  bool roots_valid(const Program& p, const EvalContext& c) const {
-    if (roots_program != p.id()) return false;
+  // Attribute [name] of the known, unmarked object [v] through the
+  // program's inline cache slot [slot], or null when [v] has no such
+  // attribute.
+  const Value* cached_attr(const Value& v, uint32_t slot, std::string_view name) {
+    std::atomic<uint64_t>& c = prog->caches[slot];
+    const Type* t = v.type();
+    uint64_t word = c.load(std::memory_order_relaxed);
+    if ((word & kCacheTypeMask) == reinterpret_cast<uintptr_t>(t)) return &v.attr(word >> 48);
+    std::optional<size_t> ai = t->find_attr(name);
+    if (!ai) return nullptr;
+    uintptr_t tp = reinterpret_cast<uintptr_t>(t);
+    if ((tp & ~kCacheTypeMask) == 0 && *ai < 0x10000)
+      c.store(tp | (uint64_t(*ai) << 48), std::memory_order_relaxed);
+    return &v.attr(*ai);
+  }
+
+  // Reports whether [chain] is [c]'s chain of contexts as it is now.
+  bool chain_valid(const EvalContext& c) const {
     size_t i = 0;
     for (const EvalContext* e = &c; e != nullptr; e = e->parent(), ++i) {
-      if (i == roots_chain.size() || roots_chain[i].first != e ||
-          roots_chain[i].second != e->stamp())
-        return false;
+      if (i == chain.size() || chain[i].first != e || chain[i].second != e->stamp()) return false;
     }
-    return i == roots_chain.size();
+    return i == chain.size();
   }
 
   void begin(const Program& p, const EvalContext& c) {
@@ -416,17 +433,12 @@ struct Vm::State {
     }
     mark_stack.clear();
     diags.clear();
-    if (!roots_valid(p, c)) {
-      roots.assign(p.names.size(), &kUnresolved);
-      roots_program = p.id();
-      roots_chain.clear();
-      for (const EvalContext* e = &c; e != nullptr; e = e->parent())
-        roots_chain.emplace_back(e, e->stamp());
+    if (!chain_valid(c)) {
+      ++chain_gen;
+      chain.clear();
+      for (const EvalContext* e = &c; e != nullptr; e = e->parent()) chain.emplace_back(e, e->stamp());
     }
-    if (cache_program != p.id()) {
-      cache.assign(p.num_caches, CacheEntry{});
-      cache_program = p.id();
-    }
+    if (symbols.size() <= p.max_symbol) symbols.resize(size_t(p.max_symbol) + 1);
     text.clear();
     obj_entries.clear();
     tpls.clear(), objs.clear(), conds.clear(), fors.clear(), splats.clear(), calls.clear();
@@ -499,9 +511,12 @@ struct Vm::State {
 
 // Returns the variable [name] of the context, looked up once per run.
 const Value* Vm::State::root_variable(uint32_t name) {
-  const Value*& slot = roots[name];
-  if (slot == &kUnresolved) slot = ctx->lookup(prog->names[name]);
-  return slot;
+  SymbolSlot& s = symbols[prog->symbols[name]];
+  if (s.var_gen != chain_gen) {
+    s.var = ctx->lookup(prog->names[name]);
+    s.var_gen = chain_gen;
+  }
+  return s.var;
 }
 
 // Reports "Unknown variable" for the root of traversal [d] at [pc].
@@ -537,23 +552,20 @@ Value Vm::State::traverse_steps(const TraversalDesc& d, const Value* cur, uint32
     Value r;
     if (st.kind == StepDesc::Attr) {
       if (v.rep() == Value::Rep::Object) {
-        CacheEntry& c = cache[st.cache];
-        const Type* t = v.type();
-        if (c.type == t) {
-          cur = &v.attr(c.index);
-          continue;
-        }
-        if (std::optional<size_t> ai = t->find_attr(prog->names[st.operand])) {
-          c.type = t;
-          c.index = uint32_t(*ai);
-          cur = &v.attr(*ai);
+        if (const Value* a = cached_attr(v, st.cache, prog->names[st.operand])) {
+          cur = a;
           continue;
         }
       }
       r = hcl_get_attr(v, prog->names[st.operand], err);
     } else {
       const Value& key = prog->constants[st.operand];
-      if (v.rep() == Value::Rep::Seq && key.is_small_int() && !v.type()->is_set()) {
+      if (v.rep() == Value::Rep::Object && key.rep() == Value::Rep::String) {
+        if (const Value* a = cached_attr(v, st.cache, key.as_string())) {
+          cur = a;
+          continue;
+        }
+      } else if (v.rep() == Value::Rep::Seq && key.is_small_int() && !v.type()->is_set()) {
         int64_t k = key.small_int();
         if (k >= 0 && uint64_t(k) < v.length()) {
           cur = &v.element(size_t(k));
@@ -1534,7 +1546,12 @@ bool Vm::State::op_call_begin(uint32_t name, uint16_t nargs, uint8_t flags, uint
     push(Value::dynamic());
     return false;
   }
-  const Function* fn = fns->find(fname);
+  SymbolSlot& sym = symbols[prog->symbols[name]];
+  if (sym.fn_gen != chain_gen) {
+    sym.fn = fns->find(fname);
+    sym.fn_gen = chain_gen;
+  }
+  const Function* fn = sym.fn;
   if (fn == nullptr) {
     // The reference lists the functions of the context it was given only:
     // inside a for expression that is a child context without any.
