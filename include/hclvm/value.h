@@ -173,6 +173,11 @@ class Value {
   static Value object(std::vector<std::pair<std::string, Value>> attrs);
   // An object of type [t] with attribute values in [t]'s (sorted) order.
   static Value object(const Type* t, std::vector<Value> values);
+  // A tuple of type [t] (whose element types are those of [elems]) and an
+  // object of type [t] (values in its order), moving the values out of the
+  // span: what an evaluator uses with types it has cached.
+  static Value tuple_from(const Type* t, std::span<Value> elems);
+  static Value object_from(const Type* t, std::span<Value> values);
   static Value capsule(const Type* t, void* payload);
 
   // --- inspection -----------------------------------------------------------

@@ -15,8 +15,11 @@
 // goes bottom-up (a node folds once its closed parts are constants).
 #include <hclvm/eval.h>
 
+#include <algorithm>
 #include <optional>
+#include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "compile/analysis.h"
 #include "compile/emitter.h"
@@ -98,7 +101,7 @@ class Lowerer {
       case ExprKind::Tuple: {
         const auto& t = as<TupleExpr>(e);
         for (const Expr* i : t.items) expr(*i);
-        em_.emit(Op::TUPLE, {t.items.size});
+        em_.emit(Op::TUPLE, {t.items.size, em_.new_cache()});
         break;
       }
       case ExprKind::Object: object(as<ObjectExpr>(e)); break;
@@ -503,6 +506,7 @@ class Lowerer {
   //   ...
   //   OBJ_END           | o
   void object(const ObjectExpr& o) {
+    if (static_object(o)) return;
     em_.emit(Op::OBJ_BEGIN);
     for (const ObjectItem& i : o.items) {
       const auto& k = as<ObjectKeyExpr>(*i.key);
@@ -515,6 +519,57 @@ class Lowerer {
       em_.site(pc, {range_of(k), range_of(*i.value)});
     }
     em_.emit(Op::OBJ_END);
+  }
+
+  // The text of object key [k] when it is known now: a bare name or a
+  // string literal.
+  static std::optional<std::string_view> static_key(const ObjectKeyExpr& k) {
+    if (key_is_ambiguous(k)) return std::nullopt;
+    std::string_view kw = key_keyword(k);
+    if (!kw.empty()) return kw;
+    const Expr* w = k.wrapped;
+    if (w->kind == ExprKind::Template) {
+      const auto& t = as<TemplateExpr>(*w);
+      if (t.parts.size != 1) return std::nullopt;
+      w = t.parts[0];
+    }
+    if (w->kind != ExprKind::Literal) return std::nullopt;
+    const auto& l = as<LiteralExpr>(*w);
+    if (l.value.kind != LitKind::String) return std::nullopt;
+    return l.value.text;
+  }
+
+  // {k1 = v1, ...} with every key known now: the values, then one
+  // instruction that builds the object.
+  //   <v1> ... <vn>      | v1..vn
+  //   OBJ_STATIC n O     | object
+  bool static_object(const ObjectExpr& o) {
+    std::vector<std::string> keys;  // as strings are: NFC
+    for (const ObjectItem& i : o.items) {
+      std::optional<std::string_view> k = static_key(as<ObjectKeyExpr>(*i.key));
+      if (!k) return false;
+      keys.emplace_back(Value::string(*k).as_string());
+    }
+    std::vector<std::string> names = keys;
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    Program& p = em_.program();
+    vm::ObjectDesc d;
+    d.first_name = uint32_t(p.object_names.size());
+    d.num_attrs = uint32_t(names.size());
+    for (const std::string& n : names) p.object_names.push_back(em_.name(n));
+    d.first_slot = uint32_t(p.object_slots.size());
+    d.num_items = uint32_t(keys.size());
+    for (const std::string& k : keys) {
+      auto at = std::lower_bound(names.begin(), names.end(), k);
+      p.object_slots.push_back(uint32_t(at - names.begin()));
+    }
+    d.cache = em_.new_cache();
+    uint32_t index = uint32_t(p.objects.size());
+    p.objects.push_back(d);
+    for (const ObjectItem& i : o.items) expr(*i.value);
+    em_.emit(Op::OBJ_STATIC, {d.num_items, index});
+    return true;
   }
 
   // An object key: a bare name is its own text; a bare a.b is an error.

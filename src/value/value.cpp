@@ -241,6 +241,24 @@ Value Value::tuple(std::vector<Value> elems) {
   return v;
 }
 
+Value Value::tuple_from(const Type* t, std::span<Value> elems) {
+  assert(t->is_tuple() && t->size() == elems.size());
+  SeqObj* o = alloc_seq(t, elems.size());
+  for (size_t i = 0; i < elems.size(); ++i) new (&o->elems()[i]) Value(std::move(elems[i]));
+  Value v(Rep::Seq, 0, nullptr);
+  v.u_.obj = o;
+  return v;
+}
+
+Value Value::object_from(const Type* t, std::span<Value> values) {
+  assert(t->is_object() && t->size() == values.size());
+  ObjectObj* o = alloc_object(t);
+  for (size_t i = 0; i < values.size(); ++i) new (&o->vals()[i]) Value(std::move(values[i]));
+  Value v(Rep::Object, 0, nullptr);
+  v.u_.obj = o;
+  return v;
+}
+
 Value Value::map(const Type* elem, std::vector<std::pair<std::string, Value>> entries) {
   std::sort(entries.begin(), entries.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });

@@ -164,6 +164,17 @@ class Disassembler {
         if (f.has_cond) s += " if";
         return s;
       }
+      case Op::OBJ_STATIC: {
+        uint32_t b = vm::operand(ip, 1);
+        if (b >= p_.objects.size()) return "?";
+        const vm::ObjectDesc& d = p_.objects[b];
+        std::string s;
+        for (uint32_t i = 0; i < d.num_items; ++i) {
+          uint32_t name = p_.object_names[d.first_name + p_.object_slots[d.first_slot + i]];
+          s += (i ? " " : "") + p_.names[name];
+        }
+        return s;
+      }
       case Op::SPLAT_BEGIN:
         return a < p_.splats.size() ? "item=L" + std::to_string(p_.splats[a].item_slot) : "?";
       case Op::CALL_BEGIN: {

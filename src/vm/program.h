@@ -68,6 +68,18 @@ struct SplatDesc {
   bool marks = false;      // a DMARK precedes the source
 };
 
+// An object constructor whose keys are all known when compiling
+// (OBJ_STATIC): its attribute names in sorted order and, for each item in
+// source order, the attribute it sets (a later item with the same key
+// wins, as in the reference).
+struct ObjectDesc {
+  uint32_t first_name = 0;  // into Program::object_names (name indices)
+  uint32_t num_attrs = 0;
+  uint32_t first_slot = 0;  // into Program::object_slots
+  uint32_t num_items = 0;
+  uint32_t cache = 0;       // inline cache slot: the last object type built
+};
+
 // A diagnostic whose words are known at compile time ("Ambiguous attribute key").
 struct StaticDiag {
   std::string summary;
@@ -99,13 +111,16 @@ class Program {
   std::vector<uint32_t> scope_names;  // name indices, kNone between levels
   std::vector<vm::ForDesc> fors;
   std::vector<vm::SplatDesc> splats;
+  std::vector<vm::ObjectDesc> objects;
+  std::vector<uint32_t> object_names;
+  std::vector<uint32_t> object_slots;
   std::vector<vm::StaticDiag> static_diags;
   std::vector<vm::SiteEntry> sites;  // sorted by pc
   std::vector<ast::Span> spans;
 
   uint32_t max_stack = 0;   // value stack depth the code needs
   uint32_t num_locals = 0;  // local slots (for variables, splat items)
-  uint32_t num_caches = 0;  // inline cache slots (attribute steps)
+  uint32_t num_caches = 0;  // inline cache slots (attribute steps, tuple and object types)
   std::shared_ptr<const Source> source;
 
   // Made by link(): the symbol of each name (vm/symbols.h), and the inline

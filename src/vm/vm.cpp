@@ -313,6 +313,8 @@ struct Vm::State {
     const Function* fn = nullptr;
   };
   std::vector<SymbolSlot> symbols;
+  std::vector<const Type*> type_scratch;
+  std::vector<Value> attr_scratch;
   std::vector<std::pair<const EvalContext*, uint64_t>> chain;
   uint64_t chain_gen = 0;
 
@@ -408,6 +410,51 @@ struct Vm::State {
     if ((tp & ~kCacheTypeMask) == 0 && *ai < 0x10000)
       c.store(tp | (uint64_t(*ai) << 48), std::memory_order_relaxed);
     return &v.attr(*ai);
+  }
+
+  // The type cached in inline cache slot [slot] (0: none).
+  const Type* cached_type(uint32_t slot) const {
+    return reinterpret_cast<const Type*>(prog->caches[slot].load(std::memory_order_relaxed));
+  }
+  void cache_type(uint32_t slot, const Type* t) {
+    prog->caches[slot].store(reinterpret_cast<uintptr_t>(t), std::memory_order_relaxed);
+  }
+
+  // The tuple type of [elems], through inline cache slot [slot].
+  const Type* tuple_type(std::span<const Value> elems, uint32_t slot) {
+    const Type* t = cached_type(slot);
+    if (t != nullptr && t->size() == elems.size()) {
+      size_t i = 0;
+      while (i < elems.size() && t->tuple_element(i) == elems[i].type()) ++i;
+      if (i == elems.size()) return t;
+    }
+    type_scratch.clear();
+    for (const Value& e : elems) type_scratch.push_back(e.type());
+    t = Type::tuple(type_scratch);
+    cache_type(slot, t);
+    return t;
+  }
+
+  // OBJ_STATIC: the object [d] from [items] (in source order; the values
+  // are moved out and the slots left empty).
+  Value static_object(const ObjectDesc& d, std::span<Value> items) {
+    attr_scratch.resize(d.num_attrs);
+    for (uint32_t i = 0; i < d.num_items; ++i)
+      attr_scratch[prog->object_slots[d.first_slot + i]] = std::move(items[i]);
+    for (Value& v : items) v = Value();
+    const Type* t = cached_type(d.cache);
+    bool hit = t != nullptr;
+    for (uint32_t i = 0; hit && i < d.num_attrs; ++i) hit = t->attr_type(i) == attr_scratch[i].type();
+    if (!hit) {
+      std::vector<TypeAttr> attrs;
+      attrs.reserve(d.num_attrs);
+      for (uint32_t i = 0; i < d.num_attrs; ++i)
+        attrs.push_back({prog->names[prog->object_names[d.first_name + i]], attr_scratch[i].type()});
+      t = Type::object(attrs);
+      cache_type(d.cache, t);
+    }
+    Value o = Value::object_from(t, attr_scratch);
+    return o;
   }
 
   // Reports whether [chain] is [c]'s chain of contexts as it is now.
@@ -1998,12 +2045,20 @@ Value Vm::State::exec() {
       }
       VM_CASE(TUPLE) {
         uint32_t n = read_u32(ip + 1);
-        std::vector<Value> elems;
-        elems.reserve(n);
-        for (Value* p = sp - n; p < sp; ++p) elems.push_back(std::move(*p));
+        std::span<Value> elems(sp - n, n);
+        Value t = Value::tuple_from(tuple_type(elems, read_u32(ip + 5)), elems);
+        for (Value& e : elems) e = Value();
         sp -= n;
-        push(Value::tuple(std::move(elems)));
-        ip += 5;
+        push(std::move(t));
+        ip += 9;
+        VM_NEXT;
+      }
+      VM_CASE(OBJ_STATIC) {
+        uint32_t n = read_u32(ip + 1);
+        Value o = static_object(prog->objects[read_u32(ip + 5)], std::span<Value>(sp - n, n));
+        sp -= n;
+        push(std::move(o));
+        ip += 9;
         VM_NEXT;
       }
       VM_CASE(OBJ_BEGIN) {

@@ -6,3 +6,4 @@ for_o  = { for p in people : p.dept => p.name... }
 splat  = people[*].name
 legacy = people.*.id
 nested = [for x in xs : [for y in x : y]]
+static = { name = a, "tags" = { env = b }, name = c }
