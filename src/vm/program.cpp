@@ -34,6 +34,9 @@ void Program::link() {
   }
   caches = std::make_unique<std::atomic<uint64_t>[]>(num_caches);
   for (uint32_t i = 0; i < num_caches; ++i) caches[i].store(0, std::memory_order_relaxed);
+  constant_result = nullptr;
+  if (code.size() == 6 && code[0] == uint8_t(vm::Op::CONST) && code[5] == uint8_t(vm::Op::RETURN))
+    constant_result = &constants.at(vm::operand(code.data(), 0));
 }
 
 std::span<const ast::Span> Program::site(uint32_t pc) const {

@@ -102,12 +102,30 @@ class Program {
   Program(const Program&) = delete;
   Program& operator=(const Program&) = delete;
 
+  // The fields every run reads come first, so that they share the first
+  // cache lines of the object: a file's attributes are many programs, each
+  // run once per evaluation, and a run's cost is then mostly cache misses.
   std::vector<uint8_t> code;
-  std::vector<Value> constants;    // reference-counted (see program.cpp)
-  std::vector<std::string> names;  // variables, attributes, functions
-  std::vector<const Type*> types;  // interned types
+  std::vector<Value> constants;  // reference-counted (see program.cpp)
+  // Set by link() when the program is just `CONST k; RETURN`: its value.
+  // Vm::run returns it without starting the interpreter.
+  const Value* constant_result = nullptr;
+  uint32_t max_stack = 0;   // value stack depth the code needs
+  uint32_t num_locals = 0;  // local slots (for variables, splat items)
+  uint32_t max_symbol = 0;
+  uint32_t num_caches = 0;  // inline cache slots (attribute steps, tuple and object types)
+  // Made by link(): the symbol of each name (vm/symbols.h), and the inline
+  // caches. A cache slot remembers the last object type an attribute step
+  // met and the attribute's index there, packed in one word (type pointer
+  // | index << 48) so that threads sharing the program read and write it
+  // with relaxed atomics: any word read is a valid pair.
+  std::vector<uint32_t> symbols;
+  std::unique_ptr<std::atomic<uint64_t>[]> caches;
   std::vector<vm::TraversalDesc> traversals;
   std::vector<vm::StepDesc> steps;
+
+  std::vector<std::string> names;  // variables, attributes, functions
+  std::vector<const Type*> types;  // interned types
   std::vector<uint32_t> scope_names;  // name indices, kNone between levels
   std::vector<vm::ForDesc> fors;
   std::vector<vm::SplatDesc> splats;
@@ -117,20 +135,7 @@ class Program {
   std::vector<vm::StaticDiag> static_diags;
   std::vector<vm::SiteEntry> sites;  // sorted by pc
   std::vector<ast::Span> spans;
-
-  uint32_t max_stack = 0;   // value stack depth the code needs
-  uint32_t num_locals = 0;  // local slots (for variables, splat items)
-  uint32_t num_caches = 0;  // inline cache slots (attribute steps, tuple and object types)
   std::shared_ptr<const Source> source;
-
-  // Made by link(): the symbol of each name (vm/symbols.h), and the inline
-  // caches. A cache slot remembers the last object type an attribute step
-  // met and the attribute's index there, packed in one word (type pointer
-  // | index << 48) so that threads sharing the program read and write it
-  // with relaxed atomics: any word read is a valid pair.
-  std::vector<uint32_t> symbols;
-  uint32_t max_symbol = 0;
-  std::unique_ptr<std::atomic<uint64_t>[]> caches;
 
   // Prepares a program whose code and tables are complete for running.
   void link();

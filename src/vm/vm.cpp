@@ -2184,6 +2184,7 @@ Vm::Vm() : state_(std::make_unique<State>()) {}
 Vm::~Vm() = default;
 
 EvalResult Vm::run(const Program& program, const EvalContext& ctx) {
+  if (program.constant_result) return EvalResult{*program.constant_result, {}};
   State& s = *state_;
   s.begin(program, ctx);
   EvalResult r;
