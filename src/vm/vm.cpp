@@ -263,6 +263,51 @@ Operator operator_of(Op op) {
 // without any of the checks the general path makes; false when the
 // operator needs the general path (a failing or non-plain result).
 bool fast_binary(Op op, const Value& a, const Value& b, Value& out) {
+  // Two known numbers: Number's arithmetic and ordering directly (what the
+  // operations below end with), without their general machinery.
+  auto is_num = [](const Value& v) {
+    return v.rep() == Value::Rep::SmallNum || v.rep() == Value::Rep::BigNum;
+  };
+  if (is_num(a) && is_num(b)) {
+    if (a.rep() == Value::Rep::SmallNum && b.rep() == Value::Rep::SmallNum) {
+      int64_t x = a.small_int(), y = b.small_int();
+      switch (op) {
+        case Op::EQ: out = Value::boolean(x == y); return true;
+        case Op::NE: out = Value::boolean(x != y); return true;
+        case Op::LT: out = Value::boolean(x < y); return true;
+        case Op::LE: out = Value::boolean(x <= y); return true;
+        case Op::GT: out = Value::boolean(x > y); return true;
+        case Op::GE: out = Value::boolean(x >= y); return true;
+        default: break;
+      }
+    }
+    Number x = a.as_number(), y = b.as_number();
+    NumError err = NumError::None;
+    Number r;
+    switch (op) {
+      case Op::ADD: r = Number::add(x, y, err); break;
+      case Op::SUB: r = Number::sub(x, y, err); break;
+      case Op::MUL: r = Number::mul(x, y, err); break;
+      case Op::DIV: r = Number::quo(x, y, err); break;
+      case Op::MOD: r = Number::mod(x, y, err); break;
+      case Op::LT: out = Value::boolean(Number::cmp(x, y) < 0); return true;
+      // cty: less than, or equal by its number equality.
+      case Op::LE: out = Value::boolean(Number::cmp(x, y) < 0 || ops::number_equal(x, y)); return true;
+      case Op::GT: out = Value::boolean(Number::cmp(x, y) > 0); return true;
+      case Op::GE: out = Value::boolean(Number::cmp(x, y) > 0 || ops::number_equal(x, y)); return true;
+      case Op::EQ: out = Value::boolean(ops::number_equal(x, y)); return true;
+      case Op::NE: out = Value::boolean(!ops::number_equal(x, y)); return true;
+      default: return false;
+    }
+    if (err != NumError::None) return false;  // the general path reports it
+    out = Value::number(std::move(r));
+    return true;
+  }
+  if ((op == Op::EQ || op == Op::NE) && a.rep() == Value::Rep::String &&
+      b.rep() == Value::Rep::String) {
+    out = Value::boolean((a.as_string() == b.as_string()) == (op == Op::EQ));
+    return true;
+  }
   ops::Result r;
   switch (op) {
     case Op::ADD: r = ops::add(a, b); break;
