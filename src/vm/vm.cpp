@@ -259,6 +259,36 @@ Operator operator_of(Op op) {
   }
 }
 
+// [a] op [b] for two small integers, stored into [a] (which holds no
+// reference, so it is simply overwritten); false when the operation is an
+// error (the general path then reports it).
+inline bool small_binary(Op op, Value& a, const Value& b) {
+  int64_t x = a.small_int(), y = b.small_int();
+  switch (op) {
+    case Op::EQ: a = Value::boolean(x == y); return true;
+    case Op::NE: a = Value::boolean(x != y); return true;
+    case Op::LT: a = Value::boolean(x < y); return true;
+    case Op::LE: a = Value::boolean(x <= y); return true;
+    case Op::GT: a = Value::boolean(x > y); return true;
+    case Op::GE: a = Value::boolean(x >= y); return true;
+    case Op::ADD:
+    case Op::SUB:
+    case Op::MUL:
+    case Op::MOD: {
+      NumError err = NumError::None;
+      Number nx = a.as_number(), ny = b.as_number();
+      Number r = op == Op::ADD   ? Number::add(nx, ny, err)
+                 : op == Op::SUB ? Number::sub(nx, ny, err)
+                 : op == Op::MUL ? Number::mul(nx, ny, err)
+                                 : Number::mod(nx, ny, err);
+      if (err != NumError::None) return false;  // the general path reports it
+      a = Value::number(std::move(r));
+      return true;
+    }
+    default: return false;
+  }
+}
+
 // Computes a binary operator on two plain operands of its parameter type
 // without any of the checks the general path makes; false when the
 // operator needs the general path (a failing or non-plain result).
@@ -2035,6 +2065,13 @@ Value Vm::State::exec() {
       VM_CASE(GE)
       VM_CASE(AND)
       VM_CASE(OR) {
+        // Two small integers without diagnostics to track: in place.
+        if (!(read_u8(ip + 1) & kFlagMarks) && sp[-2].is_small_int() && sp[-1].is_small_int() &&
+            small_binary(op, sp[-2], sp[-1])) {
+          --sp;
+          ip += 2;
+          VM_NEXT;
+        }
         op_binary(op, read_u8(ip + 1), pc);
         ip += 2;
         VM_NEXT;
