@@ -85,8 +85,17 @@ class Function {
   enum class Special : uint8_t { None, Try, Can };
   Special special = Special::None;
 
+  // The return type when it does not depend on the arguments (set by
+  // returns()): calls with plain arguments then skip the type function.
+  const Type* fixed_type = nullptr;
+
   // A function whose return type is always [t].
   static TypeFn static_return(const Type* t);
+  // Declares that this function always returns [t].
+  void returns(const Type* t) {
+    type = static_return(t);
+    fixed_type = t;
+  }
 
   // cty's Function.ReturnTypeForValues.
   TypeResult return_type(std::span<const Value> args) const;

@@ -330,7 +330,7 @@ Function contains_fn() {
       "Returns true if the given value is a value in the given list, tuple, or set, or false "
       "otherwise.";
   f.params = {param("list", dyn()), param("value", dyn())};
-  f.type = Function::static_return(Type::boolean());
+  f.returns(Type::boolean());
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type*) {
     const Value& l = args[0];
@@ -387,7 +387,7 @@ Function compact_fn() {
   Function f;
   f.description = "Removes all empty string elements from the given list of strings.";
   f.params = {param("list", Type::list(Type::string()))};
-  f.type = Function::static_return(Type::list(Type::string()));
+  f.returns(Type::list(Type::string()));
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type* ret) {
     const Value& l = args[0];
@@ -535,7 +535,7 @@ Function range_fn() {
   Function f;
   f.description = "Returns a list of numbers spread evenly over a particular range.";
   f.var_param = param("params", Type::number());
-  f.type = Function::static_return(Type::list(Type::number()));
+  f.returns(Type::list(Type::number()));
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type*) {
     Value start, end, step;

@@ -374,7 +374,7 @@ Function formatdate_fn() {
       "Formats a timestamp given in RFC 3339 syntax into another timestamp in some other "
       "machine-oriented time syntax, as described in the format string.";
   f.params = {param("format", Type::string()), param("time", Type::string())};
-  f.type = Function::static_return(Type::string());
+  f.returns(Type::string());
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type*) {
     std::string_view fmt = args[0].as_string();
@@ -514,7 +514,7 @@ Function timeadd_fn() {
       "Adds the duration represented by the given duration string to the given RFC 3339 "
       "timestamp string, returning another RFC 3339 timestamp.";
   f.params = {param("timestamp", Type::string()), param("duration", Type::string())};
-  f.type = Function::static_return(Type::string());
+  f.returns(Type::string());
   f.impl = [](std::span<const Value> args, const Type*) {
     std::string err;
     std::optional<Time> t = parse_timestamp(args[0].as_string(), err);

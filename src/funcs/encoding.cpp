@@ -21,7 +21,7 @@ Function jsonencode_fn() {
   Function f;
   f.description = "Returns a string containing a JSON representation of the given value.";
   f.params = {param("val", Type::dynamic(), kDynamic | kNull | kUnknown)};
-  f.type = Function::static_return(Type::string());
+  f.returns(Type::string());
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type* ret) {
     const Value& v = args[0];

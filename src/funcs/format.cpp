@@ -636,7 +636,7 @@ Function format_fn() {
       "similar syntax to the C function \\\"printf\\\".";
   f.params = {param("format", Type::string())};
   f.var_param = param("args", Type::dynamic(), kNull | kUnknown);
-  f.type = Function::static_return(Type::string());
+  f.returns(Type::string());
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type*) {
     std::string_view fmt = args[0].as_string();
@@ -668,7 +668,7 @@ Function formatlist_fn() {
       "using a similar syntax to the C function \\\"printf\\\".";
   f.params = {param("format", Type::string())};
   f.var_param = param("args", Type::dynamic(), kNull | kUnknown);
-  f.type = Function::static_return(Type::list(Type::string()));
+  f.returns(Type::list(Type::string()));
   f.result_not_null = true;
   f.impl = [](std::span<const Value> all, const Type* ret) {
     std::string_view fmt = all[0].as_string();

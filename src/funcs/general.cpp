@@ -49,7 +49,7 @@ Function special_fn(Function::Special s) {
     f.type = [](std::span<const Value>) { return type_ok(Type::dynamic()); };
   } else {
     f.params = {p};
-    f.type = Function::static_return(Type::boolean());
+    f.returns(Type::boolean());
   }
   return f;
 }

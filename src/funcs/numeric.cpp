@@ -53,7 +53,7 @@ Function abs_fn() {
       "If the given number is negative then returns its positive equivalent, or otherwise "
       "returns the given number unchanged.";
   f.params = {param("num", num(), kDynamic | kMarked)};
-  f.type = Function::static_return(num());
+  f.returns(num());
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type*) {
     ops::Result r = ops::absolute(args[0]);
@@ -71,7 +71,7 @@ Function round_fn(bool up) {
                      : "Returns the greatest whole number that is less than or equal to the "
                        "given value.";
   f.params = {param("num", num())};
-  f.type = Function::static_return(num());
+  f.returns(num());
   f.result_not_null = true;
   f.impl = [up](std::span<const Value> args, const Type*) {
     Number n = args[0].as_number();
@@ -87,7 +87,7 @@ Function extreme_fn(bool greatest) {
   f.description = greatest ? "Returns the numerically greatest of all of the given numbers."
                            : "Returns the numerically smallest of all of the given numbers.";
   f.var_param = param("numbers", num(), kDynamic);
-  f.type = Function::static_return(num());
+  f.returns(num());
   f.result_not_null = true;
   f.impl = [greatest](std::span<const Value> args, const Type*) {
     if (args.empty()) return FuncResult::fail("must pass at least one number");
@@ -113,7 +113,7 @@ Function log_fn() {
   Function f;
   f.description = "Returns the logarithm of the given number in the given base.";
   f.params = {param("num", num()), param("base", num())};
-  f.type = Function::static_return(num());
+  f.returns(num());
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type*) {
     double x = 0, base = 0;
@@ -128,7 +128,7 @@ Function pow_fn() {
   Function f;
   f.description = "Returns the given number raised to the given power (exponentiation).";
   f.params = {param("num", num()), param("power", num())};
-  f.type = Function::static_return(num());
+  f.returns(num());
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type*) {
     double x = 0, p = 0;
@@ -145,7 +145,7 @@ Function signum_fn() {
       "Returns 0 if the given number is zero, 1 if the given number is positive, or -1 if the "
       "given number is negative.";
   f.params = {param("num", num())};
-  f.type = Function::static_return(num());
+  f.returns(num());
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type*) {
     int64_t i = 0;

@@ -111,7 +111,7 @@ Function string_map_fn(std::string description, unsigned flags, F f) {
   Function fn;
   fn.description = std::move(description);
   fn.params = {param("str", str(), flags)};
-  fn.type = Function::static_return(str());
+  fn.returns(str());
   fn.result_not_null = true;
   fn.impl = [f](std::span<const Value> args, const Type*) {
     return FuncResult::of(Value::string(f(args[0].as_string())));
@@ -125,7 +125,7 @@ Function strlen_fn() {
       "Returns the number of Unicode characters (technically: grapheme clusters) in the given "
       "string.";
   f.params = {param("str", str(), kUnknown | kDynamic)};
-  f.type = Function::static_return(Type::number());
+  f.returns(Type::number());
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type*) {
     if (!args[0].is_known()) {
@@ -150,7 +150,7 @@ Function substr_fn() {
   f.description = "Extracts a substring from the given string.";
   f.params = {param("str", str(), kDynamic), param("offset", Type::number(), kDynamic),
               param("length", Type::number(), kDynamic)};
-  f.type = Function::static_return(str());
+  f.returns(str());
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type*) {
     std::string_view in = args[0].as_string();
@@ -197,7 +197,7 @@ Function join_fn() {
       "single string.";
   f.params = {param("separator", str())};
   f.var_param = param("lists", Type::list(str()));
-  f.type = Function::static_return(str());
+  f.returns(str());
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type*) {
     std::string_view sep = args[0].as_string();
@@ -237,7 +237,7 @@ Function sort_fn() {
   Function f;
   f.description = "Applies a lexicographic sort to the elements of the given list.";
   f.params = {param("list", Type::list(str()), kUnknown)};
-  f.type = Function::static_return(Type::list(str()));
+  f.returns(Type::list(str()));
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type* ret) {
     const Value& l = args[0];
@@ -278,7 +278,7 @@ Function split_fn() {
       "Produces a list of one or more strings by splitting the given string at all instances "
       "of a given separator substring.";
   f.params = {param("separator", str()), param("str", str())};
-  f.type = Function::static_return(Type::list(str()));
+  f.returns(Type::list(str()));
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type*) {
     std::string_view sep = args[0].as_string();
@@ -310,7 +310,7 @@ Function indent_fn() {
   Function f;
   f.description = "Adds a given number of spaces after each newline character in the given string.";
   f.params = {param("spaces", Type::number()), param("str", str())};
-  f.type = Function::static_return(str());
+  f.returns(str());
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type*) {
     int64_t spaces = 0;
@@ -339,7 +339,7 @@ Function string2_fn(std::string description, std::string a, std::string b, F f) 
   Function fn;
   fn.description = std::move(description);
   fn.params = {param(std::move(a), str()), param(std::move(b), str())};
-  fn.type = Function::static_return(str());
+  fn.returns(str());
   fn.result_not_null = true;
   fn.impl = [f](std::span<const Value> args, const Type*) {
     return FuncResult::of(Value::string(f(args[0].as_string(), args[1].as_string())));
@@ -412,7 +412,7 @@ Function replace_fn() {
       "Replaces all instances of the given substring in the given string with the given "
       "replacement string.";
   f.params = {param("str", str()), param("substr", str()), param("replace", str())};
-  f.type = Function::static_return(str());
+  f.returns(str());
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type*) {
     return FuncResult::of(

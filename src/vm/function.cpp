@@ -117,6 +117,21 @@ TypeResult Function::return_type(std::span<const Value> args) const {
 }
 
 FuncResult Function::call(std::span<const Value> args) const {
+  // The common case: a fixed return type and arguments that are known,
+  // non-null, unmarked primitives (already of their parameters' types, as
+  // the evaluator converts them): nothing for the convention to do.
+  if (fixed_type && impl && (var_param ? args.size() >= params.size() : args.size() == params.size())) {
+    bool simple = true;
+    for (size_t i = 0; simple && i < args.size(); ++i) {
+      const Value& a = args[i];
+      const Type* pt = param_for(*this, i).type;
+      simple = a.is_plain() && a.type()->is_primitive() && (a.type() == pt || pt->is_dynamic());
+    }
+    if (simple) {
+      FuncResult r = impl(args, fixed_type);
+      if (!r.ok() || r.value.type() == fixed_type) return r;
+    }
+  }
   TypeResult rt = return_type(args);
   if (!rt.ok()) return {Value(), std::move(rt.error)};
   const Type* expected = rt.type;
