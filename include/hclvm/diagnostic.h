@@ -33,6 +33,11 @@ struct Diagnostic {
   std::string detail;
   std::optional<Range> subject;
   std::optional<Range> context;
+  // What the variables of the expression at fault held when it failed, as
+  // the reference's text renderer lists them under the snippet: sorted
+  // statements like `var.a as 3`, `x set to null` (the evaluator fills
+  // this in; see docs/api.md).
+  std::vector<std::string> expression_values = {};
 };
 
 using Diagnostics = std::vector<Diagnostic>;

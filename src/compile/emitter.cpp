@@ -55,7 +55,13 @@ uint32_t Emitter::site(uint32_t pc, const std::vector<ast::Span>& spans) {
 }
 
 void Emitter::share_site(uint32_t pc, uint32_t first, uint32_t count) {
-  p_.sites.push_back(vm::SiteEntry{pc, first, count});
+  p_.sites.push_back(vm::SiteEntry{pc, first, count, scope_first_, scope_count_});
+}
+
+void Emitter::set_scope(const std::vector<vm::SiteLocal>& locals) {
+  scope_first_ = uint32_t(p_.site_locals.size());
+  scope_count_ = uint32_t(locals.size());
+  p_.site_locals.insert(p_.site_locals.end(), locals.begin(), locals.end());
 }
 
 uint32_t Emitter::constant(Value v) {

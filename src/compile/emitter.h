@@ -51,6 +51,9 @@ class Emitter {
   uint32_t site(uint32_t pc, const std::vector<ast::Span>& spans);
   // Attaches the [count] spans already stored at [first] to the instruction at [pc].
   void share_site(uint32_t pc, uint32_t first, uint32_t count);
+  // Sets the for variables in scope for the sites attached from now on
+  // (innermost first).
+  void set_scope(const std::vector<vm::SiteLocal>& locals);
 
   // Indices into the program's tables, each value stored once.
   uint32_t constant(Value v);
@@ -77,6 +80,7 @@ class Emitter {
   std::unordered_map<const Type*, uint32_t> type_index_;
   int depth_ = 0;
   int max_depth_ = 0;
+  uint32_t scope_first_ = 0, scope_count_ = 0;  // set_scope()
 };
 
 }  // namespace hclvm::compile

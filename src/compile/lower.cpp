@@ -111,7 +111,7 @@ class Lowerer {
         const auto& x = as<IndexExpr>(e);
         expr(*x.collection);
         expr(*x.key);
-        em_.site(em_.emit(Op::INDEX), {x.bracket_span});
+        em_.site(em_.emit(Op::INDEX), {x.bracket_span, range_of(e)});
         break;
       }
       case ExprKind::Splat: splat(as<SplatExpr>(e)); break;
@@ -277,6 +277,13 @@ class Lowerer {
     }
   }
 
+  // Tells the emitter which for variables are in scope now.
+  void sync_scope() {
+    std::vector<vm::SiteLocal> locals;
+    for (size_t i = scope_.size(); i-- > 0;) locals.push_back({em_.name(scope_[i].name), scope_[i].slot});
+    em_.set_scope(locals);
+  }
+
   // The local slot of for variable [name] in scope, if any.
   std::optional<uint16_t> lookup(std::string_view name) const {
     for (size_t i = scope_.size(); i-- > 0;)
@@ -363,7 +370,7 @@ class Lowerer {
 
   // (expr).a[0]:
   //   <expr>             | v
-  //   TRAVERSE_REL t     | v'       (spans: expr, each step)
+  //   TRAVERSE_REL t     | v'       (spans: expr, each step, whole)
   // with the splat symbol as source, TRAVERSE from its local slot.
   void relative_traversal(const RelativeTraversalExpr& r) {
     vm::TraversalDesc d;
@@ -380,6 +387,7 @@ class Lowerer {
     uint32_t ti = traversal(d, r.steps, 0);
     std::vector<Span> spans{range_of(*r.source)};
     for (const Traverser& s : r.steps) spans.push_back(s.span);
+    spans.push_back(range_of(r));  // the whole, for the values of diagnostics
     em_.site(em_.emit(op, {ti}), spans);
   }
 
@@ -402,6 +410,7 @@ class Lowerer {
                             join(c.name_span, c.open_paren_span)};
     for (const Expr* a : c.args) spans.push_back(start_range_of(*a));
     if (expand) spans.push_back(range_of(*c.args[n - 1]));
+    for (const Expr* a : c.args) spans.push_back(range_of(*a));  // for the values of diagnostics
     Label end = em_.label();
     int base = em_.depth();
     uint32_t pc = em_.emit(Op::CALL_BEGIN, {em_.name(c.name), n, flags, end.id});
@@ -630,6 +639,7 @@ class Lowerer {
     size_t scope_size = scope_.size();
     if (d.key_slot != vm::kNoSlot) scope_.push_back({x.key_var, d.key_slot, for_depth_});
     scope_.push_back({x.val_var, d.val_slot, for_depth_});
+    sync_scope();
     ++for_depth_;
     if (x.condition) {
       expr(*x.condition);
@@ -646,6 +656,7 @@ class Lowerer {
     }
     --for_depth_;
     scope_.resize(scope_size);
+    sync_scope();
     em_.emit(Op::JUMP, {next.id});
     em_.bind(done);
     em_.set_depth(base);

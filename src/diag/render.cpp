@@ -154,6 +154,11 @@ void write_text(std::string& out, const Diagnostic& d, const SnippetFiles& files
     } else {
       write_snippet(out, d, it->second, highlight, reset);
     }
+    for (size_t i = 0; i < d.expression_values.size(); ++i) {
+      out += i == 0 ? "with " : "     ";
+      out += d.expression_values[i];
+      out += i + 1 == d.expression_values.size() ? ".\n\n" : ",\n";
+    }
   }
 
   if (!d.detail.empty()) {

@@ -1,8 +1,9 @@
 // Rendering diagnostics for people and for programs. The text form is the
 // reference's diagnostic text writer: severity and summary, then "on FILE
 // line N, in BLOCK:" with the source lines around the subject (the subject
-// itself underlined in bold when colour is on), then the detail word-wrapped
-// to the terminal width. The JSON form is the document `hcldec --diags=json`
+// itself underlined in bold when colour is on), then the values of the
+// failing expression's variables ("with x as 3,"), then the detail
+// word-wrapped to the terminal width. The JSON form is the document `hcldec --diags=json`
 // prints. Both are byte for byte the reference's, quirks included (blank
 // lines inside a snippet are skipped; JSON escapes <, > and & as \u00XX),
 // because tools and tests compare them with the reference's output.

@@ -738,4 +738,8 @@ Function formatlist_fn() {
   return f;
 }
 
+std::string big_float_text(const Number& n, char fmt, int64_t prec) {
+  return float_text(n, fmt, prec);
+}
+
 }  // namespace hclvm::funcs

@@ -46,6 +46,13 @@ std::span<const ast::Span> Program::site(uint32_t pc) const {
   return std::span<const ast::Span>(spans.data() + it->first, it->count);
 }
 
+std::span<const vm::SiteLocal> Program::site_scope(uint32_t pc) const {
+  auto it = std::lower_bound(sites.begin(), sites.end(), pc,
+                             [](const vm::SiteEntry& s, uint32_t p) { return s.pc < p; });
+  if (it == sites.end() || it->pc != pc) return {};
+  return std::span<const vm::SiteLocal>(site_locals.data() + it->first_local, it->num_locals);
+}
+
 // Constants stay reference-counted: a result may hold a constant after its
 // program is gone (`"hello"` evaluates to the constant itself), so they
 // cannot be immortal objects freed with the program. Sharing them between

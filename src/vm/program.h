@@ -87,10 +87,21 @@ struct StaticDiag {
 };
 
 // The spans of the instruction at [pc]: Program::spans[first, first + count).
+// The for variables in scope there (for the values a diagnostic lists):
+// Program::site_locals[first_local, first_local + num_locals), innermost
+// first.
 struct SiteEntry {
   uint32_t pc = 0;
   uint32_t first = 0;
   uint32_t count = 0;
+  uint32_t first_local = 0;
+  uint32_t num_locals = 0;
+};
+
+// A for variable in scope at a site: its name (index) and local slot.
+struct SiteLocal {
+  uint32_t name = 0;
+  uint32_t slot = 0;
 };
 
 }  // namespace vm
@@ -134,6 +145,7 @@ class Program {
   std::vector<uint32_t> object_slots;
   std::vector<vm::StaticDiag> static_diags;
   std::vector<vm::SiteEntry> sites;  // sorted by pc
+  std::vector<vm::SiteLocal> site_locals;
   std::vector<ast::Span> spans;
   std::shared_ptr<const Source> source;
 
@@ -145,6 +157,8 @@ class Program {
 
   // The spans of the instruction at [pc] (empty when it has none).
   std::span<const ast::Span> site(uint32_t pc) const;
+  // The for variables in scope at the instruction at [pc], innermost first.
+  std::span<const vm::SiteLocal> site_scope(uint32_t pc) const;
 
  private:
   uint64_t id_;

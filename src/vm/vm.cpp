@@ -44,6 +44,7 @@
 #include "value/ops.h"
 #include "value/refine.h"
 #include "vm/access.h"
+#include "vm/expr_values.h"
 #include "vm/opcodes.h"
 #include "vm/operators.h"
 #include "vm/program.h"
@@ -61,13 +62,14 @@ struct PendingDiag {
   std::string detail;
   ast::Span subject, context;
   bool has_subject = false, has_context = false;
+  std::vector<std::string> values;  // Diagnostic::expression_values
 };
 
-// A stack of frames that never gives memory back: popping keeps the frame
-// (and the capacity of its vectors) for the next push.
 // The type-pointer part of an inline cache word (Program::caches).
 constexpr uint64_t kCacheTypeMask = (uint64_t(1) << 48) - 1;
 
+// A stack of frames that never gives memory back: popping keeps the frame
+// (and the capacity of its vectors) for the next push.
 template <class T>
 class FrameStack {
  public:
@@ -155,7 +157,6 @@ struct CallFrame {
   std::vector<Value> args;      // scratch for calls with expanded arguments
   std::vector<PendingDiag> try_diags;
 };
-
 
 // Returns a name within distance 2 of [given], or "" (the reference's
 // nameSuggestion). The reference tries the names of the innermost context
@@ -440,9 +441,11 @@ struct Vm::State {
   }
 
   // Builds a diagnostic for the instruction at [pc] with spans [subject] and
-  // [context] of its site (-1: none).
+  // [context] of its site (-1: none); the variables of the expression at
+  // span [expr] (the one the reference names as at fault; -1: none) are
+  // listed with their values.
   PendingDiag make(uint32_t pc, std::string summary, std::string detail, int subject,
-                   int context = -1) const {
+                   int context = -1, int expr = -1) const {
     PendingDiag d;
     d.summary = std::move(summary);
     d.detail = std::move(detail);
@@ -452,11 +455,22 @@ struct Vm::State {
     if (context >= 0) {
       if (auto s = span(pc, size_t(context))) d.context = *s, d.has_context = true;
     }
+    if (expr >= 0 && d.has_subject) {
+      if (auto s = span(pc, size_t(expr)))
+        d.values = expression_values(*prog, pc, *s, *ctx, local_refs);
+    }
     return d;
   }
 
-  void report(uint32_t pc, std::string summary, std::string detail, int subject, int context = -1) {
-    diags.push_back(make(pc, std::move(summary), std::move(detail), subject, context));
+  // The span of the whole argument [i] of the call in [f] (after the
+  // call's fixed spans, the arguments' start ranges and the expanded one).
+  static int arg_span(const CallFrame& f, size_t i) {
+    return int(4 + f.nargs + (f.expand ? 1 : 0) + i);
+  }
+
+  void report(uint32_t pc, std::string summary, std::string detail, int subject, int context = -1,
+              int expr = -1) {
+    diags.push_back(make(pc, std::move(summary), std::move(detail), subject, context, expr));
   }
 
   // Drops the diagnostics from [m] on.
@@ -584,6 +598,7 @@ struct Vm::State {
       x.detail = d.detail;
       if (d.has_subject && prog->source) x.subject = range(d.subject);
       if (d.has_context && prog->source) x.context = range(d.context);
+      x.expression_values = d.values;
       out.push_back(std::move(x));
     }
     return out;
@@ -595,7 +610,8 @@ struct Vm::State {
 
   const Value* root_variable(uint32_t name);
   void unknown_variable(uint32_t pc, const TraversalDesc& d);
-  Value traverse_steps(const TraversalDesc& d, const Value* cur, uint32_t pc, size_t first_span);
+  Value traverse_steps(const TraversalDesc& d, const Value* cur, uint32_t pc, size_t first_span,
+                       int expr = -1);
   void op_index(uint32_t pc);
   void op_tpl_part(uint32_t pc);
   void op_tpl_end();
@@ -663,9 +679,10 @@ void Vm::State::unknown_variable(uint32_t pc, const TraversalDesc& d) {
 }
 
 // Applies the steps of [d] to [*cur]; the span of step i is site span
-// [first_span + i]. Returns DynamicVal after reporting a failed step.
+// [first_span + i], and a failure lists the variables of the expression at
+// span [expr] (-1: none). Returns DynamicVal after reporting a failed step.
 Value Vm::State::traverse_steps(const TraversalDesc& d, const Value* cur, uint32_t pc,
-                                size_t first_span) {
+                                size_t first_span, int expr) {
   Value owned;
   for (uint32_t i = 0; i < d.num_steps; ++i) {
     const StepDesc& st = prog->steps[d.first_step + i];
@@ -702,7 +719,7 @@ Value Vm::State::traverse_steps(const TraversalDesc& d, const Value* cur, uint32
       r = hcl_index(v, key, err);
     }
     if (err) {
-      report(pc, err.summary, std::move(err.detail), int(first_span + i));
+      report(pc, err.summary, std::move(err.detail), int(first_span + i), -1, expr);
       return Value::dynamic();
     }
     owned = std::move(r);
@@ -711,7 +728,7 @@ Value Vm::State::traverse_steps(const TraversalDesc& d, const Value* cur, uint32
   return *cur;
 }
 
-// INDEX: c k -> c[k]; span 0: the brackets.
+// INDEX: c k -> c[k]; spans: the brackets, the whole index expression.
 void Vm::State::op_index(uint32_t pc) {
   Value key = pop();
   Value coll = pop();
@@ -724,7 +741,7 @@ void Vm::State::op_index(uint32_t pc) {
   }
   AccessError err;
   Value r = hcl_index(coll, key, err);
-  if (err) report(pc, err.summary, std::move(err.detail), 0);
+  if (err) report(pc, err.summary, std::move(err.detail), 0, -1, 1);
   push(std::move(r));
 }
 
@@ -741,7 +758,7 @@ void Vm::State::op_tpl_part(uint32_t pc) {
   if (v.is_null()) {
     report(pc, "Invalid template interpolation value",
            "The expression result is null. Cannot include a null value in a string template.", 0,
-           1);
+           1, 0);
     return;
   }
   auto [u, m] = v.unmark_with_marks();
@@ -753,7 +770,7 @@ void Vm::State::op_tpl_part(uint32_t pc) {
   ConvertResult s = convert(u, Type::string());
   if (!s.ok()) {
     report(pc, "Invalid template interpolation value",
-           "Cannot include the given value in a string template: " + s.error().message + ".", 0, 1);
+           "Cannot include the given value in a string template: " + s.error().message + ".", 0, 1, 0);
     return;
   }
   if (f.known && !errors_since(f.mark)) text += s.value().as_string();
@@ -801,7 +818,7 @@ void Vm::State::op_tpl_join(uint32_t pc) {
   for (const Value& e : tuple.elements()) {
     if (e.is_null()) {
       report(pc, "Invalid template interpolation value",
-             "An iteration result is null. Cannot include a null value in a string template.", 0);
+             "An iteration result is null. Cannot include a null value in a string template.", 0, -1, 0);
       continue;
     }
     if (e.type()->is_dynamic()) {
@@ -813,7 +830,7 @@ void Vm::State::op_tpl_join(uint32_t pc) {
       report(pc, "Invalid template interpolation value",
              "Cannot include one of the interpolation results into the string template: " +
                  s.error().message + ".",
-             0);
+             0, -1, 0);
       continue;
     }
     if (!e.is_known()) {
@@ -863,11 +880,11 @@ void Vm::State::op_binary(Op op, uint8_t flags, uint32_t pc) {
     std::vector<PendingDiag> conv;
     if (!ca.ok()) {
       conv.push_back(make(pc, "Invalid operand",
-                          "Unsuitable value for left operand: " + ca.error().message + ".", 0, 2));
+                          "Unsuitable value for left operand: " + ca.error().message + ".", 0, 2, 0));
     }
     if (!cb.ok()) {
       conv.push_back(make(pc, "Invalid operand",
-                          "Unsuitable value for right operand: " + cb.error().message + ".", 1, 2));
+                          "Unsuitable value for right operand: " + cb.error().message + ".", 1, 2, 1));
     }
     diags.insert(diags.begin() + m_l, std::make_move_iterator(conv.begin()),
                  std::make_move_iterator(conv.end()));
@@ -923,7 +940,7 @@ void Vm::State::op_binary(Op op, uint8_t flags, uint32_t pc) {
   std::string error;
   Value r = call_operator(oper, lhs, rhs, error);
   if (!error.empty()) {
-    report(pc, "Operation failed", "Error during operation: " + error + ".", 2);
+    report(pc, "Operation failed", "Error during operation: " + error + ".", 2, -1, 2);
     push(Value::unknown(rt));
     return;
   }
@@ -950,7 +967,7 @@ void Vm::State::op_unary(Op op, uint8_t flags, uint32_t pc) {
   ConvertResult ca = convert(a, pt);
   if (!ca.ok()) {
     report(pc, "Invalid operand", "Unsuitable value for unary operand: " + ca.error().message + ".",
-           0, 1);
+           0, 1, 0);
   }
   if (errors_since(m)) {
     push(Value::unknown(pt));
@@ -959,7 +976,7 @@ void Vm::State::op_unary(Op op, uint8_t flags, uint32_t pc) {
   std::string error;
   Value r = call_operator(oper, ca.value(), Value(), error);
   if (!error.empty()) {
-    report(pc, "Operation failed", "Error during operation: " + error + ".", 1);
+    report(pc, "Operation failed", "Error during operation: " + error + ".", 1, -1, 1);
     push(Value::unknown(pt));
     return;
   }
@@ -992,7 +1009,7 @@ bool Vm::State::op_cond_test(uint32_t type_index, uint32_t pc, const uint8_t*& i
   if (c.is_null()) {
     conds.pop();
     report(pc, "Null condition",
-           "The condition value is null. Conditions must either be true or false.", 0, 1);
+           "The condition value is null. Conditions must either be true or false.", 0, 1, 0);
     push(Value::unknown(t));
     ip += to_end;
     return true;
@@ -1012,7 +1029,7 @@ bool Vm::State::op_cond_test(uint32_t type_index, uint32_t pc, const uint8_t*& i
     if (!cb.ok()) {
       conds.pop();
       report(pc, "Incorrect condition type", "The condition expression must be of type bool.", 0,
-             1);
+             1, 0);
       push(Value::unknown(t));
       ip += to_end;
       return true;
@@ -1112,14 +1129,14 @@ Value Vm::State::cond_general(CondFrame& f, Value fv, uint32_t pc) {
     report(pc, "Inconsistent conditional result types",
            "The true and false result expressions must have consistent types. " +
                describe_mismatch(tv.type(), fv.type()) + ".",
-           4, 1);
+           4, 1, 1);
     return Value::dynamic();
   }
   const Value& c = f.cond;
   if (c.is_null()) {
     truncate(f.m1);
     report(pc, "Null condition",
-           "The condition value is null. Conditions must either be true or false.", 0, 1);
+           "The condition value is null. Conditions must either be true or false.", 0, 1, 0);
     return Value::unknown(rt);
   }
   if (!c.is_known()) {
@@ -1130,7 +1147,7 @@ Value Vm::State::cond_general(CondFrame& f, Value fv, uint32_t pc) {
   ConvertResult cb = convert(cu, Type::boolean());
   if (!cb.ok()) {
     truncate(f.m1);
-    report(pc, "Incorrect condition type", "The condition expression must be of type bool.", 0, 1);
+    report(pc, "Incorrect condition type", "The condition expression must be of type bool.", 0, 1, 0);
     return Value::unknown(rt);
   }
   auto [t, tm] = tv.unmark_with_marks();
@@ -1150,7 +1167,7 @@ Value Vm::State::cond_general(CondFrame& f, Value fv, uint32_t pc) {
       report(pc, "Inconsistent conditional result types",
              std::string("The ") + (truth ? "true" : "false") +
                  " result value has the wrong type: " + r.error().message + ".",
-             truth ? 2 : 3, 1);
+             truth ? 2 : 3, 1, truth ? 2 : 3);
       return Value::unknown(rt).mark(all);
     }
     result = r.take();
@@ -1178,7 +1195,7 @@ void Vm::State::op_obj_item(uint8_t flags, uint32_t pc) {
     return;
   }
   if (k.is_null()) {
-    report(pc, "Null value as key", "Can't use a null value as a key.", 1);
+    report(pc, "Null value as key", "Can't use a null value as a key.", 1, -1, 0);
     f.known = false;
     return;
   }
@@ -1187,7 +1204,7 @@ void Vm::State::op_obj_item(uint8_t flags, uint32_t pc) {
   ConvertResult ks = convert(ku, Type::string());
   if (!ks.ok()) {
     report(pc, "Incorrect key type", "Can't use this value as a key: " + ks.error().message + ".",
-           0);
+           0, -1, 0);
     f.known = false;
     return;
   }
@@ -1232,7 +1249,7 @@ bool Vm::State::op_for_begin(uint32_t desc, uint32_t pc) {
   Value c = pop();
   if (c.is_null()) {
     report(pc, "Iteration over null value",
-           "A null value cannot be used as the collection in a 'for' expression.", 0, 1);
+           "A null value cannot be used as the collection in a 'for' expression.", 0, 1, 0);
     push(Value::dynamic());
     return false;
   }
@@ -1245,7 +1262,7 @@ bool Vm::State::op_for_begin(uint32_t desc, uint32_t pc) {
     report(pc, "Iteration over non-iterable value",
            "A value of type " + coll.type()->friendly_name() +
                " cannot be used as the collection in a 'for' expression.",
-           0, 1);
+           0, 1, 0);
     push(Value::dynamic());
     return false;
   }
@@ -1334,11 +1351,11 @@ bool Vm::State::op_for_cond(uint32_t pc) {
     // The early check with the variables unknown: any problem ends the loop.
     bool abort = false;
     if (inc.is_null()) {
-      report(pc, "Condition is null", "The value of the 'if' clause must not be null.", 0, 1);
+      report(pc, "Condition is null", "The value of the 'if' clause must not be null.", 0, 1, 0);
       abort = true;
     } else if (ConvertResult cb = convert(inc, Type::boolean()); !cb.ok()) {
       report(pc, "Invalid 'for' condition",
-             "The 'if' clause value is invalid: " + cb.error().message + ".", 0, 1);
+             "The 'if' clause value is invalid: " + cb.error().message + ".", 0, 1, 0);
       abort = true;
     } else if (errors_since(f.mark)) {
       abort = true;
@@ -1356,7 +1373,7 @@ bool Vm::State::op_for_cond(uint32_t pc) {
   if (inc.rep() == Value::Rep::Bool) return !inc.as_bool();
   if (inc.is_null()) {
     if (f.known)
-      report(pc, "Invalid 'for' condition", "The value of the 'if' clause must not be null.", 0, 1);
+      report(pc, "Invalid 'for' condition", "The value of the 'if' clause must not be null.", 0, 1, 0);
     f.known = false;
     return true;
   }
@@ -1369,7 +1386,7 @@ bool Vm::State::op_for_cond(uint32_t pc) {
   if (!cb.ok()) {
     if (f.known)
       report(pc, "Invalid 'for' condition",
-             "The 'if' clause value is invalid: " + cb.error().message + ".", 0, 1);
+             "The 'if' clause value is invalid: " + cb.error().message + ".", 0, 1, 0);
     f.known = false;
     return true;
   }
@@ -1391,7 +1408,7 @@ bool Vm::State::op_for_key(uint32_t pc) {
   if (k.is_null()) {
     if (f.known)
       report(pc, "Invalid object key",
-             "Key expression in 'for' expression must not produce a null value.", 0, 1);
+             "Key expression in 'for' expression must not produce a null value.", 0, 1, 0);
     f.known = false;
     return true;
   }
@@ -1404,7 +1421,7 @@ bool Vm::State::op_for_key(uint32_t pc) {
   if (!ks.ok()) {
     if (f.known) {
       report(pc, "Invalid object key",
-             "The key expression produced an invalid result: " + ks.error().message + ".", 0, 1);
+             "The key expression produced an invalid result: " + ks.error().message + ".", 0, 1, 0);
     }
     f.known = false;
     return true;
@@ -1437,7 +1454,7 @@ void Vm::State::op_for_item_kv(uint32_t pc) {
                " in this 'for' expression. If duplicates are expected, use the ellipsis (...) "
                "after the value "
                "expression to enable grouping by key.",
-           0, 1);
+           0, 1, 0);
     return;
   }
   f.keys.emplace(key, f.entries.size());
@@ -1497,7 +1514,7 @@ bool Vm::State::op_splat_begin(uint32_t desc, uint32_t pc) {
       return false;
     }
     report(pc, "Splat of null value",
-           "Splat expressions (with the * symbol) cannot be applied to null sequences.", 0, 1);
+           "Splat expressions (with the * symbol) cannot be applied to null sequences.", 0, 1, 0);
     push(Value::dynamic());
     return false;
   }
@@ -1657,14 +1674,15 @@ bool Vm::State::op_splat_end(uint32_t pc) {
 // --- function calls ---------------------------------------------------------------------
 // Spans of the call instructions: whole call, name, closing parenthesis,
 // start (name and opening parenthesis), the start of each argument written,
-// and the whole expanded argument when the call has `...`.
+// the whole expanded argument when the call has `...`, then each whole
+// argument (arg_span).
 
 // CALL_BEGIN: returns false (with DynamicVal pushed) when the call fails
 // before its arguments are evaluated.
 bool Vm::State::op_call_begin(uint32_t name, uint16_t nargs, uint8_t flags, uint32_t pc) {
   const std::string& fname = prog->names[name];
   if (fns == nullptr) {
-    report(pc, "Function calls not allowed", "Functions may not be called here.", 0);
+    report(pc, "Function calls not allowed", "Functions may not be called here.", 0, -1, 0);
     push(Value::dynamic());
     return false;
   }
@@ -1702,7 +1720,7 @@ bool Vm::State::op_call_begin(uint32_t name, uint16_t nargs, uint8_t flags, uint
       detail =
           "There is no function named " + uni::go_quote(fname) + "." + suggestion(fname, {avail});
     }
-    report(pc, "Call to unknown function", std::move(detail), 1, 0);
+    report(pc, "Call to unknown function", std::move(detail), 1, 0, 0);
     push(Value::dynamic());
     return false;
   }
@@ -1735,7 +1753,7 @@ bool Vm::State::check_arg_count(CallFrame& f, size_t n, uint32_t pc) {
            "Function " + uni::go_quote(fname) + " expects" + (fn.var_param ? " at least" : "") +
                " " + std::to_string(np) + " argument(s). Missing value for " +
                uni::go_quote(fn.params[n].name) + ".",
-           2, 0);
+           2, 0, 0);
     return false;
   }
   if (!fn.var_param && n > np) {
@@ -1745,7 +1763,7 @@ bool Vm::State::check_arg_count(CallFrame& f, size_t n, uint32_t pc) {
     report(pc, "Too many function arguments",
            "Function " + uni::go_quote(fname) + " expects only " + std::to_string(np) +
                " argument(s).",
-           subject, 0);
+           subject, 0, 0);
     return false;
   }
   return true;
@@ -1766,14 +1784,14 @@ bool Vm::State::op_call_expand(uint32_t pc) {
   if (t->is_dynamic() || t->is_tuple() || t->is_list() || t->is_set()) {
     if (v.is_null()) {
       report(pc, "Invalid expanding argument value",
-             "The expanding argument (indicated by ...) must not be null.", expand_span, 0);
+             "The expanding argument (indicated by ...) must not be null.", expand_span, 0, expand_span);
       return stop();
     }
     if (t->is_dynamic() || !v.is_known()) return stop();
   } else {
     report(pc, "Invalid expanding argument value",
            "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
-           expand_span, 0);
+           expand_span, 0, expand_span);
     return stop();
   }
   auto [u, marks] = v.unmark_with_marks();
@@ -1831,7 +1849,7 @@ bool Vm::State::op_call_arg(uint16_t index, uint32_t pc) {
       report(
           pc, "Invalid function argument",
           "Invalid value for " + uni::go_quote(p.name) + " parameter: " + cv.error().message + ".",
-          4 + index, 0);
+          4 + index, 0, arg_span(f, index));
       push(Value::dynamic());
     } else {
       push(cv.take());
@@ -1858,7 +1876,7 @@ Value Vm::State::try_failure(CallFrame& f, uint32_t pc) {
     msg += "\nAt least one expression must produce a successful result";
   }
   report(pc, "Error in function call",
-         "Call to function " + uni::go_quote(prog->names[f.name]) + " failed: " + msg + ".", 3, 0);
+         "Call to function " + uni::go_quote(prog->names[f.name]) + " failed: " + msg + ".", 3, 0, 0);
   return Value::dynamic();
 }
 
@@ -1895,7 +1913,7 @@ void Vm::State::op_call_end(uint16_t nplain, uint32_t pc) {
         report(pc, "Invalid function argument",
                "Invalid value for " + uni::go_quote(p.name) + " parameter: " + cv.error().message +
                    ".",
-               expand_span, 0);
+               expand_span, 0, expand_span);
         f.args.push_back(Value::dynamic());
       } else {
         f.args.push_back(cv.take());
@@ -1923,20 +1941,20 @@ void Vm::State::op_call_end(uint16_t nplain, uint32_t pc) {
     if (p == nullptr || i + 1 > nargs) {
       if (p != nullptr) {
         report(pc, "Invalid function argument",
-               "Invalid value for " + uni::go_quote(p->name) + " parameter: " + e.message + ".", 0);
+               "Invalid value for " + uni::go_quote(p->name) + " parameter: " + e.message + ".", 0, -1, 0);
       } else {
         report(pc, "Error in function call",
-               "Call to function " + uni::go_quote(fname) + " failed: " + e.message + ".", 3, 0);
+               "Call to function " + uni::go_quote(fname) + " failed: " + e.message + ".", 3, 0, 0);
       }
     } else {
       int subject = i < nplain ? int(4 + i) : expand_span;
       report(pc, "Invalid function argument",
              "Invalid value for " + uni::go_quote(p->name) + " parameter: " + e.message + ".",
-             subject, 0);
+             subject, 0, i < nplain ? arg_span(f, i) : expand_span);
     }
   } else {
     report(pc, "Error in function call",
-           "Call to function " + uni::go_quote(fname) + " failed: " + e.message + ".", 3, 0);
+           "Call to function " + uni::go_quote(fname) + " failed: " + e.message + ".", 3, 0, 0);
   }
   finish_call(Value::dynamic());
 }
@@ -2014,7 +2032,7 @@ Value Vm::State::exec() {
         const TraversalDesc& d = prog->traversals[read_u32(ip + 1)];
         ip += 5;
         Value src = pop();
-        push(traverse_steps(d, &src, pc, 1));
+        push(traverse_steps(d, &src, pc, 1, int(1 + d.num_steps)));
         VM_NEXT;
       }
       VM_CASE(INDEX) {

@@ -24,6 +24,7 @@
 #include <thread>
 #include <vector>
 
+#include "diag/render.h"
 #include "util/alloc_count.h"
 #include "test_util.h"
 #include "value/json.h"
@@ -235,6 +236,11 @@ bool same_error(const Diagnostic& d, const Value& want, bool old_words) {
   const Value* wr = want.attr("range");
   std::string want_range = wr && !wr->is_null() ? std::string(wr->as_string()) : "";
   if (d.summary != str_attr(want, "error") || range != want_range) return false;
+  // The values of the expression's variables the text renderer lists.
+  std::vector<std::string> values;
+  if (const Value* wv = want.attr("values"))
+    for (const Value& v : wv->elements()) values.emplace_back(v.as_string());
+  if (d.expression_values != values) return false;
   std::string detail = str_attr(want, "detail");
   std::string got = old_words ? old_mismatch_words(d.detail) : d.detail;
   if (want.attr("detail_truncated")) return got.rfind(detail, 0) == 0;
@@ -611,6 +617,50 @@ TEST(VmContext, TryErrorListsTheFailures) {
             "- Unknown variable (at <expr>:1,5-6)\n  There is no variable named \"a\".\n"
             "- Unknown variable (at <expr>:1,8-9)\n  There is no variable named \"b\".\n"
             "\nAt least one expression must produce a successful result.");
+}
+
+// The text renderer lists the values of the failing expression's variables
+// under the snippet; the expected texts are the reference's (gohcl-bench
+// eval with these variables), for-locals included.
+TEST(VmContext, DiagnosticsListVariableValues) {
+  EvalContext ctx = functions_only();
+  ctx.set("x", Value::string("foo"));
+  ctx.set("n", Value::null(Type::dynamic()));
+  ctx.set("l", Value::tuple({Value::integer(1), Value::integer(2)}));
+  ctx.set("o", Value::object({{"a", Value::integer(1)}}));
+  ctx.set("m", Value::object({{"k", Value::string("v")}}));
+  auto text = [&](std::string_view src) {
+    Outcome r = eval(src, ctx);
+    diag::SnippetFiles files;
+    files.emplace("<expr>", diag::SnippetFile{r.parse.source->text(), {}});
+    return diag::render_text(r.result.diagnostics, files, diag::TextStyle{});
+  };
+  EXPECT_EQ(text("x + 1"),
+            "Error: Invalid operand\n\n  on <expr> line 1:\n   1: x + 1\n\nwith x as \"foo\".\n\n"
+            "Unsuitable value for left operand: a number is required.\n\n");
+  EXPECT_EQ(text("n ? 1 : m[\"k\"]"),
+            "Error: Null condition\n\n  on <expr> line 1:\n   1: n ? 1 : m[\"k\"]\n\n"
+            "with n set to null.\n\n"
+            "The condition value is null. Conditions must either be true or false.\n\n");
+  // Inside a for expression the for variables count, and each traversal
+  // is listed once, sorted.
+  Outcome r = eval("[for i, v in l : (v + i) * x + o.a]", ctx);
+  ASSERT_EQ(r.result.diagnostics.size(), 2u);
+  EXPECT_EQ(r.result.diagnostics[0].expression_values, std::vector<std::string>({"x as \"foo\""}));
+  // (The newest reference puts an operator's conversion errors before its
+  // operands' diagnostics.)
+  r = eval("o.a + (l[0] > 0 ? x : o) + m.k", ctx);
+  ASSERT_EQ(r.result.diagnostics.size(), 2u);
+  EXPECT_EQ(r.result.diagnostics[0].expression_values, std::vector<std::string>({"m.k as \"v\""}));
+  EXPECT_EQ(r.result.diagnostics[1].summary, "Inconsistent conditional result types");
+  EXPECT_EQ(r.result.diagnostics[1].expression_values,
+            std::vector<std::string>({"l[0] as 1", "o as object with 1 attribute \"a\"",
+                                      "x as \"foo\""}));
+  // Failing traversals and unknown values are left out.
+  ctx.set("u", Value::unknown(Type::number()));
+  r = eval("u + x + nope", ctx);
+  for (const Diagnostic& d : r.result.diagnostics)
+    for (const std::string& v : d.expression_values) EXPECT_EQ(v.find("u "), std::string::npos);
 }
 
 // --- sharing and reuse --------------------------------------------------------------------

@@ -117,6 +117,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -143,6 +144,43 @@ type batchDiag struct {
 	Detail   string      `json:"detail"`
 	Subject  *batchRange `json:"subject"`
 	Context  *batchRange `json:"context"`
+	Values   []string    `json:"values,omitempty"`
+}
+
+// The statements the reference's text writer lists under diagnostic d about
+// the values of its expression's variables ("x as 3"), read back from its
+// output (without source files, the list follows "(source code not
+// available)").
+func batchValues(d *hcl.Diagnostic) []string {
+	if d.Expression == nil || d.EvalContext == nil || d.Subject == nil {
+		return nil
+	}
+	var buf bytes.Buffer
+	w := hcl.NewDiagnosticTextWriter(&buf, map[string]*hcl.File{}, 0, false)
+	if err := w.WriteDiagnostic(d); err != nil {
+		return nil
+	}
+	text := buf.String()
+	marker := "(source code not available)\n\n"
+	i := strings.Index(text, marker)
+	if i < 0 {
+		return nil
+	}
+	var out []string
+	for _, line := range strings.Split(text[i+len(marker):], "\n") {
+		if strings.HasPrefix(line, "with ") && len(out) == 0 {
+			line = line[5:]
+		} else if strings.HasPrefix(line, "     ") && len(out) > 0 {
+			line = line[5:]
+		} else {
+			break
+		}
+		out = append(out, line[:len(line)-1])
+		if strings.HasSuffix(line, ".") {
+			break
+		}
+	}
+	return out
 }
 
 func batchRng(r *hcl.Range) *batchRange {
@@ -160,7 +198,8 @@ func batchDiags(diags hcl.Diagnostics) []batchDiag {
 		if d.Severity == hcl.DiagWarning {
 			s = "warning"
 		}
-		out = append(out, batchDiag{s, d.Summary, d.Detail, batchRng(d.Subject), batchRng(d.Context)})
+		out = append(out, batchDiag{s, d.Summary, d.Detail, batchRng(d.Subject), batchRng(d.Context),
+			batchValues(d)})
 	}
 	return out
 }
@@ -1506,6 +1545,8 @@ def diag_json(d):
         # (addresses, file paths) that no other implementation can reproduce.
         out["detail"] = d["detail"][:d["detail"].index(PANIC_MARK)]
         out["detail_truncated"] = True
+    if d.get("values"):
+        out["values"] = d["values"]
     return out
 
 

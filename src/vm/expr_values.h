@@ -1,0 +1,29 @@
+// The values of the variables an expression at fault reads, as the
+// reference's text renderer lists them under a diagnostic ("with x as 3,").
+// Computed only when a diagnostic is reported: the expression's text is
+// parsed again from the program's source (a program keeps no syntax tree),
+// its variables found as hclsyntax.Variables finds them, and each is
+// resolved against the for variables in scope at the failing instruction
+// and the context.
+#pragma once
+
+#include <hclvm/ast.h>
+#include <hclvm/eval.h>
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "vm/program.h"
+
+namespace hclvm::vm {
+
+// The sorted statements (`x as "foo"`, `n set to null`) about the
+// variables of the expression at [span] of [prog], reported by the
+// instruction at [pc]: for variables read through [local_refs] (by slot),
+// others from [ctx]. Empty when the program has no source.
+std::vector<std::string> expression_values(const Program& prog, uint32_t pc, ast::Span span,
+                                           const EvalContext& ctx,
+                                           std::span<const Value* const> local_refs);
+
+}  // namespace hclvm::vm
