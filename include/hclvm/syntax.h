@@ -25,6 +25,11 @@ namespace hclvm {
 class Source {
  public:
   Source(std::string name, std::string bytes);
+  // A source whose first byte stands at [start] of a larger file, rather
+  // than at line 1, column 1, byte 0: positions are counted from there, as
+  // the reference's parsers do when given a start position (the templates
+  // inside JSON strings).
+  Source(std::string name, std::string bytes, Pos start);
   ~Source();
 
   const std::string& name() const { return name_; }
@@ -42,11 +47,14 @@ class Source {
  private:
   struct Index;
   const Index& index() const;
+  // Returns position [p] of the bytes as counted from start_ (no change at 1:1, byte 0).
+  Pos shifted(Pos p) const;
 
   std::string name_;
   std::string bytes_;
   uint64_t id_;  // identifies the Source in per-thread position caches
   uint32_t bom_ = 0;
+  Pos start_;
   mutable std::atomic<bool> template_{false};
   mutable std::atomic<const Index*> index_{nullptr};
   mutable std::mutex index_mu_;
@@ -87,5 +95,7 @@ TraversalParse parse_traversal_rel(std::shared_ptr<const Source> src);
 
 // Convenience: wraps [bytes] named [name] in a Source.
 std::shared_ptr<const Source> make_source(std::string name, std::string bytes);
+// Convenience: wraps [bytes] named [name], starting at [start], in a Source.
+std::shared_ptr<const Source> make_source(std::string name, std::string bytes, Pos start);
 
 }  // namespace hclvm

@@ -79,6 +79,11 @@ Source::Source(std::string name, std::string bytes)
   if (bytes_.size() >= 3 && bytes_.compare(0, 3, "\xEF\xBB\xBF") == 0) bom_ = 3;
 }
 
+Source::Source(std::string name, std::string bytes, Pos start)
+    : Source(std::move(name), std::move(bytes)) {
+  start_ = start;
+}
+
 Source::~Source() { delete index_.load(std::memory_order_acquire); }
 
 const Source::Index& Source::index() const {
@@ -105,7 +110,7 @@ Pos Source::pos(uint32_t byte) const {
   auto it = std::upper_bound(ix.line_starts.begin(), ix.line_starts.end(), byte);
   uint32_t line = uint32_t(it - ix.line_starts.begin());
   uint32_t start = std::max(ix.line_starts[line - 1], line == 1 ? bom_ : 0u);
-  if (byte <= start) return Pos{line, 1, byte};
+  if (byte <= start) return shifted(Pos{line, 1, byte});
   const std::vector<uint32_t>& breaks = ix.breaks;
   std::vector<Walk>& saved = line_walks.saved;
   if (saved.empty() || saved[0].source != id_ || saved[0].line_start != start) {
@@ -121,7 +126,16 @@ Pos Source::pos(uint32_t byte) const {
     }
   }
   walk_to(w, bytes_, byte, breaks);
-  return Pos{line, w.col, byte};
+  return shifted(Pos{line, w.col, byte});
+}
+
+Pos Source::shifted(Pos p) const {
+  if (start_ == Pos{}) return p;
+  // The first line continues the start's line; later ones begin at column 1.
+  if (p.line == 1) p.column += start_.column - 1;
+  p.line += start_.line - 1;
+  p.byte += start_.byte;
+  return p;
 }
 
 Range Source::range(ast::Span span) const {
@@ -130,6 +144,10 @@ Range Source::range(ast::Span span) const {
 
 std::shared_ptr<const Source> make_source(std::string name, std::string bytes) {
   return std::make_shared<const Source>(std::move(name), std::move(bytes));
+}
+
+std::shared_ptr<const Source> make_source(std::string name, std::string bytes, Pos start) {
+  return std::make_shared<const Source>(std::move(name), std::move(bytes), start);
 }
 
 }  // namespace hclvm
