@@ -22,12 +22,15 @@ const char kCheckHelp[] =
     "\n"
     "Parses HCL files and reports their syntax errors. A directory is searched\n"
     "recursively for *.hcl (including *.pkr.hcl), *.tf, *.tfvars and *.nomad\n"
-    "files, skipping names that start with \".\"; \"-\" reads standard input.\n"
+    "files and their JSON-syntax twins (*.tf.json, *.hcl.json, *.pkr.json,\n"
+    "...), skipping names that start with \".\"; \"-\" reads standard input.\n"
+    "Files named *.json are read in the JSON syntax.\n"
     "Files are reported in sorted path order whatever -j is.\n"
     "\n"
     "Options:\n"
-    "  --as KIND        parse each file as config (default), expr, template\n"
-    "                   or traversal (an absolute traversal such as a.b[0])\n"
+    "  --as KIND        parse each file as config (default), expr, template,\n"
+    "                   traversal (an absolute traversal such as a.b[0]) or\n"
+    "                   json (a configuration file in the JSON syntax)\n"
     "  --format FORMAT  text (default) or json (the shape of hcldec --diags=json;\n"
     "                   nothing is printed when there are no diagnostics)\n"
     "  --color WHEN     auto (default: on a terminal unless NO_COLOR is set),\n"
@@ -82,7 +85,8 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
     }
     if (sc.is("--as")) {
       if (!parse_as_kind(*v, opts.as))
-        return usage_error("--as must be config, expr, template or traversal, not '" + *v + "'");
+        return usage_error("--as must be config, expr, template, traversal or json, not '" + *v +
+                           "'");
     } else if (sc.is("--format")) {
       if (*v == "text") opts.format = Format::Text;
       else if (*v == "json") opts.format = Format::Json;
@@ -110,7 +114,7 @@ void check_one(const std::string& path, const CheckOptions& opts, const diag::Te
     if (r.read_error.empty()) r.read_error = "read failed";
     return;
   }
-  Parsed p = parse_input(opts.as, display_name(path), std::move(bytes));
+  Parsed p = parse_input(parse_kind_for(opts.as, path), display_name(path), std::move(bytes));
   for (const auto& d : p.diagnostics) (d.severity == Severity::Error ? r.errors : r.warnings)++;
   if (opts.format == Format::Text)
     r.text = diag::render_text(p.diagnostics, p.snippet_files(), style);

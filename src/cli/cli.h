@@ -5,6 +5,7 @@
 #pragma once
 
 #include <hclvm/diagnostic.h>
+#include <hclvm/json_syntax.h>
 #include <hclvm/syntax.h>
 
 #include "diag/render.h"
@@ -54,8 +55,8 @@ class ArgScanner {
   std::optional<std::string> inline_;
 };
 
-// How each input is parsed: `--as config|expr|template|traversal`.
-enum class ParseAs { Config, Expr, Template, Traversal };
+// How each input is parsed: `--as config|expr|template|traversal|json`.
+enum class ParseAs { Config, Expr, Template, Traversal, Json };
 
 // Reads the `--as` value [s] into [out]; false when [s] is not a kind.
 bool parse_as_kind(std::string_view s, ParseAs& out);
@@ -67,12 +68,20 @@ enum class FileSyntax { Native, Json, Unknown };
 // .nomad are native syntax; .json names are the JSON syntax.
 FileSyntax classify(std::string_view path);
 
+// Whether file name [name] is a configuration file in the JSON syntax
+// (main.tf.json, x.hcl.json, x.pkr.json, x.tfvars.json, x.nomad.json).
+bool is_hcl_json_name(std::string_view name);
+
+// How the file [path] is parsed when the command asked for [as]: a
+// configuration file named *.json is read in the JSON syntax.
+ParseAs parse_kind_for(ParseAs as, std::string_view path);
+
 // Expands [args] (files, directories, `-`) into the files to read, sorted
 // by path with duplicates removed. Directories are searched recursively for
-// native syntax files, skipping names that start with "."; explicitly named
-// files are taken whatever their extension, except JSON syntax files. On a
-// missing or unreadable path stores a one-line message in [error] and
-// returns nothing.
+// configuration files of both syntaxes (is_hcl_json_name for JSON),
+// skipping names that start with "."; explicitly named files are taken
+// whatever their extension. On a missing or unreadable path stores a
+// one-line message in [error] and returns nothing.
 std::optional<std::vector<std::string>> collect_inputs(const std::vector<std::string>& args,
                                                        std::string& error);
 
@@ -92,6 +101,7 @@ struct Parsed {
   const ast::Body* body = nullptr;          // Config only
   const ast::Expr* expr = nullptr;          // Expr and Template
   ast::List<ast::Traverser> traversal;      // Traversal
+  const json::Node* json = nullptr;          // Json
   diag::SnippetFiles snippet_files() const;
 };
 

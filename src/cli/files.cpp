@@ -71,6 +71,7 @@ bool parse_as_kind(std::string_view s, ParseAs& out) {
   else if (s == "expr") out = ParseAs::Expr;
   else if (s == "template") out = ParseAs::Template;
   else if (s == "traversal") out = ParseAs::Traversal;
+  else if (s == "json") out = ParseAs::Json;
   else return false;
   return true;
 }
@@ -119,9 +120,9 @@ bool walk_directory(const fs::path& dir, std::vector<std::string>& out, std::str
         out.push_back(p.generic_string());
         break;
       case FileSyntax::Json:
-        // The JSON syntax (*.tf.json, *.hcl.json, ...) has no parser yet:
-        // when src/json exists, collect these too and parse them with it in
-        // parse_input.
+        // Only the JSON twins of configuration files (main.tf.json,
+        // x.pkr.json): other JSON in a tree is data, not HCL.
+        if (is_hcl_json_name(name)) out.push_back(p.generic_string());
         break;
       case FileSyntax::Unknown:
         break;
@@ -137,6 +138,14 @@ bool walk_directory(const fs::path& dir, std::vector<std::string>& out, std::str
 }
 
 }  // namespace
+
+bool is_hcl_json_name(std::string_view name) {
+  if (!ends_with(name, ".json")) return false;
+  name.remove_suffix(5);
+  for (std::string_view ext : {".hcl", ".tf", ".tfvars", ".nomad", ".pkr"})
+    if (ends_with(name, ext)) return true;
+  return false;
+}
 
 FileSyntax classify(std::string_view path) {
   if (ends_with(path, ".json")) return FileSyntax::Json;
@@ -166,9 +175,6 @@ std::optional<std::vector<std::string>> collect_inputs(const std::vector<std::st
     }
     if (fs::is_directory(st)) {
       if (!walk_directory(a, out, error)) return std::nullopt;
-    } else if (classify(a) == FileSyntax::Json) {
-      error = "cannot check " + a + ": the JSON syntax is not supported yet";
-      return std::nullopt;
     } else {
       out.push_back(a);
     }
@@ -254,8 +260,19 @@ Parsed parse_input(ParseAs as, std::string name, std::string bytes) {
       take_common(r, out);
       break;
     }
+    case ParseAs::Json: {
+      JsonParse r = parse_json_config(src);
+      out.json = r.root;
+      take_common(r, out);
+      break;
+    }
   }
   return out;
+}
+
+ParseAs parse_kind_for(ParseAs as, std::string_view path) {
+  return as == ParseAs::Config && path != "-" && classify(path) == FileSyntax::Json ? ParseAs::Json
+                                                                                     : as;
 }
 
 diag::TextStyle text_style_for(int fd, ColorMode mode) {

@@ -90,6 +90,8 @@ int run_ast(const std::vector<std::string>& args) {
       if (!v) return usage_error(err);
       if (!parse_as_kind(*v, as))
         return usage_error("--as must be config, expr, template or traversal, not '" + *v + "'");
+      if (as == ParseAs::Json)
+        return usage_error("ast prints native syntax trees only (--as json is not available)");
     } else if (sc.is("--color")) {
       auto v = sc.value(err);
       if (!v) return usage_error(err);
@@ -102,7 +104,7 @@ int run_ast(const std::vector<std::string>& args) {
   if (files.size() != 1) return usage_error("ast needs exactly one FILE (see 'hclvm help ast')");
   const std::string& path = files[0];
   if (path != "-" && classify(path) == FileSyntax::Json)
-    return usage_error("cannot parse " + path + ": the JSON syntax is not supported yet");
+    return usage_error("cannot print " + path + ": ast prints native syntax trees only");
 
   std::string bytes;
   if (!read_input(path, bytes, err)) return usage_error("cannot read " + path + ": " + err);

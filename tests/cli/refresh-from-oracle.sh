@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 bin=${HCL_ORACLE_BIN:-/opt/hcl-oracle/bin}
 spec=oracle.hcldec
-mapfile -t files < <(find data/errors -type f \( -name '*.tf' -o -name '*.hcl' -o -name '*.nomad' -o -name '*.tfvars' \) | LC_ALL=C sort)
+mapfile -t files < <(find data/errors -type f \( -name '*.tf' -o -name '*.hcl' -o -name '*.nomad' -o -name '*.tfvars' -o -name '*.tf.json' \) | LC_ALL=C sort)
 
 # hcldec exits 2 when there are diagnostics; that is expected here.
 "$bin/hcldec" --spec=$spec "${files[@]}" 2>expected/errors.txt || true
