@@ -90,7 +90,8 @@ RunStats timed_run(long n, Op& op) {
   RunStats r;
   r.n = n;
   double dn = double(n);
-  r.ns_per_op = double(std::chrono::duration_cast<std::chrono::nanoseconds>(stop - start).count()) / dn;
+  r.ns_per_op =
+      double(std::chrono::duration_cast<std::chrono::nanoseconds>(stop - start).count()) / dn;
   r.cpu_ns_per_op = (cpu_ns() - cpu) / dn;
   r.allocs_per_op = double(alloc_count::allocations() - allocs) / dn;
   r.bytes_per_op = double(alloc_count::allocated_bytes() - bytes) / dn;

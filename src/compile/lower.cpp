@@ -280,7 +280,8 @@ class Lowerer {
   // Tells the emitter which for variables are in scope now.
   void sync_scope() {
     std::vector<vm::SiteLocal> locals;
-    for (size_t i = scope_.size(); i-- > 0;) locals.push_back({em_.name(scope_[i].name), scope_[i].slot});
+    for (size_t i = scope_.size(); i-- > 0;)
+      locals.push_back({em_.name(scope_[i].name), scope_[i].slot});
     em_.set_scope(locals);
   }
 

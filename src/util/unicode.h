@@ -119,7 +119,9 @@ inline size_t grapheme_len(std::string_view s, size_t i) {
   size_t j = i + first.len;
   while (j < s.size()) {
     Rune r = decode(s, j);
-    if (!r.ok || utf8proc_grapheme_break_stateful(utf8proc_int32_t(prev), utf8proc_int32_t(r.cp), &state)) break;
+    if (!r.ok ||
+        utf8proc_grapheme_break_stateful(utf8proc_int32_t(prev), utf8proc_int32_t(r.cp), &state))
+      break;
     prev = r.cp;
     j += r.len;
   }
@@ -168,18 +170,22 @@ inline std::string nfc(std::string_view s) {
 // counted in code points as Go's []rune sees them (an invalid byte is one
 // U+FFFD): what github.com/agext/levenshtein computes for the reference's
 // did-you-mean suggestions.
+// The scratch vectors are per thread and keep their memory: did-you-mean
+// runs over every name in scope, inside try() often enough to matter.
 inline size_t levenshtein(std::string_view a, std::string_view b) {
-  auto runes = [](std::string_view s) {
-    std::vector<char32_t> out;
+  thread_local std::vector<char32_t> x, y;
+  thread_local std::vector<size_t> row;
+  auto runes = [](std::string_view s, std::vector<char32_t>& out) {
+    out.clear();
     for (size_t i = 0; i < s.size();) {
       Rune r = decode(s, i);
       out.push_back(r.ok ? r.cp : 0xFFFD);
       i += r.ok ? r.len : 1;
     }
-    return out;
   };
-  std::vector<char32_t> x = runes(a), y = runes(b);
-  std::vector<size_t> row(y.size() + 1);
+  runes(a, x);
+  runes(b, y);
+  row.resize(y.size() + 1);
   for (size_t j = 0; j <= y.size(); ++j) row[j] = j;
   for (size_t i = 1; i <= x.size(); ++i) {
     size_t diag = row[0];
@@ -350,7 +356,10 @@ inline size_t textseg_char(const unsigned char* p, const unsigned char* end, int
     cp = c;
     return 1;
   }
-  size_t n = c >= 0xC0 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF7 ? 4 : 0;
+  size_t n = c >= 0xC0 && c <= 0xDF   ? 2
+             : c >= 0xE0 && c <= 0xEF ? 3
+             : c >= 0xF0 && c <= 0xF7 ? 4
+                                      : 0;
   if (n == 0 || size_t(end - p) < n) return 0;
   int32_t v = c & (0x7F >> n);
   for (size_t i = 1; i < n; ++i) {

@@ -35,6 +35,7 @@
 #include <hclvm/eval.h>
 
 #include <algorithm>
+#include <charconv>
 #include <optional>
 #include <span>
 #include <unordered_map>
@@ -323,9 +324,13 @@ bool fast_binary(Op op, const Value& a, const Value& b, Value& out) {
       case Op::MOD: r = Number::mod(x, y, err); break;
       case Op::LT: out = Value::boolean(Number::cmp(x, y) < 0); return true;
       // cty: less than, or equal by its number equality.
-      case Op::LE: out = Value::boolean(Number::cmp(x, y) < 0 || ops::number_equal(x, y)); return true;
+      case Op::LE:
+        out = Value::boolean(Number::cmp(x, y) < 0 || ops::number_equal(x, y));
+        return true;
       case Op::GT: out = Value::boolean(Number::cmp(x, y) > 0); return true;
-      case Op::GE: out = Value::boolean(Number::cmp(x, y) > 0 || ops::number_equal(x, y)); return true;
+      case Op::GE:
+        out = Value::boolean(Number::cmp(x, y) > 0 || ops::number_equal(x, y));
+        return true;
       case Op::EQ: out = Value::boolean(ops::number_equal(x, y)); return true;
       case Op::NE: out = Value::boolean(!ops::number_equal(x, y)); return true;
       default: return false;
@@ -389,6 +394,7 @@ struct Vm::State {
     const Function* fn = nullptr;
   };
   std::vector<SymbolSlot> symbols;
+  uint32_t try_depth = 0;  // try() and can() calls being evaluated
   std::vector<const Type*> type_scratch;
   std::vector<Value> attr_scratch;
   std::vector<std::pair<const EvalContext*, uint64_t>> chain;
@@ -455,7 +461,9 @@ struct Vm::State {
     if (context >= 0) {
       if (auto s = span(pc, size_t(context))) d.context = *s, d.has_context = true;
     }
-    if (expr >= 0 && d.has_subject) {
+    // Inside the arguments of try() and can() diagnostics are dropped, or
+    // folded into try's own error without values: nothing to list.
+    if (expr >= 0 && d.has_subject && try_depth == 0) {
       if (auto s = span(pc, size_t(expr)))
         d.values = expression_values(*prog, pc, *s, *ctx, local_refs);
     }
@@ -471,6 +479,12 @@ struct Vm::State {
   void report(uint32_t pc, std::string summary, std::string detail, int subject, int context = -1,
               int expr = -1) {
     diags.push_back(make(pc, std::move(summary), std::move(detail), subject, context, expr));
+  }
+
+  // Pops the innermost call frame.
+  void pop_call() {
+    if (calls.top().fn->special != Function::Special::None) --try_depth;
+    calls.pop();
   }
 
   // Drops the diagnostics from [m] on.
@@ -533,12 +547,14 @@ struct Vm::State {
     for (Value& v : items) v = Value();
     const Type* t = cached_type(d.cache);
     bool hit = t != nullptr;
-    for (uint32_t i = 0; hit && i < d.num_attrs; ++i) hit = t->attr_type(i) == attr_scratch[i].type();
+    for (uint32_t i = 0; hit && i < d.num_attrs; ++i)
+      hit = t->attr_type(i) == attr_scratch[i].type();
     if (!hit) {
       std::vector<TypeAttr> attrs;
       attrs.reserve(d.num_attrs);
       for (uint32_t i = 0; i < d.num_attrs; ++i)
-        attrs.push_back({prog->names[prog->object_names[d.first_name + i]], attr_scratch[i].type()});
+        attrs.push_back(
+            {prog->names[prog->object_names[d.first_name + i]], attr_scratch[i].type()});
       t = Type::object(attrs);
       cache_type(d.cache, t);
     }
@@ -572,12 +588,14 @@ struct Vm::State {
     if (!chain_valid(c)) {
       ++chain_gen;
       chain.clear();
-      for (const EvalContext* e = &c; e != nullptr; e = e->parent()) chain.emplace_back(e, e->stamp());
+      for (const EvalContext* e = &c; e != nullptr; e = e->parent())
+        chain.emplace_back(e, e->stamp());
     }
     if (symbols.size() <= p.max_symbol) symbols.resize(size_t(p.max_symbol) + 1);
     text.clear();
     obj_entries.clear();
     tpls.clear(), objs.clear(), conds.clear(), fors.clear(), splats.clear(), calls.clear();
+    try_depth = 0;
   }
 
   // Clears what a run left behind that holds references to values.
@@ -755,6 +773,13 @@ void Vm::State::op_tpl_part(uint32_t pc) {
     if (f.known && !errors_since(f.mark)) text += v.as_string();
     return;
   }
+  if (v.rep() == Value::Rep::SmallNum) {  // an integer's text, without a string value
+    if (f.known && !errors_since(f.mark)) {
+      char buf[24];
+      text.append(buf, std::to_chars(buf, buf + sizeof buf, v.small_int()).ptr);
+    }
+    return;
+  }
   if (v.is_null()) {
     report(pc, "Invalid template interpolation value",
            "The expression result is null. Cannot include a null value in a string template.", 0,
@@ -770,7 +795,8 @@ void Vm::State::op_tpl_part(uint32_t pc) {
   ConvertResult s = convert(u, Type::string());
   if (!s.ok()) {
     report(pc, "Invalid template interpolation value",
-           "Cannot include the given value in a string template: " + s.error().message + ".", 0, 1, 0);
+           "Cannot include the given value in a string template: " + s.error().message + ".", 0,
+           1, 0);
     return;
   }
   if (f.known && !errors_since(f.mark)) text += s.value().as_string();
@@ -818,7 +844,8 @@ void Vm::State::op_tpl_join(uint32_t pc) {
   for (const Value& e : tuple.elements()) {
     if (e.is_null()) {
       report(pc, "Invalid template interpolation value",
-             "An iteration result is null. Cannot include a null value in a string template.", 0, -1, 0);
+             "An iteration result is null. Cannot include a null value in a string template.", 0,
+             -1, 0);
       continue;
     }
     if (e.type()->is_dynamic()) {
@@ -880,11 +907,13 @@ void Vm::State::op_binary(Op op, uint8_t flags, uint32_t pc) {
     std::vector<PendingDiag> conv;
     if (!ca.ok()) {
       conv.push_back(make(pc, "Invalid operand",
-                          "Unsuitable value for left operand: " + ca.error().message + ".", 0, 2, 0));
+                          "Unsuitable value for left operand: " + ca.error().message + ".", 0, 2,
+                          0));
     }
     if (!cb.ok()) {
       conv.push_back(make(pc, "Invalid operand",
-                          "Unsuitable value for right operand: " + cb.error().message + ".", 1, 2, 1));
+                          "Unsuitable value for right operand: " + cb.error().message + ".", 1, 2,
+                          1));
     }
     diags.insert(diags.begin() + m_l, std::make_move_iterator(conv.begin()),
                  std::make_move_iterator(conv.end()));
@@ -1147,7 +1176,8 @@ Value Vm::State::cond_general(CondFrame& f, Value fv, uint32_t pc) {
   ConvertResult cb = convert(cu, Type::boolean());
   if (!cb.ok()) {
     truncate(f.m1);
-    report(pc, "Incorrect condition type", "The condition expression must be of type bool.", 0, 1, 0);
+    report(pc, "Incorrect condition type", "The condition expression must be of type bool.", 0, 1,
+           0);
     return Value::unknown(rt);
   }
   auto [t, tm] = tv.unmark_with_marks();
@@ -1373,7 +1403,8 @@ bool Vm::State::op_for_cond(uint32_t pc) {
   if (inc.rep() == Value::Rep::Bool) return !inc.as_bool();
   if (inc.is_null()) {
     if (f.known)
-      report(pc, "Invalid 'for' condition", "The value of the 'if' clause must not be null.", 0, 1, 0);
+      report(pc, "Invalid 'for' condition", "The value of the 'if' clause must not be null.", 0, 1,
+             0);
     f.known = false;
     return true;
   }
@@ -1725,6 +1756,7 @@ bool Vm::State::op_call_begin(uint32_t name, uint16_t nargs, uint8_t flags, uint
     return false;
   }
   CallFrame& f = calls.push();
+  if (fn->special != Function::Special::None) ++try_depth;
   f.fn = fn;
   f.name = name;
   f.base = depth();
@@ -1734,7 +1766,7 @@ bool Vm::State::op_call_begin(uint32_t name, uint16_t nargs, uint8_t flags, uint
   f.expanded.clear();
   f.try_diags.clear();
   if (!f.expand && !check_arg_count(f, nargs, pc)) {
-    calls.pop();
+    pop_call();
     push(Value::dynamic());
     return false;
   }
@@ -1775,7 +1807,7 @@ bool Vm::State::op_call_expand(uint32_t pc) {
   CallFrame& f = calls.top();
   int expand_span = 4 + f.nargs;
   auto stop = [&]() {
-    calls.pop();
+    pop_call();
     push(Value::dynamic());
     return false;
   };
@@ -1784,7 +1816,8 @@ bool Vm::State::op_call_expand(uint32_t pc) {
   if (t->is_dynamic() || t->is_tuple() || t->is_list() || t->is_set()) {
     if (v.is_null()) {
       report(pc, "Invalid expanding argument value",
-             "The expanding argument (indicated by ...) must not be null.", expand_span, 0, expand_span);
+             "The expanding argument (indicated by ...) must not be null.", expand_span, 0,
+             expand_span);
       return stop();
     }
     if (t->is_dynamic() || !v.is_known()) return stop();
@@ -1807,7 +1840,7 @@ void Vm::State::finish_call(Value result) {
   CallFrame& f = calls.top();
   while (depth() > f.base) pop();
   f.expanded.clear();
-  calls.pop();
+  pop_call();
   push(std::move(result));
 }
 
@@ -1876,7 +1909,8 @@ Value Vm::State::try_failure(CallFrame& f, uint32_t pc) {
     msg += "\nAt least one expression must produce a successful result";
   }
   report(pc, "Error in function call",
-         "Call to function " + uni::go_quote(prog->names[f.name]) + " failed: " + msg + ".", 3, 0, 0);
+         "Call to function " + uni::go_quote(prog->names[f.name]) + " failed: " + msg + ".", 3, 0,
+         0);
   return Value::dynamic();
 }
 
@@ -1941,7 +1975,8 @@ void Vm::State::op_call_end(uint16_t nplain, uint32_t pc) {
     if (p == nullptr || i + 1 > nargs) {
       if (p != nullptr) {
         report(pc, "Invalid function argument",
-               "Invalid value for " + uni::go_quote(p->name) + " parameter: " + e.message + ".", 0, -1, 0);
+               "Invalid value for " + uni::go_quote(p->name) + " parameter: " + e.message + ".", 0,
+               -1, 0);
       } else {
         report(pc, "Error in function call",
                "Call to function " + uni::go_quote(fname) + " failed: " + e.message + ".", 3, 0, 0);
