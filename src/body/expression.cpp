@@ -1,0 +1,294 @@
+// Expression handles: one type for an expression of either syntax, over
+// the tree that holds it. Evaluation compiles the node once (the Tree keeps
+// the program) and runs it: native programs on the Vm, JSON ones with
+// run_json. Static analysis forwards to hclvm/analysis.h's native and JSON
+// functions and wraps what they return in handles on the same tree (or, for
+// the arguments of a call written in a JSON string, on the tree parsed from
+// that string).
+//
+// A native expression evaluated without a context runs against an empty
+// one, which answers like the reference's nil context except for variables:
+// there the reference says "Variables not allowed" (a context with no
+// variables at all) rather than "Unknown variable" (a context without this
+// one). Inside a `for`, whose symbols make a context with variables, it
+// does say "Unknown variable". So the diagnostics for variables outside
+// every `for` are reworded afterwards.
+#include <hclvm/body.h>
+
+#include <set>
+#include <tuple>
+#include <utility>
+
+#include "body/internal.h"
+#include "compile/analysis.h"
+
+namespace hclvm {
+
+using body_detail::Access;
+using body_detail::Tree;
+
+namespace {
+
+// The spans of the roots of the variables of [root] that are evaluated in
+// the context the expression is given (not inside the key, value or
+// condition of a `for`, which see a child context).
+std::vector<ast::Span> outer_roots(const ast::Expr& root) {
+  using namespace hclvm::ast;
+  std::vector<Span> out;
+  std::vector<std::pair<const Expr*, bool>> todo{{&root, false}};  // node, inside a `for`
+  while (!todo.empty()) {
+    auto [e, inner] = todo.back();
+    todo.pop_back();
+    auto push = [&todo, in = inner](const Expr* c, bool nested = false) {
+      if (c != nullptr) todo.emplace_back(c, in || nested);
+    };
+    switch (e->kind) {
+      case ExprKind::Literal:
+      case ExprKind::AnonSymbol: break;
+      case ExprKind::ScopeTraversal: {
+        const auto& t = as<ScopeTraversalExpr>(*e);
+        if (!inner && !t.steps.empty()) out.push_back(t.steps[0].span);
+        break;
+      }
+      case ExprKind::Template:
+        for (const Expr* p : as<TemplateExpr>(*e).parts) push(p);
+        break;
+      case ExprKind::TemplateWrap: push(as<TemplateWrapExpr>(*e).wrapped); break;
+      case ExprKind::TemplateJoin: push(as<TemplateJoinExpr>(*e).tuple); break;
+      case ExprKind::RelativeTraversal: push(as<RelativeTraversalExpr>(*e).source); break;
+      case ExprKind::FunctionCall:
+        for (const Expr* a : as<FunctionCallExpr>(*e).args) push(a);
+        break;
+      case ExprKind::Conditional: {
+        const auto& c = as<ConditionalExpr>(*e);
+        push(c.condition);
+        push(c.true_result);
+        push(c.false_result);
+        break;
+      }
+      case ExprKind::Binary:
+        push(as<BinaryExpr>(*e).lhs);
+        push(as<BinaryExpr>(*e).rhs);
+        break;
+      case ExprKind::Unary: push(as<UnaryExpr>(*e).operand); break;
+      case ExprKind::Tuple:
+        for (const Expr* i : as<TupleExpr>(*e).items) push(i);
+        break;
+      case ExprKind::Object:
+        for (const ObjectItem& i : as<ObjectExpr>(*e).items) {
+          push(i.key);
+          push(i.value);
+        }
+        break;
+      case ExprKind::ObjectKey: push(as<ObjectKeyExpr>(*e).wrapped); break;
+      case ExprKind::For: {
+        const auto& f = as<ForExpr>(*e);
+        push(f.collection);
+        push(f.key, true);
+        push(f.value, true);
+        push(f.condition, true);
+        break;
+      }
+      case ExprKind::Index:
+        push(as<IndexExpr>(*e).collection);
+        push(as<IndexExpr>(*e).key);
+        break;
+      case ExprKind::Splat:
+        push(as<SplatExpr>(*e).source);
+        push(as<SplatExpr>(*e).each);
+        break;
+      case ExprKind::Parens: push(as<ParensExpr>(*e).inner); break;
+    }
+  }
+  return out;
+}
+
+// Rewords the "Unknown variable" diagnostics of [r] (a run of [expr] of
+// [src] without variables) that the reference reports as "Variables not
+// allowed".
+void forbid_variables(EvalResult& r, const ast::Expr& expr, const Source& src) {
+  std::vector<Diagnostic*> unknown;
+  for (Diagnostic& d : r.diagnostics)
+    if (d.summary == "Unknown variable" && d.subject) unknown.push_back(&d);
+  if (unknown.empty()) return;
+  std::set<std::tuple<uint32_t, uint32_t>> outer;
+  for (ast::Span s : outer_roots(expr)) {
+    Range rr = src.range(s);
+    outer.emplace(rr.start.byte, rr.end.byte);
+  }
+  for (Diagnostic* d : unknown) {
+    if (outer.count({d->subject->start.byte, d->subject->end.byte}) == 0) continue;
+    d->summary = "Variables not allowed";
+    d->detail = "Variables may not be used here.";
+    d->expression_values.clear();
+  }
+}
+
+// The native node behind [e].
+const ast::Expr& native_of(const Expression& e) {
+  return *static_cast<const ast::Expr*>(Access::node(e));
+}
+
+// The JSON node behind [e].
+const json::Node& json_of(const Expression& e) {
+  return *static_cast<const json::Node*>(Access::node(e));
+}
+
+// Reports whether [e] is a JSON value.
+bool is_json(const Expression& e) { return e.syntax() == Syntax::Json; }
+
+// A handle on [node] of the tree of [e].
+Expression sibling(const Expression& e, const void* node) {
+  return Access::expression(Access::tree(e), node);
+}
+
+}  // namespace
+
+// --- the handle ------------------------------------------------------------------------
+
+Syntax Expression::syntax() const { return tree_ ? tree_->syntax : Syntax::Native; }
+
+const ast::Expr* Expression::native_expr() const {
+  return syntax() == Syntax::Native ? static_cast<const ast::Expr*>(node_) : nullptr;
+}
+
+const json::Node* Expression::json_node() const {
+  return syntax() == Syntax::Json ? static_cast<const json::Node*>(node_) : nullptr;
+}
+
+const Source& Expression::source() const { return tree_->source(); }
+
+Range Expression::range() const {
+  if (is_json(*this)) return json::range(json_of(*this), source().name());
+  return source().range(compile::range_of(native_of(*this)));
+}
+
+Range Expression::start_range() const {
+  if (is_json(*this)) return json::start_range(json_of(*this), source().name());
+  return source().range(compile::start_range_of(native_of(*this)));
+}
+
+std::vector<Traversal> Expression::variables() const {
+  if (is_json(*this)) return hclvm::variables(json_of(*this), tree_->json());
+  return hclvm::variables(native_of(*this), source());
+}
+
+EvalResult Expression::value(Vm& vm, const EvalContext* ctx) const {
+  std::shared_ptr<const body_detail::Compiled> c = tree_->compiled(node_);
+  EvalResult r;
+  if (c->json) {
+    r = run_json(vm, *c->json, ctx);
+  } else if (ctx != nullptr) {
+    r = vm.run(*c->native, *ctx);
+  } else {
+    static const EvalContext none;
+    r = vm.run(*c->native, none);
+    forbid_variables(r, native_of(*this), source());
+  }
+  if (!c->diagnostics.empty())
+    r.diagnostics.insert(r.diagnostics.begin(), c->diagnostics.begin(), c->diagnostics.end());
+  return r;
+}
+
+EvalResult Expression::value(const EvalContext* ctx) const {
+  thread_local Vm vm;
+  return value(vm, ctx);
+}
+
+Expression Expression::from_parse(ExprParse p) {
+  if (p.expr == nullptr) return Expression();
+  const void* node = p.expr;
+  auto tree = std::make_shared<Tree>();
+  tree->syntax = Syntax::Native;
+  tree->parse = std::move(p);
+  return Access::expression(std::move(tree), node);
+}
+
+Expression Expression::from_parse(JsonParse p) {
+  if (p.root == nullptr) return Expression();
+  const void* node = p.root;
+  auto tree = std::make_shared<Tree>();
+  tree->syntax = Syntax::Json;
+  tree->parse = std::move(p);
+  return Access::expression(std::move(tree), node);
+}
+
+// --- static analysis -------------------------------------------------------------------
+
+TraversalResult abs_traversal_for_expr(const Expression& e) {
+  if (is_json(e)) return abs_traversal_for_expr(json_of(e), Access::tree(e)->json());
+  return abs_traversal_for_expr(native_of(e), e.source());
+}
+
+TraversalResult rel_traversal_for_expr(const Expression& e) {
+  if (is_json(e)) return rel_traversal_for_expr(json_of(e), Access::tree(e)->json());
+  return rel_traversal_for_expr(native_of(e), e.source());
+}
+
+std::string expr_as_keyword(const Expression& e) {
+  if (is_json(e)) return expr_as_keyword(json_of(e), Access::tree(e)->json());
+  return std::string(expr_as_keyword(native_of(e)));
+}
+
+ExpressionListResult expr_list(const Expression& e) {
+  ExpressionListResult r;
+  if (is_json(e)) {
+    JsonExprListResult l = expr_list(json_of(e), Access::tree(e)->json());
+    for (const json::Node* n : l.items) r.items.push_back(sibling(e, n));
+    r.diagnostics = std::move(l.diagnostics);
+  } else {
+    ExprListResult l = expr_list(native_of(e), e.source());
+    for (const ast::Expr* n : l.items) r.items.push_back(sibling(e, n));
+    r.diagnostics = std::move(l.diagnostics);
+  }
+  return r;
+}
+
+ExpressionMapResult expr_map(const Expression& e) {
+  ExpressionMapResult r;
+  if (is_json(e)) {
+    JsonExprMapResult m = expr_map(json_of(e), Access::tree(e)->json());
+    for (const JsonKeyValuePair& p : m.pairs)
+      r.pairs.push_back({sibling(e, static_cast<const json::Node*>(p.key)), sibling(e, p.value)});
+    r.diagnostics = std::move(m.diagnostics);
+  } else {
+    ExprMapResult m = expr_map(native_of(e), e.source());
+    for (const KeyValuePair& p : m.pairs)
+      r.pairs.push_back({sibling(e, p.key), sibling(e, p.value)});
+    r.diagnostics = std::move(m.diagnostics);
+  }
+  return r;
+}
+
+ExpressionCallResult expr_call(const Expression& e) {
+  ExpressionCallResult r;
+  if (!is_json(e)) {
+    ExprCallResult c = expr_call(native_of(e), e.source());
+    r.diagnostics = std::move(c.diagnostics);
+    if (r.has_errors()) return r;
+    r.call.name = std::string(c.call.name);
+    r.call.name_range = c.call.name_range;
+    r.call.args_range = c.call.args_range;
+    r.call.expand_final = c.call.expand_final;
+    for (const ast::Expr* a : c.call.arguments) r.call.arguments.push_back(sibling(e, a));
+    return r;
+  }
+  JsonExprCallResult c = expr_call(json_of(e), Access::tree(e)->json());
+  r.diagnostics = std::move(c.diagnostics);
+  if (r.has_errors()) return r;
+  r.call.name = std::string(c.call.name);
+  r.call.name_range = c.call.name_range;
+  r.call.args_range = c.call.args_range;
+  r.call.expand_final = c.call.expand_final;
+  // The arguments belong to the native tree parsed from the string, which
+  // their handles keep alive.
+  std::vector<const ast::Expr*> args = std::move(c.call.arguments);
+  auto tree = std::make_shared<Tree>();
+  tree->syntax = Syntax::Native;
+  tree->parse = std::move(c.parse);
+  body_detail::TreePtr shared = std::move(tree);
+  for (const ast::Expr* a : args) r.call.arguments.push_back(Access::expression(shared, a));
+  return r;
+}
+
+}  // namespace hclvm

@@ -1,0 +1,104 @@
+// What the files of src/body share: the Tree that bodies and expressions
+// keep alive (a parse of either syntax, with the programs compiled from its
+// expressions), the interface each kind of body implements, and the
+// reference's did-you-mean.
+#pragma once
+
+#include <hclvm/body.h>
+
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+namespace hclvm::body_detail {
+
+// One expression compiled for evaluation: a native program or a JSON one.
+struct Compiled {
+  std::shared_ptr<const Program> native;
+  std::shared_ptr<const JsonProgram> json;
+  Diagnostics diagnostics;  // what compiling reported, repeated on each evaluation
+};
+
+// A parse that bodies and expressions point into: a file or an expression
+// of either syntax. Programs are compiled on demand and kept by node, so
+// an expression compiles once however many handles refer to it.
+struct Tree {
+  Syntax syntax = Syntax::Native;
+  std::variant<FileParse, ExprParse, JsonParse> parse;
+
+  // The source the tree was parsed from.
+  const Source& source() const;
+  const std::shared_ptr<const Source>& source_ptr() const;
+  // The JSON parse (only when syntax is Json).
+  const JsonParse& json() const { return std::get<JsonParse>(parse); }
+
+  // The program of [node] (an ast::Expr or a json::Node of this tree).
+  std::shared_ptr<const Compiled> compiled(const void* node) const;
+
+ private:
+  mutable std::mutex mu_;
+  mutable std::unordered_map<const void*, std::shared_ptr<const Compiled>> programs_;
+};
+
+using TreePtr = std::shared_ptr<const Tree>;
+// Names hidden from a remaining body by the partial content that made it.
+using NameSet = std::set<std::string, std::less<>>;
+
+// One kind of body (hcl.Body's implementations).
+class BodyImpl {
+ public:
+  virtual ~BodyImpl() = default;
+  virtual Body::Kind kind() const = 0;
+  virtual ContentResult content(const BodySchema& schema) const = 0;
+  virtual PartialContentResult partial_content(const BodySchema& schema) const = 0;
+  virtual AttributesResult just_attributes() const = 0;
+  virtual Range missing_item_range() const = 0;
+  virtual const ast::Body* native_body() const { return nullptr; }
+  virtual const json::Node* json_node() const { return nullptr; }
+  virtual std::vector<Body> merged() const { return {}; }
+};
+
+// The implementation of the empty body (a merge of no bodies).
+const BodyImpl& empty_body();
+
+// Builds the handles whose constructors the public API keeps private.
+struct Access {
+  // Returns a Body over [impl].
+  static Body body(std::shared_ptr<const BodyImpl> impl) { return Body(std::move(impl)); }
+  // Returns what [b] wraps (null for the empty body).
+  static const BodyImpl* impl(const Body& b) { return b.impl_.get(); }
+  // Returns a handle on [node] of [tree].
+  static Expression expression(TreePtr tree, const void* node) {
+    Expression e;
+    e.tree_ = std::move(tree);
+    e.node_ = node;
+    return e;
+  }
+  // The tree and the node of [e].
+  static const TreePtr& tree(const Expression& e) { return e.tree_; }
+  static const void* node(const Expression& e) { return e.node_; }
+};
+
+// The native body [b] of [tree], with the names a partial content hid.
+Body make_native_body(TreePtr tree, const ast::Body* b, NameSet hidden_attrs = {},
+                      NameSet hidden_blocks = {});
+// The JSON body whose value is [v] (of [tree]), with the names a partial
+// content hid.
+Body make_json_body(TreePtr tree, const json::Node* v, NameSet hidden_attrs = {});
+
+// Returns the first of [candidates] within an edit distance of 3 of
+// [given] (the reference's nameSuggestion), or "".
+std::string name_suggestion(std::string_view given, const std::vector<std::string>& candidates);
+
+// A Range whose filename and positions are all zero (Go's hcl.Range{}).
+Range zero_range(std::string filename = "");
+
+// The range from the start of [a] to the end of [b] (hcl.RangeBetween).
+Range range_between(const Range& a, const Range& b);
+
+}  // namespace hclvm::body_detail

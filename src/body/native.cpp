@@ -1,0 +1,243 @@
+// Bodies of the native syntax (hclsyntax's Body.Content, PartialContent,
+// JustAttributes and MissingItemRange). A body read with partial_content
+// leaves a body over the same tree that hides what the schema took: the
+// attributes it found, and every block type it named (blocks of a type may
+// repeat, so a type is hidden only once all of its blocks are read).
+//
+// The reference keeps a body's attributes in a Go map, so it reports
+// unexpected arguments in no particular order; here they come in source
+// order, as do the attributes of the content.
+#include <hclvm/body.h>
+
+#include <string>
+#include <unordered_map>
+
+#include "body/internal.h"
+#include "util/unicode.h"
+
+namespace hclvm::body_detail {
+
+namespace {
+
+class NativeBody final : public BodyImpl {
+ public:
+  NativeBody(TreePtr tree, const ast::Body* body, NameSet hidden_attrs, NameSet hidden_blocks)
+      : tree_(std::move(tree)),
+        body_(body),
+        hidden_attrs_(std::move(hidden_attrs)),
+        hidden_blocks_(std::move(hidden_blocks)) {}
+
+  Body::Kind kind() const override { return Body::Kind::Native; }
+  const ast::Body* native_body() const override { return body_; }
+
+  ContentResult content(const BodySchema& schema) const override;
+  PartialContentResult partial_content(const BodySchema& schema) const override;
+  AttributesResult just_attributes() const override;
+
+  // The start of the body, empty: its opening brace, or the file's start.
+  Range missing_item_range() const override {
+    Range r = range(body_->span);
+    r.end = r.start;
+    return r;
+  }
+
+ private:
+  // The content of a schema, and the names a remaining body hides.
+  struct Partial {
+    PartialContentResult result;
+    NameSet hidden_attrs, hidden_blocks;
+  };
+  // Reads what [schema] names (PartialContent).
+  Partial read(const BodySchema& schema) const;
+
+  // Returns the range of span [s] of the file.
+  Range range(ast::Span s) const { return tree_->source().range(s); }
+  // Returns the attribute [a] of this body as content.
+  Attribute attribute(const ast::Attribute& a) const;
+  // Returns the block [b] of this body as content.
+  Block block(const ast::Block& b) const;
+
+  TreePtr tree_;
+  const ast::Body* body_;
+  NameSet hidden_attrs_, hidden_blocks_;
+};
+
+
+Attribute NativeBody::attribute(const ast::Attribute& a) const {
+  return Attribute{std::string(a.name), Access::expression(tree_, a.expr), range(a.span),
+                   range(a.name_span)};
+}
+
+Block NativeBody::block(const ast::Block& b) const {
+  Block out;
+  out.type = std::string(b.type);
+  for (std::string_view l : b.labels) out.labels.emplace_back(l);
+  out.body = make_native_body(tree_, b.body);
+  out.type_range = range(b.type_span);
+  for (ast::Span s : b.label_spans) out.label_ranges.push_back(range(s));
+  out.def_range = range_between(
+      out.type_range, out.label_ranges.empty() ? out.type_range : out.label_ranges.back());
+  return out;
+}
+
+NativeBody::Partial NativeBody::read(const BodySchema& schema) const {
+  Partial p;
+  p.hidden_attrs = hidden_attrs_;
+  p.hidden_blocks = hidden_blocks_;
+  PartialContentResult& r = p.result;
+  Diagnostics& diags = r.diagnostics;
+
+  // Arguments, in the schema's order: a name the schema lists twice is
+  // found once and missing the second time, as in the reference.
+  std::unordered_map<std::string_view, const ast::Attribute*> by_name;
+  for (const ast::Attribute* a : body_->attributes) by_name.emplace(a->name, a);
+  NameSet taken;
+  for (const AttributeSchema& s : schema.attributes) {
+    if (by_name.count(s.name) == 0 || p.hidden_attrs.count(s.name) != 0) {
+      if (s.required) {
+        Diagnostic d;
+        d.summary = "Missing required argument";
+        d.detail = "The argument " + uni::go_quote(s.name) +
+                   " is required, but no definition was found.";
+        d.subject = missing_item_range();
+        diags.push_back(std::move(d));
+      }
+      continue;
+    }
+    p.hidden_attrs.insert(s.name);
+    taken.insert(s.name);
+  }
+  for (const ast::Attribute* a : body_->attributes)
+    if (taken.count(a->name) != 0) r.content.attributes.add(attribute(*a));
+
+  // Blocks: a type the schema lists twice takes its last header.
+  std::unordered_map<std::string_view, const BlockHeaderSchema*> wanted;
+  for (const BlockHeaderSchema& s : schema.blocks) wanted[s.type] = &s;
+  for (const ast::Block* b : body_->blocks) {
+    if (p.hidden_blocks.count(b->type) != 0) continue;
+    auto it = wanted.find(b->type);
+    if (it == wanted.end()) continue;
+    const std::vector<std::string>& names = it->second->label_names;
+    std::string type(b->type);
+    Range header = range_between(range(b->type_span), range(b->open_brace_span));
+    if (b->labels.size > names.size()) {
+      Diagnostic d;
+      d.summary = "Extraneous label for " + type;
+      if (names.empty()) {
+        d.detail = "No labels are expected for " + type + " blocks.";
+      } else {
+        std::string list;
+        for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+        d.detail = "Only " + std::to_string(names.size()) + " labels (" + list +
+                   ") are expected for " + type + " blocks.";
+      }
+      d.subject = range(b->label_spans[uint32_t(names.size())]);
+      d.context = header;
+      diags.push_back(std::move(d));
+      continue;
+    }
+    if (b->labels.size < names.size()) {
+      std::string list;
+      for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+      Diagnostic d;
+      d.summary = "Missing " + names[b->labels.size] + " for " + type;
+      d.detail = "All " + type + " blocks must have " + std::to_string(names.size()) +
+                 " labels (" + list + ").";
+      d.subject = range(b->open_brace_span);
+      d.context = header;
+      diags.push_back(std::move(d));
+      continue;
+    }
+    r.content.blocks.push_back(block(*b));
+  }
+  // Types are hidden only now, so that every block of a type is read.
+  for (const BlockHeaderSchema& s : schema.blocks) p.hidden_blocks.insert(s.type);
+
+  r.content.missing_item_range = missing_item_range();
+  r.remain = make_native_body(tree_, body_, p.hidden_attrs, p.hidden_blocks);
+  return p;
+}
+
+PartialContentResult NativeBody::partial_content(const BodySchema& schema) const {
+  return std::move(read(schema).result);
+}
+
+ContentResult NativeBody::content(const BodySchema& schema) const {
+  Partial p = read(schema);
+  ContentResult r{std::move(p.result.content), std::move(p.result.diagnostics)};
+  for (const ast::Attribute* a : body_->attributes) {
+    if (p.hidden_attrs.count(a->name) != 0) continue;
+    // Suggest the arguments not found yet; else a block type of this name.
+    std::vector<std::string> candidates;
+    for (const AttributeSchema& s : schema.attributes)
+      if (!r.content.attributes.contains(s.name)) candidates.push_back(s.name);
+    std::string suggestion = name_suggestion(a->name, candidates);
+    std::string hint;
+    if (!suggestion.empty()) {
+      hint = " Did you mean " + uni::go_quote(suggestion) + "?";
+    } else {
+      for (const BlockHeaderSchema& s : schema.blocks) {
+        if (s.type == a->name) {
+          hint = " Did you mean to define a block of type " + uni::go_quote(a->name) + "?";
+          break;
+        }
+      }
+    }
+    Diagnostic d;
+    d.summary = "Unsupported argument";
+    d.detail = "An argument named " + uni::go_quote(a->name) + " is not expected here." + hint;
+    d.subject = range(a->name_span);
+    r.diagnostics.push_back(std::move(d));
+  }
+  for (const ast::Block* b : body_->blocks) {
+    if (p.hidden_blocks.count(b->type) != 0) continue;
+    std::vector<std::string> candidates;
+    for (const BlockHeaderSchema& s : schema.blocks) candidates.push_back(s.type);
+    std::string suggestion = name_suggestion(b->type, candidates);
+    std::string hint;
+    if (!suggestion.empty()) {
+      hint = " Did you mean " + uni::go_quote(suggestion) + "?";
+    } else {
+      for (const AttributeSchema& s : schema.attributes) {
+        if (s.name == b->type) {
+          hint = " Did you mean to define argument " + uni::go_quote(b->type) +
+                 "? If so, use the equals sign to assign it a value.";
+          break;
+        }
+      }
+    }
+    Diagnostic d;
+    d.summary = "Unsupported block type";
+    d.detail = "Blocks of type " + uni::go_quote(b->type) + " are not expected here." + hint;
+    d.subject = range(b->type_span);
+    r.diagnostics.push_back(std::move(d));
+  }
+  return r;
+}
+
+AttributesResult NativeBody::just_attributes() const {
+  AttributesResult r;
+  if (!body_->blocks.empty()) {
+    // The first block, even one a partial content took: the reference
+    // reports it whatever it hides.
+    const ast::Block& b = *body_->blocks[0];
+    Diagnostic d;
+    d.summary = "Unexpected " + uni::go_quote(b.type) + " block";
+    d.detail = "Blocks are not allowed here.";
+    d.subject = range(b.type_span);
+    r.diagnostics.push_back(std::move(d));
+  }
+  for (const ast::Attribute* a : body_->attributes)
+    if (hidden_attrs_.count(a->name) == 0) r.attributes.add(attribute(*a));
+  return r;
+}
+
+}  // namespace
+
+Body make_native_body(TreePtr tree, const ast::Body* b, NameSet hidden_attrs,
+                      NameSet hidden_blocks) {
+  return Access::body(std::make_shared<NativeBody>(std::move(tree), b, std::move(hidden_attrs),
+                                                   std::move(hidden_blocks)));
+}
+
+}  // namespace hclvm::body_detail
