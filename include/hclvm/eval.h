@@ -48,6 +48,13 @@ class EvalContext {
   const FunctionTable* functions() const;
   const EvalContext* parent() const { return parent_; }
   const std::map<std::string, Value, std::less<>>& variables() const { return vars_; }
+  // Whether this context has variables at all (the reference's Variables
+  // map is not nil; default yes). A context without them is skipped by
+  // look-ups, and when no context of a chain has variables, a variable
+  // outside every `for` is "Variables not allowed" rather than "Unknown
+  // variable".
+  void set_variables_allowed(bool allowed);
+  bool variables_allowed() const { return variables_allowed_; }
   // Changes whenever this context changes (and differs between any two
   // contexts ever made), so a Vm can keep what it looked up here from one
   // run to the next while the stamps of the context and its parents stay.
@@ -56,6 +63,7 @@ class EvalContext {
  private:
   const EvalContext* parent_ = nullptr;
   uint64_t stamp_;
+  bool variables_allowed_ = true;
   std::map<std::string, Value, std::less<>> vars_;
   std::shared_ptr<const FunctionTable> fns_;
 };
@@ -87,6 +95,10 @@ class Vm {
   Vm& operator=(const Vm&) = delete;
 
   EvalResult run(const Program& program, const EvalContext& ctx);
+  // Runs [program] without a context (the reference's Value(nil)): any
+  // variable is "Variables not allowed" and any call "Function calls not
+  // allowed", except inside `for` expressions, whose variables exist.
+  EvalResult run(const Program& program, const EvalContext* ctx);
 
  private:
   struct State;

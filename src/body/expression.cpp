@@ -6,17 +6,10 @@
 // the arguments of a call written in a JSON string, on the tree parsed from
 // that string).
 //
-// A native expression evaluated without a context runs against an empty
-// one, which answers like the reference's nil context except for variables:
-// there the reference says "Variables not allowed" (a context with no
-// variables at all) rather than "Unknown variable" (a context without this
-// one). Inside a `for`, whose symbols make a context with variables, it
-// does say "Unknown variable". So the diagnostics for variables outside
-// every `for` are reworded afterwards.
+// A native expression evaluated without a context runs as the reference's
+// Value(nil) does (Vm::run with no context).
 #include <hclvm/body.h>
 
-#include <set>
-#include <tuple>
 #include <utility>
 
 #include "body/internal.h"
@@ -28,101 +21,6 @@ using body_detail::Access;
 using body_detail::Tree;
 
 namespace {
-
-// The spans of the roots of the variables of [root] that are evaluated in
-// the context the expression is given (not inside the key, value or
-// condition of a `for`, which see a child context).
-std::vector<ast::Span> outer_roots(const ast::Expr& root) {
-  using namespace hclvm::ast;
-  std::vector<Span> out;
-  std::vector<std::pair<const Expr*, bool>> todo{{&root, false}};  // node, inside a `for`
-  while (!todo.empty()) {
-    auto [e, inner] = todo.back();
-    todo.pop_back();
-    auto push = [&todo, in = inner](const Expr* c, bool nested = false) {
-      if (c != nullptr) todo.emplace_back(c, in || nested);
-    };
-    switch (e->kind) {
-      case ExprKind::Literal:
-      case ExprKind::AnonSymbol: break;
-      case ExprKind::ScopeTraversal: {
-        const auto& t = as<ScopeTraversalExpr>(*e);
-        if (!inner && !t.steps.empty()) out.push_back(t.steps[0].span);
-        break;
-      }
-      case ExprKind::Template:
-        for (const Expr* p : as<TemplateExpr>(*e).parts) push(p);
-        break;
-      case ExprKind::TemplateWrap: push(as<TemplateWrapExpr>(*e).wrapped); break;
-      case ExprKind::TemplateJoin: push(as<TemplateJoinExpr>(*e).tuple); break;
-      case ExprKind::RelativeTraversal: push(as<RelativeTraversalExpr>(*e).source); break;
-      case ExprKind::FunctionCall:
-        for (const Expr* a : as<FunctionCallExpr>(*e).args) push(a);
-        break;
-      case ExprKind::Conditional: {
-        const auto& c = as<ConditionalExpr>(*e);
-        push(c.condition);
-        push(c.true_result);
-        push(c.false_result);
-        break;
-      }
-      case ExprKind::Binary:
-        push(as<BinaryExpr>(*e).lhs);
-        push(as<BinaryExpr>(*e).rhs);
-        break;
-      case ExprKind::Unary: push(as<UnaryExpr>(*e).operand); break;
-      case ExprKind::Tuple:
-        for (const Expr* i : as<TupleExpr>(*e).items) push(i);
-        break;
-      case ExprKind::Object:
-        for (const ObjectItem& i : as<ObjectExpr>(*e).items) {
-          push(i.key);
-          push(i.value);
-        }
-        break;
-      case ExprKind::ObjectKey: push(as<ObjectKeyExpr>(*e).wrapped); break;
-      case ExprKind::For: {
-        const auto& f = as<ForExpr>(*e);
-        push(f.collection);
-        push(f.key, true);
-        push(f.value, true);
-        push(f.condition, true);
-        break;
-      }
-      case ExprKind::Index:
-        push(as<IndexExpr>(*e).collection);
-        push(as<IndexExpr>(*e).key);
-        break;
-      case ExprKind::Splat:
-        push(as<SplatExpr>(*e).source);
-        push(as<SplatExpr>(*e).each);
-        break;
-      case ExprKind::Parens: push(as<ParensExpr>(*e).inner); break;
-    }
-  }
-  return out;
-}
-
-// Rewords the "Unknown variable" diagnostics of [r] (a run of [expr] of
-// [src] without variables) that the reference reports as "Variables not
-// allowed".
-void forbid_variables(EvalResult& r, const ast::Expr& expr, const Source& src) {
-  std::vector<Diagnostic*> unknown;
-  for (Diagnostic& d : r.diagnostics)
-    if (d.summary == "Unknown variable" && d.subject) unknown.push_back(&d);
-  if (unknown.empty()) return;
-  std::set<std::tuple<uint32_t, uint32_t>> outer;
-  for (ast::Span s : outer_roots(expr)) {
-    Range rr = src.range(s);
-    outer.emplace(rr.start.byte, rr.end.byte);
-  }
-  for (Diagnostic* d : unknown) {
-    if (outer.count({d->subject->start.byte, d->subject->end.byte}) == 0) continue;
-    d->summary = "Variables not allowed";
-    d->detail = "Variables may not be used here.";
-    d->expression_values.clear();
-  }
-}
 
 // The native node behind [e].
 const ast::Expr& native_of(const Expression& e) {
@@ -178,12 +76,8 @@ EvalResult Expression::value(Vm& vm, const EvalContext* ctx) const {
   EvalResult r;
   if (c->json) {
     r = run_json(vm, *c->json, ctx);
-  } else if (ctx != nullptr) {
-    r = vm.run(*c->native, *ctx);
   } else {
-    static const EvalContext none;
-    r = vm.run(*c->native, none);
-    forbid_variables(r, native_of(*this), source());
+    r = vm.run(*c->native, ctx);
   }
   if (!c->diagnostics.empty())
     r.diagnostics.insert(r.diagnostics.begin(), c->diagnostics.begin(), c->diagnostics.end());

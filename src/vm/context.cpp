@@ -21,14 +21,24 @@ EvalContext::EvalContext() : stamp_(new_stamp()) {}
 EvalContext::EvalContext(const EvalContext* parent) : parent_(parent), stamp_(new_stamp()) {}
 
 EvalContext::EvalContext(const EvalContext& other)
-    : parent_(other.parent_), stamp_(new_stamp()), vars_(other.vars_), fns_(other.fns_) {}
+    : parent_(other.parent_),
+      stamp_(new_stamp()),
+      variables_allowed_(other.variables_allowed_),
+      vars_(other.vars_),
+      fns_(other.fns_) {}
 
 EvalContext& EvalContext::operator=(const EvalContext& other) {
   parent_ = other.parent_;
+  variables_allowed_ = other.variables_allowed_;
   vars_ = other.vars_;
   fns_ = other.fns_;
   stamp_ = new_stamp();
   return *this;
+}
+
+void EvalContext::set_variables_allowed(bool allowed) {
+  variables_allowed_ = allowed;
+  stamp_ = new_stamp();
 }
 
 void EvalContext::set(std::string name, Value v) {
@@ -43,6 +53,7 @@ void EvalContext::set_functions(std::shared_ptr<const FunctionTable> fns) {
 
 const Value* EvalContext::lookup(std::string_view name) const {
   for (const EvalContext* c = this; c != nullptr; c = c->parent_) {
+    if (!c->variables_allowed_) continue;
     auto it = c->vars_.find(name);
     if (it != c->vars_.end()) return &it->second;
   }

@@ -678,6 +678,14 @@ const Value* Vm::State::root_variable(uint32_t name) {
 // Reports "Unknown variable" for the root of traversal [d] at [pc].
 void Vm::State::unknown_variable(uint32_t pc, const TraversalDesc& d) {
   const std::string& name = prog->names[d.root_index];
+  // Outside every for expression, with no context that has variables.
+  bool any = d.num_scope_names != 0;
+  for (const EvalContext* c = ctx; c != nullptr && !any; c = c->parent())
+    any = c->variables_allowed();
+  if (!any) {
+    report(pc, "Variables not allowed", "Variables may not be used here.", 0);
+    return;
+  }
   // For variables first, one level per for expression (kNone separates
   // them), then each context from the innermost.
   std::vector<std::vector<std::string_view>> levels(1);
@@ -690,6 +698,7 @@ void Vm::State::unknown_variable(uint32_t pc, const TraversalDesc& d) {
   }
   for (const EvalContext* c = ctx; c != nullptr; c = c->parent()) {
     levels.emplace_back();
+    if (!c->variables_allowed()) continue;
     for (const auto& kv : c->variables()) levels.back().push_back(kv.first);
   }
   report(pc, "Unknown variable",
@@ -2317,6 +2326,15 @@ Value Vm::State::exec() {
 Vm::Vm() : state_(std::make_unique<State>()) {}
 
 Vm::~Vm() = default;
+
+EvalResult Vm::run(const Program& program, const EvalContext* ctx) {
+  static const EvalContext none = [] {
+    EvalContext c;
+    c.set_variables_allowed(false);
+    return c;
+  }();
+  return run(program, ctx ? *ctx : none);
+}
 
 EvalResult Vm::run(const Program& program, const EvalContext& ctx) {
   if (program.constant_result) return EvalResult{*program.constant_result, {}};

@@ -619,6 +619,43 @@ TEST(VmContext, TryErrorListsTheFailures) {
             "\nAt least one expression must produce a successful result.");
 }
 
+// Without a context (the reference's Value(nil)), or with contexts that
+// have no variables at all, a variable is "Variables not allowed" at its
+// root name; inside a for expression its variables make it "Unknown
+// variable" again (the reference's child context has variables).
+TEST(VmContext, VariablesNotAllowed) {
+  auto run = [](std::string_view src, const EvalContext* ctx) {
+    ExprParse p = parse_expression(make_source("<expr>", std::string(src)));
+    auto prog = compile_expression(*p.expr, p.source).program;
+    Vm vm;
+    return vm.run(*prog, ctx);
+  };
+  EvalResult r = run("a.b + 1", nullptr);
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].summary, "Variables not allowed");
+  EXPECT_EQ(r.diagnostics[0].detail, "Variables may not be used here.");
+  EXPECT_EQ(short_range(*r.diagnostics[0].subject), "1:1-1:2");
+  r = run("[for x in [1] : x + y]", nullptr);
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].summary, "Unknown variable");
+  r = run("upper(\"a\")", nullptr);
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].summary, "Function calls not allowed");
+  EvalContext fns = functions_only();
+  fns.set("a", Value::integer(1));
+  fns.set_variables_allowed(false);
+  r = run("upper(\"a\") == \"A\" ? a : 0", &fns);
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].summary, "Variables not allowed");
+  EvalContext child(&fns);
+  child.set("b", Value::integer(2));
+  r = run("b", &child);
+  EXPECT_TRUE(r.diagnostics.empty());
+  r = run("a", &child);  // a child with variables: the parent's are not seen
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].summary, "Unknown variable");
+}
+
 // The text renderer lists the values of the failing expression's variables
 // under the snippet; the expected texts are the reference's (gohcl-bench
 // eval with these variables), for-locals included.
