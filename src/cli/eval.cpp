@@ -316,6 +316,17 @@ void print_diags(const Diagnostics& diags, const Source& src, const ast::Body* b
   std::fwrite(text.data(), 1, text.size(), stderr);
 }
 
+JsonFileAttributes json_file_attributes(std::string name, std::string bytes) {
+  JsonFileAttributes out;
+  out.file = parse_json_body(make_source(std::move(name), std::move(bytes)));
+  out.diagnostics = out.file.diagnostics;
+  if (out.file.has_errors()) return out;
+  AttributesResult a = out.file.body.just_attributes();
+  out.attributes = std::move(a.attributes);
+  out.diagnostics.insert(out.diagnostics.end(), a.diagnostics.begin(), a.diagnostics.end());
+  return out;
+}
+
 namespace {
 
 // How the value [v] prints in [f].
@@ -327,6 +338,31 @@ std::string format_value(const Value& v, Format f, int indent = 0) {
 std::string short_range(const Range& r) {
   return std::to_string(r.start.line) + ":" + std::to_string(r.start.column) + "-" +
          std::to_string(r.end.line) + ":" + std::to_string(r.end.column);
+}
+
+// `eval FILE.json`: every top-level property of the JSON file [path], in
+// order, with the variables and functions of [ctx].
+int eval_json_file(const std::string& path, const EvalContext& ctx, const EvalOptions& o) {
+  std::string bytes, err;
+  if (!read_input(path, bytes, err)) return usage_error("cannot read " + path + ": " + err);
+  JsonFileAttributes f = json_file_attributes(display_name(path), std::move(bytes));
+  Diagnostics all = f.diagnostics;
+  bool errors = has_errors(all);
+  std::string out;
+  Vm vm;
+  for (const Attribute& a : f.attributes) {
+    EvalResult r = a.expr.value(vm, &ctx);
+    all.insert(all.end(), r.diagnostics.begin(), r.diagnostics.end());
+    if (r.has_errors()) {
+      errors = true;
+      continue;
+    }
+    out += a.name + " = " + format_value(r.value, o.format) + "\n";
+  }
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  std::fflush(stdout);
+  print_diags(all, *f.file.source, nullptr, o.color);
+  return errors ? kExitErrors : kExitOk;
 }
 
 // `eval --lines FILE`: one result object per line of [path].
@@ -393,8 +429,7 @@ int run_eval(const std::vector<std::string>& args) {
   }
 
   const std::string& path = o.files[0];
-  if (path != "-" && classify(path) == FileSyntax::Json)
-    return usage_error("cannot evaluate " + path + ": the JSON syntax is not supported yet");
+  if (path != "-" && classify(path) == FileSyntax::Json) return eval_json_file(path, ctx, o);
   std::string bytes, err;
   if (!read_input(path, bytes, err)) return usage_error("cannot read " + path + ": " + err);
   FileParse p = parse_config(make_source(display_name(path), std::move(bytes)));

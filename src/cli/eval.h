@@ -4,6 +4,7 @@
 // eval.cpp; the bench command itself is bench.cpp.
 #pragma once
 
+#include <hclvm/body.h>
 #include <hclvm/eval.h>
 
 #include <optional>
@@ -63,6 +64,19 @@ std::string typed_json(const Value& v);
 // [body] names the enclosing blocks.
 void print_diags(const Diagnostics& diags, const Source& src, const ast::Body* body,
                  ColorMode color);
+
+// The attributes of a JSON-syntax file: without a schema there are no
+// blocks, so each top-level property is one attribute whose value is the
+// whole JSON value under it (the reference's JustAttributes, as its
+// benchmark tool evaluates JSON files).
+struct JsonFileAttributes {
+  ConfigFile file;
+  Attributes attributes;
+  Diagnostics diagnostics;  // of parsing and of JustAttributes
+};
+
+// Reads [bytes] named [name] as a JSON-syntax file and takes its attributes.
+JsonFileAttributes json_file_attributes(std::string name, std::string bytes);
 
 // Calls [fn](path, attribute) for every attribute of [body], blocks
 // included, with paths like `block.label.name`.
