@@ -21,5 +21,19 @@ if [ "$status" -ne 1 ]; then
   echo "run-example.sh: expected exit status 1 for examples/errors, got $status" >&2
   exit 1
 fi
+
 echo
-echo "run-example.sh: examples/ok is clean; examples/errors reported its errors (exit status 1)."
+echo "\$ hclvm eval examples/eval/app.tf --vars-file examples/eval/vars.json --format hcl"
+"$hclvm" eval examples/eval/app.tf --vars-file examples/eval/vars.json --format hcl
+
+echo
+echo "\$ hclvm eval examples/eval/app.tf.json --vars-file examples/eval/vars.json   # the JSON syntax"
+"$hclvm" eval examples/eval/app.tf.json --vars-file examples/eval/vars.json
+
+echo
+echo "\$ hclvm bench -e 'upper(join(\"-\", zones))' --vars-file examples/eval/vars.json --benchtime 200ms"
+"$hclvm" bench -e 'upper(join("-", zones))' --vars-file examples/eval/vars.json --benchtime 200ms
+
+echo
+echo "run-example.sh: examples/ok is clean; examples/errors reported its errors (exit status 1);"
+echo "examples/eval evaluated in both syntaxes."
