@@ -78,34 +78,6 @@ void add_diags(std::vector<std::string>& out, const std::string& tag, const Diag
   for (const Diagnostic& d : ds) out.push_back(diag_line(tag, d));
 }
 
-// Decodes the Go string literal [q] (strconv.Quote's output).
-std::string go_unquote(std::string_view q) {
-  std::string out;
-  auto hex = [&](size_t at, size_t n) {
-    return uint32_t(std::stoul(std::string(q.substr(at, n)), nullptr, 16));
-  };
-  for (size_t i = 1; i + 1 < q.size(); ++i) {
-    if (q[i] != '\\') {
-      out += q[i];
-      continue;
-    }
-    char e = q[++i];
-    switch (e) {
-      case 'a': out += '\a'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
-      case 'x': out += char(hex(i + 1, 2)); i += 2; break;
-      case 'u': uni::append_utf8(out, hex(i + 1, 4)); i += 4; break;
-      case 'U': uni::append_utf8(out, hex(i + 1, 8)); i += 8; break;
-      default: out += e; break;  // \\ and \"
-    }
-  }
-  return out;
-}
 
 struct GoldenCase {
   std::string quoted;  // the I line's literal
@@ -119,7 +91,7 @@ std::vector<GoldenCase> load_golden(const std::string& name) {
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#') continue;
     if (line.rfind("I ", 0) == 0) {
-      cases.push_back({line.substr(2), go_unquote(line.substr(2)), {}});
+      cases.push_back({line.substr(2), test::go_unquote(line.substr(2)), {}});
     } else if (!cases.empty()) {
       cases.back().lines.push_back(line);
     }
@@ -248,18 +220,7 @@ std::string comparable(std::string line) {
 
 // The context of the golden cases: vars.json and the default functions.
 const EvalContext& golden_context() {
-  static const EvalContext ctx = [] {
-    EvalContext c;
-    c.set_functions(std::make_shared<FunctionTable>(default_functions()));
-    std::string json = test::read_file(kGoldenDir / "vars.json");
-    JsonResult<const Type*> ty = implied_type(json);
-    EXPECT_TRUE(ty.ok());
-    JsonResult<Value> v = from_json(json, ty.value);
-    EXPECT_TRUE(v.ok());
-    for (size_t i = 0; i < ty.value->size(); ++i)
-      c.set(std::string(ty.value->attr_name(i)), v.value.attr(i));
-    return c;
-  }();
+  static const EvalContext ctx = test::context_from_vars(test::read_file(kGoldenDir / "vars.json"));
   return ctx;
 }
 

@@ -7,7 +7,53 @@
 #include <fstream>
 #include <sstream>
 
+#include "util/unicode.h"
+#include "value/json.h"
+
 namespace hclvm::test {
+
+// Decodes the Go string literal [q] (strconv.Quote's output).
+std::string go_unquote(std::string_view q) {
+  std::string out;
+  auto hex = [&](size_t at, size_t n) {
+    return uint32_t(std::stoul(std::string(q.substr(at, n)), nullptr, 16));
+  };
+  for (size_t i = 1; i + 1 < q.size(); ++i) {
+    if (q[i] != '\\') {
+      out += q[i];
+      continue;
+    }
+    char e = q[++i];
+    switch (e) {
+      case 'a': out += '\a'; break;
+      case 'b': out += '\b'; break;
+      case 'f': out += '\f'; break;
+      case 'n': out += '\n'; break;
+      case 'r': out += '\r'; break;
+      case 't': out += '\t'; break;
+      case 'v': out += '\v'; break;
+      case 'x': out += char(hex(i + 1, 2)); i += 2; break;
+      case 'u': uni::append_utf8(out, hex(i + 1, 4)); i += 4; break;
+      case 'U': uni::append_utf8(out, hex(i + 1, 8)); i += 8; break;
+      default: out += e; break;  // \\ and \"
+    }
+  }
+  return out;
+}
+
+EvalContext context_from_vars(const std::string& json) {
+  EvalContext c;
+  c.set_functions(std::make_shared<FunctionTable>(default_functions()));
+  JsonResult<const Type*> ty = implied_type(json);
+  EXPECT_TRUE(ty.ok());
+  if (!ty.ok()) return c;
+  JsonResult<Value> v = from_json(json, ty.value);
+  EXPECT_TRUE(v.ok());
+  if (!v.ok()) return c;
+  for (size_t i = 0; i < ty.value->size(); ++i)
+    c.set(std::string(ty.value->attr_name(i)), v.value.attr(i));
+  return c;
+}
 
 std::string read_file(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);

@@ -7,7 +7,17 @@
 #include <string_view>
 #include <vector>
 
+#include <hclvm/eval.h>
+
 namespace hclvm::test {
+
+// Decodes the Go string literal [q] (strconv.Quote's output).
+std::string go_unquote(std::string_view q);
+
+// A context as the reference's tools build one from a variables file: one
+// variable per top-level key of the JSON object [json] (types implied by
+// the JSON), and the default functions.
+EvalContext context_from_vars(const std::string& json);
 
 // Returns the contents of [path]; fails the test if it cannot be read.
 std::string read_file(const std::filesystem::path& path);

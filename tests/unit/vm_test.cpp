@@ -108,16 +108,8 @@ std::vector<GoldenCase> load_golden() {
 // read it, and the default functions.
 const EvalContext& golden_context() {
   static const EvalContext ctx = [] {
-    EvalContext c = functions_only();
-    std::string json =
-        test::read_file(std::filesystem::path(HCLVM_SOURCE_DIR) / "tests/golden/vm/vars.json");
-    JsonResult<const Type*> ty = implied_type(json);
-    EXPECT_TRUE(ty.ok());
-    JsonResult<Value> v = from_json(json, ty.value);
-    EXPECT_TRUE(v.ok());
-    for (size_t i = 0; i < ty.value->size(); ++i)
-      c.set(std::string(ty.value->attr_name(i)), v.value.attr(i));
-    return c;
+    return test::context_from_vars(
+        test::read_file(std::filesystem::path(HCLVM_SOURCE_DIR) / "tests/golden/vm/vars.json"));
   }();
   return ctx;
 }
@@ -272,15 +264,8 @@ TEST(EvalCases, AgreementWithReference) {
   auto context_for = [&](const std::string& vars) -> const EvalContext& {
     auto it = contexts.find(vars);
     if (it != contexts.end()) return it->second;
-    EvalContext c = functions_only();
-    if (!vars.empty()) {
-      std::string json = test::read_file(dir / vars);
-      JsonResult<const Type*> ty = implied_type(json);
-      JsonResult<Value> v = from_json(json, ty.value);
-      if (ty.ok() && v.ok())
-        for (size_t i = 0; i < ty.value->size(); ++i)
-          c.set(std::string(ty.value->attr_name(i)), v.value.attr(i));
-    }
+    EvalContext c =
+        vars.empty() ? functions_only() : test::context_from_vars(test::read_file(dir / vars));
     return contexts.emplace(vars, std::move(c)).first->second;
   };
   // Ids where the newest reference differs and gen.py does not note it.

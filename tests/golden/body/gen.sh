@@ -12,13 +12,8 @@
 # Usage: tests/golden/body/gen.sh   (then review the diff)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-export GO111MODULE=off GOFLAGS= GOPATH="${GOPATH_HCL:-/usr/share/gocode}"
-if [ -z "$(go env GOCACHE 2>/dev/null)" ] || [ "$(go env GOCACHE 2>/dev/null)" = off ]; then
-  export GOCACHE="${TMPDIR:-/tmp}/hcl-oracle-gocache"
-fi
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/body-oracle" "$here/oracle/main.go"
+. "$here/../build-go-oracle.sh"
+build_go_oracle "$here/oracle/main.go" "$tmp/body-oracle"
 for cases in "$here"/*.txt; do
   out="${cases%.txt}.golden"
   {

@@ -16,13 +16,8 @@
 # Usage: tests/golden/json_syntax/gen.sh   (then review the diff)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-export GO111MODULE=off GOFLAGS= GOPATH="${GOPATH_HCL:-/usr/share/gocode}"
-if [ -z "$(go env GOCACHE 2>/dev/null)" ] || [ "$(go env GOCACHE 2>/dev/null)" = off ]; then
-  export GOCACHE="${TMPDIR:-/tmp}/hcl-oracle-gocache"
-fi
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/json-oracle" "$here/oracle/main.go"
+. "$here/../build-go-oracle.sh"
+build_go_oracle "$here/oracle/main.go" "$tmp/json-oracle"
 for cases in "$here"/*.txt; do
   [ "$(basename "$cases")" = newer.txt ] && continue
   out="${cases%.txt}.golden"
