@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Compare hclvm's parse throughput with the Go reference's, in one run.
 
-For each generated corpus (about 100 KB, 1 MB, 10 MB; generated first if
-missing) this runs the reference (`gohcl-bench parse FILE -runs 5 -json`,
-median of 5 timed runs) and then hclvm's `parse_bench` on the same file
+For each generated corpus (about 100 KB, 1 MB, 10 MB, and the JSON twins of
+the first two; generated first if missing) this runs the reference
+(`gohcl-bench parse FILE -runs 5 -json`, median of 5 timed runs) and then
+hclvm's `parse_bench` on the same file
 (`--benchmark_repetitions=5`, median), so both see the same machine load.
 It also runs parse_bench on the real-world corpus and the scanner alone
 (reference: n/a), and `parse_mem` once on the 10 MB file for peak memory.
@@ -24,7 +25,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-CORPORA = ["corpus_100k.tf", "corpus_1m.tf", "corpus_10m.tf"]
+CORPORA = ["corpus_100k.tf", "corpus_1m.tf", "corpus_10m.tf", "corpus_100k.tf.json", "corpus_1m.tf.json"]
 
 
 def fail(msg, code=2):

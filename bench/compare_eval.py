@@ -30,7 +30,7 @@ from pathlib import Path
 
 from compare import REPO, default_shared_dir, fail, run_json
 
-CORPORA = ["corpus_100k.tf", "corpus_1m.tf", "corpus_10m.tf"]
+CORPORA = ["corpus_100k.tf", "corpus_1m.tf", "corpus_10m.tf", "corpus_100k.tf.json", "corpus_1m.tf.json"]
 
 
 def read_expressions(path):

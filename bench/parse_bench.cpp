@@ -1,5 +1,6 @@
 // Parse throughput: parse_config on the generated corpora (about 100 KB,
-// 1 MB and 10 MB), on every native file of the real-world corpus (one
+// 1 MB and 10 MB; parse_json_config on their JSON twins of 100 KB and
+// 1 MB), on every native file of the real-world corpus (one
 // iteration parses them all, each as its own file), and the scanner alone on
 // the 10 MB corpus. Each reports bytes per second; bench/compare.py puts the
 // numbers next to the reference's.
@@ -9,6 +10,7 @@
 // by bench/compare.py), the real corpus in $HCLVM_SHARED_DIR/corpus (default
 // the shared directory beside the repository). A missing input skips its case
 // with an error message instead of failing the whole program.
+#include <hclvm/json_syntax.h>
 #include <hclvm/syntax.h>
 
 #include <benchmark/benchmark.h>
@@ -84,10 +86,17 @@ void bm_parse_file(benchmark::State& state, const std::string& name) {
     return;
   }
   size_t diags = 0;
+  bool json = name.ends_with(".json");
   for (auto _ : state) {
-    auto r = hclvm::parse_config(hclvm::make_source(name, *bytes));
-    diags = r.diagnostics.size();
-    benchmark::DoNotOptimize(r.body);
+    if (json) {
+      auto r = hclvm::parse_json_config(hclvm::make_source(name, *bytes));
+      diags = r.diagnostics.size();
+      benchmark::DoNotOptimize(r.root);
+    } else {
+      auto r = hclvm::parse_config(hclvm::make_source(name, *bytes));
+      diags = r.diagnostics.size();
+      benchmark::DoNotOptimize(r.body);
+    }
   }
   state.counters["diagnostics"] = static_cast<double>(diags);
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(bytes->size()));
@@ -136,7 +145,8 @@ void bm_scan_file(benchmark::State& state, const std::string& name) {
 // runs the ones the command line selects. Rates use wall-clock time, as the
 // reference's gohcl-bench does.
 int main(int argc, char** argv) {
-  for (const char* name : {"corpus_100k.tf", "corpus_1m.tf", "corpus_10m.tf"})
+  for (const char* name : {"corpus_100k.tf", "corpus_1m.tf", "corpus_10m.tf", "corpus_100k.tf.json",
+                           "corpus_1m.tf.json"})
     benchmark::RegisterBenchmark((std::string("parse/") + name).c_str(), bm_parse_file, std::string(name))
         ->Unit(benchmark::kMillisecond)->UseRealTime();
   benchmark::RegisterBenchmark("parse/real_corpus", bm_parse_real_corpus)
