@@ -71,11 +71,22 @@ struct BigNumber {
   mpfr_t v;
   mutable std::atomic<const std::string*> text{nullptr};
 
-  explicit BigNumber(uint32_t p) : prec(p) { mpfr_init2(v, std::max<mpfr_prec_t>(p, MPFR_PREC_MIN)); }
-  ~BigNumber() {
-    mpfr_clear(v);
-    delete text.load(std::memory_order_relaxed);
+  // One allocation holds the number and its significand, right after it
+  // (MPFR's custom interface: nothing of MPFR's own to free), so a big
+  // number costs one allocation rather than two. Made as `new (p) BigNumber(p)`.
+  static void* operator new(size_t size, uint32_t p) {
+    return ::operator new(size + mpfr_custom_get_size(std::max<mpfr_prec_t>(p, MPFR_PREC_MIN)));
   }
+  static void operator delete(void* ptr) { ::operator delete(ptr); }
+  static void operator delete(void* ptr, uint32_t) { ::operator delete(ptr); }
+
+  explicit BigNumber(uint32_t p) : prec(p) {
+    mpfr_prec_t mp = std::max<mpfr_prec_t>(p, MPFR_PREC_MIN);
+    void* limbs = reinterpret_cast<char*>(this) + sizeof(BigNumber);
+    mpfr_custom_init(limbs, mp);
+    mpfr_custom_init_set(v, MPFR_ZERO_KIND, 0, mp, limbs);
+  }
+  ~BigNumber() { delete text.load(std::memory_order_relaxed); }
   BigNumber(const BigNumber&) = delete;
   BigNumber& operator=(const BigNumber&) = delete;
 };
@@ -144,16 +155,32 @@ class View {
 #define VIEW(n) ((n).big_ ? View(as_big((n).p_)) : View((n).i_))
 
 // An MPFR temporary of a given precision.
+// The significand lives in the object up to kLocalLimbs limbs (1152 bits:
+// every precision cty uses), so a temporary allocates nothing.
 class Temp {
  public:
-  explicit Temp(uint32_t prec) { mpfr_init2(v_, std::max<mpfr_prec_t>(prec, MPFR_PREC_MIN)); }
-  ~Temp() { mpfr_clear(v_); }
+  explicit Temp(uint32_t prec) {
+    mpfr_prec_t p = std::max<mpfr_prec_t>(prec, MPFR_PREC_MIN);
+    if (mpfr_custom_get_size(p) <= sizeof local_) {
+      mpfr_custom_init(local_, p);
+      mpfr_custom_init_set(v_, MPFR_ZERO_KIND, 0, p, local_);
+      local_used_ = true;
+    } else {
+      mpfr_init2(v_, p);
+    }
+  }
+  ~Temp() {
+    if (!local_used_) mpfr_clear(v_);
+  }
   Temp(const Temp&) = delete;
   Temp& operator=(const Temp&) = delete;
   operator mpfr_ptr() { return v_; }
 
  private:
+  static constexpr size_t kLocalLimbs = 18;
   mpfr_t v_;
+  mp_limb_t local_[kLocalLimbs];
+  bool local_used_ = false;
 };
 
 using BigPtr = std::unique_ptr<BigNumber>;
@@ -170,7 +197,7 @@ Number finish(BigPtr b) {
 
 // Returns a fresh heap -0 with precision [prec].
 Number neg_zero(uint32_t prec) {
-  BigPtr b(new BigNumber(prec));
+  BigPtr b(new (prec) BigNumber(prec));
   mpfr_set_zero(b->v, -1);
   return Number::adopt_big(b.release());
 }
@@ -178,7 +205,7 @@ Number neg_zero(uint32_t prec) {
 // Returns a new immortal infinity of precision [prec] (0 for
 // cty.PositiveInfinity's and cty.NegativeInfinity's big.Floats).
 const BigNumber* make_immortal_inf(bool negative, uint32_t prec) {
-  auto* b = new BigNumber(prec);
+  auto* b = new (prec) BigNumber(prec);
   mpfr_set_inf(b->v, negative ? -1 : 1);
   b->refs.store(BigNumber::kImmortal, std::memory_order_relaxed);
   return b;
@@ -218,14 +245,14 @@ Number Number::from_int(int64_t v, uint32_t prec) {
   if (prec == 0) prec = kIntPrec;  // as big.Float: 0 means 64
   if (fits_prec(v, prec)) return from_parts_small(v, prec);
   set_range();
-  BigPtr b(new BigNumber(prec));
+  BigPtr b(new (prec) BigNumber(prec));
   mpfr_set_si(b->v, v, kRound);
   return finish(std::move(b));
 }
 
 Number Number::from_uint(uint64_t v) {
   if (v <= static_cast<uint64_t>(INT64_MAX)) return from_parts_small(static_cast<int64_t>(v), kIntPrec);
-  BigPtr b(new BigNumber(kIntPrec));
+  BigPtr b(new (kIntPrec) BigNumber(kIntPrec));
   mpfr_set_ui(b->v, v, kRound);
   return adopt_big(b.release());
 }
@@ -237,7 +264,7 @@ Number Number::from_double(double v) {
   if (v != v) return Number();
   if (v >= -0x1p63 && v < 0x1p63 && v == static_cast<double>(static_cast<int64_t>(v)) && !(v == 0 && std::signbit(v)))
     return from_parts_small(static_cast<int64_t>(v), kFloatPrec);
-  BigPtr b(new BigNumber(kFloatPrec));
+  BigPtr b(new (kFloatPrec) BigNumber(kFloatPrec));
   mpfr_set_d(b->v, v, kRound);
   return adopt_big(b.release());
 }
@@ -251,7 +278,7 @@ namespace num {
 Number from_mpz(mpz_srcptr z) {
   uint32_t prec = std::max<uint32_t>(static_cast<uint32_t>(mpz_sizeinbase(z, 2)), kIntPrec);
   if (mpz_fits_slong_p(z)) return Number::from_parts_small(mpz_get_si(z), prec);
-  BigPtr b(new BigNumber(prec));
+  BigPtr b(new (prec) BigNumber(prec));
   mpfr_set_z(b->v, z, kRound);
   return Number::adopt_big(b.release());
 }
@@ -260,7 +287,7 @@ Number canonical_infinity(bool negative) { return Number::adopt_big(canonical_in
 
 Number computed_infinity(bool negative, uint32_t prec) {
   if (prec == kFloatPrec) return Number::infinity(negative);
-  BigPtr b(new BigNumber(prec));
+  BigPtr b(new (prec) BigNumber(prec));
   mpfr_set_inf(b->v, negative ? -1 : 1);
   return Number::adopt_big(b.release());
 }
@@ -289,7 +316,7 @@ void free_immortal(const void* p) {
 
 Number as_heap_for_testing(const Number& n) {
   if (!n.is_small()) return n;
-  BigPtr b(new BigNumber(n.precision()));
+  BigPtr b(new (n.precision()) BigNumber(n.precision()));
   mpfr_set_si(b->v, n.small(), kRound);  // exact: small numbers fit their precision
   return Number::adopt_big(b.release());
 }
@@ -426,7 +453,7 @@ std::optional<Number> Number::parse(std::string_view s) {
   mpfr_mul_2si(x, x, static_cast<long>(exp2 - bits), kRound);
   if (neg) mpfr_neg(x, x, kRound);
 
-  BigPtr b(new BigNumber(kParsePrec));
+  BigPtr b(new (kParsePrec) BigNumber(kParsePrec));
   if (exp5 == 0) {
     mpfr_set(b->v, x, kRound);
   } else {
@@ -642,7 +669,7 @@ Number Number::add(const Number& a, const Number& b, NumError& err) {
   }
   set_range();
   View x = VIEW(a), y = VIEW(b);
-  BigPtr r(new BigNumber(prec));
+  BigPtr r(new (prec) BigNumber(prec));
   mpfr_add(r->v, x, y, kRound);
   return finish(std::move(r));
 }
@@ -661,7 +688,7 @@ Number Number::sub(const Number& a, const Number& b, NumError& err) {
   }
   set_range();
   View x = VIEW(a), y = VIEW(b);
-  BigPtr r(new BigNumber(prec));
+  BigPtr r(new (prec) BigNumber(prec));
   mpfr_sub(r->v, x, y, kRound);
   return finish(std::move(r));
 }
@@ -686,7 +713,7 @@ Number Number::mul(const Number& a, const Number& b, NumError& err) {
   mpfr_mul(t, x, y, kRound);
   fix(t);
   prec = std::max<uint32_t>(prec, static_cast<uint32_t>(mpfr_min_prec(t)));
-  BigPtr r(new BigNumber(prec));
+  BigPtr r(new (prec) BigNumber(prec));
   mpfr_set(r->v, t, kRound);  // exact: prec covers the product's bits
   return finish(std::move(r));
 }
@@ -703,7 +730,7 @@ Number Number::quo(const Number& a, const Number& b, NumError& err) {
   }
   set_range();
   View x = VIEW(a), y = VIEW(b);
-  BigPtr r(new BigNumber(prec));
+  BigPtr r(new (prec) BigNumber(prec));
   mpfr_div(r->v, x, y, kRound);
   return finish(std::move(r));
 }
@@ -746,7 +773,7 @@ Number Number::mod(const Number& a, const Number& b, NumError& err) {
     err = NumError::ZeroTimesInfinity;
     return Number();
   }
-  BigPtr r(new BigNumber(pa));
+  BigPtr r(new (pa) BigNumber(pa));
   mpfr_set(r->v, q, kRound);
   fix(r->v);
   mpfr_mul(r->v, y, r->v, kRound);
@@ -762,7 +789,7 @@ Number Number::neg() const {
   }
   set_range();
   View x = VIEW(*this);
-  BigPtr r(new BigNumber(precision()));
+  BigPtr r(new (precision()) BigNumber(precision()));
   mpfr_neg(r->v, x, kRound);
   return finish(std::move(r));
 }
@@ -771,7 +798,7 @@ Number Number::abs() const {
   if (!big_ && i_ != INT64_MIN) return from_parts_small(i_ < 0 ? -i_ : i_, prec_);
   set_range();
   View x = VIEW(*this);
-  BigPtr r(new BigNumber(precision()));
+  BigPtr r(new (precision()) BigNumber(precision()));
   mpfr_abs(r->v, x, kRound);
   return finish(std::move(r));
 }
@@ -783,7 +810,7 @@ Number Number::floor() const {
   if (!big_) return *this;
   if (is_inf()) return num::computed_infinity(sign() < 0, precision());
   set_range();
-  BigPtr r(new BigNumber(precision()));
+  BigPtr r(new (precision()) BigNumber(precision()));
   mpfr_rint_floor(r->v, as_big(p_)->v, kRound);
   if (mpfr_zero_p(r->v)) mpfr_set_zero(r->v, 1);
   return finish(std::move(r));
@@ -793,7 +820,7 @@ Number Number::ceil() const {
   if (!big_) return *this;
   if (is_inf()) return num::computed_infinity(sign() < 0, precision());
   set_range();
-  BigPtr r(new BigNumber(precision()));
+  BigPtr r(new (precision()) BigNumber(precision()));
   mpfr_rint_ceil(r->v, as_big(p_)->v, kRound);
   if (mpfr_zero_p(r->v)) mpfr_set_zero(r->v, 1);
   return finish(std::move(r));
