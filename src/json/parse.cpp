@@ -1,25 +1,21 @@
-// The JSON syntax's scanner and parser (the reference's json/scanner.go and
-// json/parser.go). The scanner is lax on purpose, as the reference's is: it
-// takes any run of number characters as a number, any run of letters as a
-// keyword and anything up to an unescaped quote or a control character as
-// a string, so that the parser can say what is wrong with the token. It
-// computes the reference's positions as it goes (a tab is two columns, a
-// carriage return none, a grapheme cluster inside a string one) and stops
-// at the first character that starts no token. The parser follows the
-// reference's recursive descent decision for decision: the same
+// The JSON syntax's parser (the reference's json/parser.go), on the tokens
+// of the re2c scanner in scanner.re (json/scanner.go). The parser follows
+// the reference's recursive descent decision for decision: the same
 // diagnostics in the same order, the same recovery (which skips to the
 // first nested closing brace or bracket, not always the matching one), and
 // the same partial tree, with invalid nodes where values were missing.
 //
 // String and number tokens are checked and decoded as Go's encoding/json
 // does, which the reference calls: the offset of the first bad byte of a
-// string, one past it as Go counts, gives the error's position.
+// string, one past it as Go counts, gives the error's position. Most
+// strings need neither: the scanner marks those that hold only printable
+// ASCII without escapes, whose value is their text, shared with the source.
 #include <hclvm/json_syntax.h>
 
-#include <utf8proc.h>
-
+#include <cstring>
 #include <vector>
 
+#include "json/scanner.h"
 #include "util/stack.h"
 #include "util/unicode.h"
 
@@ -43,168 +39,9 @@ namespace {
 
 using namespace hclvm::json;
 
-enum class Tok : uint8_t {
-  BraceO, BraceC, BrackO, BrackC, Comma, Colon, Equals, Keyword, String, Number, Eof, Invalid
-};
-
-struct Token {
-  Tok type = Tok::Eof;
-  uint32_t begin = 0, end = 0;  // bytes of the token in the text
-  Pos start, stop;              // its range in the reference's positions
-};
-
-// Returns the byte length of the grapheme cluster that starts at byte [i]
-// of [s], as go-textseg's ScanGraphemeClusters finds it in the rest of the
-// input (a cluster may run on past a closing quote, as in the reference).
-// A byte that starts no character is a cluster of its own.
-size_t cluster_len(std::string_view s, size_t i) {
-  const auto* base = reinterpret_cast<const unsigned char*>(s.data());
-  // An ASCII character before another (or the end) is a cluster, but CR LF.
-  if (base[i] < 0x80 && base[i] != '\r' && (i + 1 == s.size() || base[i + 1] < 0x80)) return 1;
-  const unsigned char* end = base + s.size();
-  int32_t prev;
-  size_t len = uni::textseg_char(base + i, end, prev);
-  if (len == 0) return 1;
-  size_t j = i + len;
-  utf8proc_int32_t state = 0;
-  while (j < s.size()) {
-    int32_t cp;
-    size_t n = uni::textseg_char(base + j, end, cp);
-    if (n == 0) break;
-    // Two ASCII characters always break, except CR LF.
-    if (cp < 0x80 && prev < 0x80 && !(prev == '\r' && cp == '\n')) break;
-    if (utf8proc_grapheme_break_stateful(prev, cp, &state)) break;
-    prev = cp;
-    j += n;
-  }
-  return j - i;
-}
-
-// Reports whether [b] is an ASCII letter (what keywords are made of).
-bool is_alpha(unsigned char b) { return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z'); }
-
-// Reports whether [b] may be part of a number token.
-bool is_number_char(unsigned char b) {
-  return (b >= '0' && b <= '9') || b == '-' || b == '+' || b == '.' || b == 'e' || b == 'E';
-}
-
-// Produces the tokens of a JSON text one at a time (json/scanner.go's scan,
-// lazily). After a character that starts no token comes the end.
-class Scanner {
- public:
-  Scanner(std::string_view text, Pos start) : text_(text), p_(start) {}
-
-  // Returns the next token without moving past it.
-  const Token& peek() {
-    if (!have_) {
-      cur_ = scan();
-      have_ = true;
-    }
-    return cur_;
-  }
-
-  // Returns the next token and moves past it (but never past the end).
-  Token read() {
-    Token t = peek();
-    if (t.type != Tok::Eof) have_ = false;
-    return t;
-  }
-
- private:
-  // Moves [n] bytes and [cols] columns on.
-  void advance(size_t n, uint32_t cols) {
-    i_ += n;
-    p_.byte += uint32_t(n);
-    p_.column += cols;
-  }
-
-  // Returns a token of [type] from byte [begin] (at [start]) to here.
-  Token make(Tok type, size_t begin, Pos start) {
-    return Token{type, uint32_t(begin), uint32_t(i_), start, p_};
-  }
-
-  // Scans the next token (scan's loop body).
-  Token scan() {
-    if (stopped_) return make(Tok::Eof, i_, p_);
-    skip_whitespace();
-    if (i_ == text_.size()) return make(Tok::Eof, i_, p_);
-    size_t begin = i_;
-    Pos start = p_;
-    auto first = static_cast<unsigned char>(text_[i_]);
-    switch (first) {
-      case '{': advance(1, 1); return make(Tok::BraceO, begin, start);
-      case '}': advance(1, 1); return make(Tok::BraceC, begin, start);
-      case '[': advance(1, 1); return make(Tok::BrackO, begin, start);
-      case ']': advance(1, 1); return make(Tok::BrackC, begin, start);
-      case ',': advance(1, 1); return make(Tok::Comma, begin, start);
-      case ':': advance(1, 1); return make(Tok::Colon, begin, start);
-      case '=': advance(1, 1); return make(Tok::Equals, begin, start);
-      case '"': scan_string(); return make(Tok::String, begin, start);
-      default: break;
-    }
-    if (is_number_char(first) && first != 'e' && first != 'E') {
-      while (i_ < text_.size() && is_number_char(static_cast<unsigned char>(text_[i_])))
-        advance(1, 1);
-      return make(Tok::Number, begin, start);
-    }
-    if (is_alpha(first)) {
-      while (i_ < text_.size() &&
-             (is_alpha(static_cast<unsigned char>(text_[i_])) || text_[i_] == '_'))
-        advance(1, 1);
-      return make(Tok::Keyword, begin, start);
-    }
-    // One byte, one column, whatever the character; then the end.
-    advance(1, 1);
-    stopped_ = true;
-    return make(Tok::Invalid, begin, start);
-  }
-
-  // Skips the white space JSON allows: space, tab, CR and LF.
-  void skip_whitespace() {
-    while (i_ < text_.size()) {
-      switch (text_[i_]) {
-        case ' ': advance(1, 1); break;
-        case '\t': advance(1, 2); break;
-        case '\r': advance(1, 0); break;
-        case '\n':
-          ++i_, ++p_.byte, ++p_.line;
-          p_.column = 1;
-          break;
-        default: return;
-      }
-    }
-  }
-
-  // Scans a string up to its unescaped closing quote (included), a control
-  // character or the end; the parser finds out what is wrong with it.
-  void scan_string() {
-    advance(1, 1);
-    bool escaping = false;
-    while (i_ < text_.size()) {
-      auto b = static_cast<unsigned char>(text_[i_]);
-      if (b == '\\') {
-        escaping = !escaping;
-        advance(1, 1);
-      } else if (b == '"') {
-        advance(1, 1);
-        if (!escaping) return;
-        escaping = false;
-      } else if (b < 32) {
-        return;
-      } else {
-        advance(cluster_len(text_, i_), 1);
-        escaping = false;
-      }
-    }
-  }
-
-  std::string_view text_;
-  size_t i_ = 0;
-  Pos p_;
-  bool stopped_ = false;
-  bool have_ = false;
-  Token cur_;
-};
+using json_scan::Scanner;
+using json_scan::Tok;
+using json_scan::Token;
 
 // --- tokens as Go's encoding/json reads them ---------------------------------------
 
@@ -381,7 +218,7 @@ class Parser {
 
   // Adds the error [summary] with [detail] on [tok].
   void error(const char* summary, const std::string& detail, const Token& tok) {
-    error_at(summary, detail, tok.start, tok.stop);
+    error_at(summary, detail, sc_.start(tok), sc_.stop(tok));
   }
 
   // Adds the error [summary] with [detail] on [start, stop), with the token
@@ -392,20 +229,53 @@ class Parser {
     d.summary = summary;
     d.detail = detail;
     d.subject = Range{name_, start, stop};
-    if (context) d.context = Range{name_, context->start, context->stop};
+    if (context) d.context = Range{name_, sc_.start(*context), sc_.stop(*context)};
     diags_.push_back(std::move(d));
   }
 
   // parseValue: never null; an invalid node where there is no value.
   Node* value() {
-    Token tok = sc_.peek();
+    const Token& peeked = sc_.peek();
+    switch (peeked.type) {
+      case Tok::String: {
+        // The common case first, without copying the token.
+        if (peeked.simple) return simple_string();
+        break;
+      }
+      case Tok::BraceO:
+      case Tok::BrackO:
+      case Tok::Number:
+      case Tok::Keyword:
+        break;
+      default:
+        return missing_value(peeked);
+    }
+    Token tok = peeked;
     Node* n = nullptr;
     switch (tok.type) {
       case Tok::BraceO: n = nested(tok, true); break;
       case Tok::BrackO: n = nested(tok, false); break;
       case Tok::Number: n = number(); break;
       case Tok::String: n = string(); break;
-      case Tok::Keyword: n = keyword(); break;
+      default: n = keyword(); break;
+    }
+    if (n) return n;
+    return invalid(tok);
+  }
+
+ private:
+  static constexpr const char* kValueStart =
+      "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.";
+
+  // Returns the invalid node that stands for a missing value at [tok].
+  Node* invalid(const Token& tok) {
+    return arena_.make<Node>(Node{NodeKind::Invalid, sc_.start(tok), sc_.stop(tok)});
+  }
+
+  // Reports the token [tok], which starts no value, and returns an invalid
+  // node in its place (without moving past it).
+  [[gnu::noinline]] Node* missing_value(const Token& tok) {
+    switch (tok.type) {
       case Tok::BraceC:
         error("Missing JSON value", kValueStart, tok);
         break;
@@ -419,18 +289,12 @@ class Parser {
         error("Invalid start of value", kValueStart, tok);
         break;
     }
-    if (n) return n;
-    return arena_.make<Node>(Node{NodeKind::Invalid, tok.start, tok.stop});
+    return invalid(tok);
   }
-
-
- private:
-  static constexpr const char* kValueStart =
-      "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.";
 
   // An object or array, one level of nesting deeper.
   Node* nested(const Token& tok, bool object_) {
-    if (budget_.exhausted()) throw TooDeep{tok.start};
+    if (budget_.exhausted()) throw TooDeep{sc_.start(tok)};
     return object_ ? object() : array();
   }
 
@@ -454,37 +318,31 @@ class Parser {
   // parseObject: null after an error that ends the object.
   Node* object() {
     Token open = sc_.read();
-    std::vector<Property> props;
+    // This object's properties go on top of the shared stack, above those
+    // of the objects it is nested in, until it is complete.
+    size_t base = props_.size();
     for (;;) {
       if (sc_.peek().type == Tok::BraceC) break;
       Node* key = value();
       if (key->kind != NodeKind::String) {
+        props_.resize(base);
         Range r = json::start_range(*key, name_);
         error_at("Invalid object property name", "A JSON object property name must be a string",
                  r.start, r.end);
         return nullptr;
       }
-      Token colon = sc_.read();
-      if (colon.type != Tok::Colon) {
-        recover(colon, Tok::BraceO, Tok::BraceC);
-        if (colon.type == Tok::BraceC || colon.type == Tok::Comma) {
-          error("Missing object value",
-                "A JSON object attribute must have a value, introduced by a colon.", colon);
-        } else if (colon.type == Tok::Equals) {
-          error("Missing property value colon",
-                "JSON uses a colon as its name/value delimiter, not an equals sign.", colon);
-        } else {
-          error("Missing property value colon",
-                "A colon must appear between an object property's name and its value.", colon);
-        }
-        return nullptr;
+      if (sc_.peek().type != Tok::Colon) {
+        props_.resize(base);
+        return missing_colon();
       }
+      sc_.read();
       Node* val = value();
-      props.push_back(Property{static_cast<StringNode*>(key), val});
+      props_.push_back(Property{static_cast<StringNode*>(key), val});
       switch (sc_.peek().type) {
         case Tok::Comma: {
           Token comma = sc_.read();
           if (sc_.peek().type == Tok::BraceC) {
+            props_.resize(base);
             error("Trailing comma in object",
                   "JSON does not permit a trailing comma after the final property in an object.",
                   comma);
@@ -493,15 +351,18 @@ class Parser {
           continue;
         }
         case Tok::Eof:
+          props_.resize(base);
           error("Unclosed object", "No closing brace was found for this JSON object.", open);
           return nullptr;
         case Tok::BrackC:
+          props_.resize(base);
           sc_.read();
           error("Mismatched braces", "A JSON object must be closed with a brace, not a bracket.",
                 sc_.peek());
           return nullptr;
         case Tok::BraceC: break;
         default:
+          props_.resize(base);
           recover(sc_.read(), Tok::BraceO, Tok::BraceC);
           error("Missing attribute seperator comma",
                 "A comma must appear between each property definition in an object.", sc_.peek());
@@ -512,25 +373,45 @@ class Parser {
     Token close = sc_.read();
     auto* n = arena_.make<ObjectNode>();
     n->kind = NodeKind::Object;
-    n->start = open.start;
-    n->end = close.stop;
-    n->properties = copy_list(props);
-    n->close_start = close.start;
-    n->close_end = close.stop;
+    n->start = sc_.start(open);
+    n->end = sc_.stop(close);
+    n->properties = pop_list(props_, base);
+    n->close_start = sc_.start(close);
+    n->close_end = n->end;
     return n;
+  }
+
+  // Reports the token after a property name, which is no colon, and skips
+  // what follows as the reference does; returns null (the object ends).
+  [[gnu::noinline]] Node* missing_colon() {
+    Token colon = sc_.read();
+    recover(colon, Tok::BraceO, Tok::BraceC);
+    if (colon.type == Tok::BraceC || colon.type == Tok::Comma) {
+      error("Missing object value",
+            "A JSON object attribute must have a value, introduced by a colon.", colon);
+    } else if (colon.type == Tok::Equals) {
+      error("Missing property value colon",
+            "JSON uses a colon as its name/value delimiter, not an equals sign.", colon);
+    } else {
+      error("Missing property value colon",
+            "A colon must appear between an object property's name and its value.", colon);
+    }
+    return nullptr;
   }
 
   // parseArray: null after an error that ends the array.
   Node* array() {
     Token open = sc_.read();
-    std::vector<Node*> items;
+    size_t base = items_.size();
     for (;;) {
       if (sc_.peek().type == Tok::BrackC) break;
-      items.push_back(value());
+      Node* item = value();
+      items_.push_back(item);
       switch (sc_.peek().type) {
         case Tok::Comma: {
           Token comma = sc_.read();
           if (sc_.peek().type == Tok::BrackC) {
+            items_.resize(base);
             error("Trailing comma in array",
                   "JSON does not permit a trailing comma after the final value in an array.",
                   comma);
@@ -539,21 +420,25 @@ class Parser {
           continue;
         }
         case Tok::Colon:
+          items_.resize(base);
           recover(sc_.read(), Tok::BrackO, Tok::BrackC);
           error("Invalid array value", "A colon is not used to introduce values in a JSON array.",
                 sc_.peek());
           return nullptr;
         case Tok::Eof:
+          items_.resize(base);
           recover(sc_.read(), Tok::BrackO, Tok::BrackC);
           error("Unclosed object", "No closing bracket was found for this JSON array.", open);
           return nullptr;
         case Tok::BraceC:
+          items_.resize(base);
           recover(sc_.read(), Tok::BrackO, Tok::BrackC);
           error("Mismatched brackets", "A JSON array must be closed with a bracket, not a brace.",
                 sc_.peek());
           return nullptr;
         case Tok::BrackC: break;
         default:
+          items_.resize(base);
           recover(sc_.read(), Tok::BrackO, Tok::BrackC);
           error("Missing attribute seperator comma",
                 "A comma must appear between each value in an array.", sc_.peek());
@@ -564,9 +449,9 @@ class Parser {
     Token close = sc_.read();
     auto* n = arena_.make<ArrayNode>();
     n->kind = NodeKind::Array;
-    n->start = open.start;
-    n->end = close.stop;
-    n->items = copy_list(items);
+    n->start = sc_.start(open);
+    n->end = sc_.stop(close);
+    n->items = pop_list(items_, base);
     return n;
   }
 
@@ -580,9 +465,21 @@ class Parser {
     }
     auto* n = arena_.make<NumberNode>();
     n->kind = NodeKind::Number;
-    n->start = tok.start;
-    n->end = tok.stop;
+    n->start = sc_.start(tok);
+    n->end = sc_.stop(tok);
     n->text = text;
+    return n;
+  }
+
+  // parseString for a string the scanner found simple: valid, and its value
+  // is the text between its quotes.
+  Node* simple_string() {
+    Token tok = sc_.read();
+    auto* n = arena_.make<StringNode>();
+    n->kind = NodeKind::String;
+    n->start = sc_.start(tok);
+    n->end = sc_.stop(tok);
+    n->value = text_.substr(tok.begin + 1, tok.end - tok.begin - 2);
     return n;
   }
 
@@ -590,22 +487,23 @@ class Parser {
   Node* string() {
     Token tok = sc_.read();
     std::string_view text = text_.substr(tok.begin, tok.end - tok.begin);
+    Pos start = sc_.start(tok);
     if (size_t ofs = string_error(text)) {
       // Go's error offset counted in bytes, for the column too.
-      Pos at = tok.start;
+      Pos at = start;
       at.byte += uint32_t(ofs);
       at.column += uint32_t(ofs);
       Pos after = at;
       ++after.byte, ++after.column;
-      bool same = at == tok.start && after == tok.stop;
+      bool same = at == start && after == sc_.stop(tok);
       error_at("Invalid JSON string", "There is a syntax error in the given JSON string.", at,
                after, same ? nullptr : &tok);
       return nullptr;
     }
     auto* n = arena_.make<StringNode>();
     n->kind = NodeKind::String;
-    n->start = tok.start;
-    n->end = tok.stop;
+    n->start = start;
+    n->end = sc_.stop(tok);
     n->value = decode_string(text, arena_);
     return n;
   }
@@ -617,12 +515,12 @@ class Parser {
     if (s == "true" || s == "false") {
       auto* n = arena_.make<BoolNode>();
       n->kind = NodeKind::Bool;
-      n->start = tok.start;
-      n->end = tok.stop;
+      n->start = sc_.start(tok);
+      n->end = sc_.stop(tok);
       n->value = s == "true";
       return n;
     }
-    if (s == "null") return arena_.make<Node>(Node{NodeKind::Null, tok.start, tok.stop});
+    if (s == "null") return arena_.make<Node>(Node{NodeKind::Null, sc_.start(tok), sc_.stop(tok)});
     std::string quoted = uni::go_quote(s);
     if (s == "undefined" || s == "NaN" || s == "Infinity") {
       error("Invalid JSON keyword",
@@ -640,13 +538,16 @@ class Parser {
     return nullptr;
   }
 
-  // Returns [v] copied into the arena.
+  // Returns the elements of [stack] from [base] on copied into the arena,
+  // and removes them from [stack].
   template <class T>
-  ast::List<T> copy_list(const std::vector<T>& v) {
+  ast::List<T> pop_list(std::vector<T>& stack, size_t base) {
     ast::List<T> l;
-    l.data = arena_.array<T>(v.size());
-    for (size_t i = 0; i < v.size(); ++i) l.data[i] = v[i];
-    l.size = uint32_t(v.size());
+    size_t n = stack.size() - base;
+    l.data = arena_.array<T>(n);
+    if (n) std::memcpy(l.data, stack.data() + base, n * sizeof(T));
+    l.size = uint32_t(n);
+    stack.resize(base);
     return l;
   }
 
@@ -656,6 +557,10 @@ class Parser {
   Arena& arena_;
   Diagnostics& diags_;
   const util::StackBudget& budget_;
+  // The properties and items of the objects and arrays being parsed, the
+  // innermost's on top: one allocation for all of them.
+  std::vector<Property> props_;
+  std::vector<Node*> items_;
 };
 
 // Offsets are 32-bit: the largest input a parse takes.
