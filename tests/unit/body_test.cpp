@@ -434,7 +434,8 @@ TEST(Body, AttributesKeepSourceOrder) {
   Body m = merge_bodies({j.body, parse_body(make_source("b.tf", "b = 1\na = 2\n")).body});
   EXPECT_EQ(names(m.just_attributes().attributes),
             (std::vector<std::string>{"port", "zeta", "name", "b", "a"}));
-  const Attribute* a = m.just_attributes().attributes.find("a");
+  AttributesResult merged = m.just_attributes();  // find() points into it
+  const Attribute* a = merged.attributes.find("a");
   ASSERT_NE(a, nullptr);
   EXPECT_EQ(a->name_range.filename, "b.tf");
   EXPECT_EQ(m.just_attributes().attributes.find("nope"), nullptr);
