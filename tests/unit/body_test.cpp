@@ -47,59 +47,18 @@ const std::filesystem::path kGoldenDir =
 
 // --- the golden line format ---------------------------------------------------------
 
-// [s] as a JSON string, escaped as the generator's Go 1.19 encoding/json does.
-std::string json_quote(std::string_view s) {
-  std::string out;
-  uni::JsonQuoting q;
-  q.short_bf = false;
-  uni::append_json_quoted(out, s, q);
-  return out;
-}
-
-std::string pos_string(const Pos& p) {
-  return std::to_string(p.line) + ":" + std::to_string(p.column) + ":" + std::to_string(p.byte);
-}
-
 std::string rng(const Range& r) {
-  return r.filename + ":" + pos_string(r.start) + "-" + pos_string(r.end);
+  return r.filename + ":" + test::pos_string(r.start) + "-" + test::pos_string(r.end);
 }
 
 std::string diag_text(const Diagnostic& d) {
   std::string s = std::string("{\"severity\":\"") +
                   (d.severity == Severity::Error ? "error" : "warning") +
-                  "\",\"summary\":" + json_quote(d.summary) + ",\"detail\":" + json_quote(d.detail);
+                  "\",\"summary\":" + test::go_json_quote(d.summary) +
+                  ",\"detail\":" + test::go_json_quote(d.detail);
   if (d.subject) s += ",\"subject\":\"" + rng(*d.subject) + "\"";
   if (d.context) s += ",\"context\":\"" + rng(*d.context) + "\"";
   return s + "}";
-}
-
-// [v] as the reference's tools print it (see json_syntax_test.cpp).
-std::string typed(const Value& v0) {
-  Value v = v0.unmark_deep().first;
-  JsonResult<std::string> ty = type_to_json(v.type());
-  std::string type = ty.ok() ? ty.value : "?";
-  if (v.is_wholly_known()) {
-    JsonResult<std::string> val = to_json(v, v.type());
-    if (val.ok()) return "{\"value\":" + val.value + ",\"type\":" + type + "}";
-  }
-  std::string repr = v.type()->is_dynamic() && !v.is_known() ? "cty.DynamicVal" : "?";
-  return "{\"repr\":\"" + repr + "\",\"type\":" + type + "}";
-}
-
-// [line] as it compares: any unknown but DynamicVal stands for all (the
-// newest cty refines unknowns), and the did-you-mean of "Unknown variable"
-// is left out (the reference tries the variables in Go's map order).
-std::string comparable(std::string line) {
-  size_t at = line.find("{\"repr\":");
-  if (at != std::string::npos && line.compare(at + 8, 16, "\"cty.DynamicVal\"") != 0) {
-    size_t end = line.find(",\"type\":", at);
-    if (end != std::string::npos) line.replace(at + 8, end - (at + 8), "\"?\"");
-  }
-  if (line.find("\"Unknown variable\"") != std::string::npos) {
-    size_t dym = line.find(" Did you mean ");
-    if (dym != std::string::npos) line.erase(dym, line.find("?", dym) + 1 - dym);
-  }
-  return line;
 }
 
 std::string traversal_text(const Traversal& t) {
@@ -109,7 +68,7 @@ std::string traversal_text(const Traversal& t) {
     switch (st.kind) {
       case TraversalStep::Kind::Root: s += st.name; break;
       case TraversalStep::Kind::Attr: s += "." + st.name; break;
-      case TraversalStep::Kind::Index: s += "[" + typed(st.key) + "]"; break;
+      case TraversalStep::Kind::Index: s += "[" + test::golden_typed(st.key) + "]"; break;
     }
     s += "@" + rng(st.range);
   }
@@ -154,7 +113,6 @@ struct Case {
   std::vector<File> files;
   std::vector<Op> ops;
 };
-
 
 std::vector<std::string> words(std::string_view s) {
   std::vector<std::string> out;
@@ -253,13 +211,14 @@ class Printer {
   std::vector<std::string> lines;
 
   void attribute(const Attribute& a) {
-    lines.push_back("A " + json_quote(a.name) + " " + rng(a.range) + " " + rng(a.name_range));
+    lines.push_back("A " + test::go_json_quote(a.name) + " " + rng(a.range) + " " +
+                    rng(a.name_range));
     lines.push_back("AE " + rng(a.expr.range()) + " " + rng(a.expr.start_range()));
     EvalResult lit = a.expr.value(nullptr);
-    lines.push_back("AL " + typed(lit.value));
+    lines.push_back("AL " + test::golden_typed(lit.value));
     for (const Diagnostic& d : lit.diagnostics) lines.push_back("ALD " + diag_text(d));
     EvalResult full = a.expr.value(&golden_context());
-    lines.push_back("AF " + typed(full.value));
+    lines.push_back("AF " + test::golden_typed(full.value));
     for (const Diagnostic& d : full.diagnostics) lines.push_back("AFD " + diag_text(d));
     for (const Traversal& t : a.expr.variables()) lines.push_back("AX " + traversal_text(t));
   }
@@ -304,12 +263,12 @@ class Printer {
       for (const Block& blk : content->blocks) {
         std::string labels = "[";
         for (size_t i = 0; i < blk.labels.size(); ++i)
-          labels += (i ? "," : "") + json_quote(blk.labels[i]);
+          labels += (i ? "," : "") + test::go_json_quote(blk.labels[i]);
         labels += "]";
         std::string lr;
         for (size_t i = 0; i < blk.label_ranges.size(); ++i)
           lr += (i ? " " : "") + rng(blk.label_ranges[i]);
-        lines.push_back("B " + json_quote(blk.type) + " " + labels + " def " +
+        lines.push_back("B " + test::go_json_quote(blk.type) + " " + labels + " def " +
                         rng(blk.def_range) + " type " + rng(blk.type_range) + " labels [" + lr +
                         "]");
       }
@@ -359,8 +318,8 @@ TEST_P(BodyGolden, MatchesTheReference) {
       continue;
     }
     std::vector<std::string> want = it->second, got = case_lines(c);
-    for (std::string& l : want) l = comparable(l);
-    for (std::string& l : got) l = comparable(l);
+    for (std::string& l : want) l = test::comparable_line(l);
+    for (std::string& l : got) l = test::comparable_line(l);
     if (want == got) continue;
     ++failures;
     std::string w, g;
@@ -522,7 +481,7 @@ TEST(Body, ValueWithoutContext) {
   EXPECT_EQ(c.diagnostics[0].summary, "Function calls not allowed");
   EvalResult d = as.find("d")->expr.value(nullptr);
   EXPECT_FALSE(d.has_errors());
-  EXPECT_EQ(typed(d.value), R"({"value":{"p":1},"type":["object",{"p":"number"}]})");
+  EXPECT_EQ(test::golden_typed(d.value), R"({"value":{"p":1},"type":["object",{"p":"number"}]})");
 }
 
 TEST(Body, ParseBodyChoosesTheSyntaxByName) {
@@ -639,7 +598,7 @@ TEST(Expression, FromParse) {
   Expression j = Expression::from_parse(parse_json_expression(make_source("e", "[\"${n}\", 2]")));
   ASSERT_TRUE(j);
   EXPECT_EQ(j.syntax(), Syntax::Json);
-  EXPECT_EQ(typed(j.value(&golden_context()).value),
+  EXPECT_EQ(test::golden_typed(j.value(&golden_context()).value),
             R"({"value":[3,2],"type":["tuple",["number","number"]]})");
   EXPECT_EQ(range_string(j.start_range()), "e:1,1-2");
   EXPECT_FALSE(Expression());

@@ -14,6 +14,29 @@ namespace hclvm::test {
 // Decodes the Go string literal [q] (strconv.Quote's output).
 std::string go_unquote(std::string_view q);
 
+// --- the line format of the Go golden generators (json_syntax, body) ---
+
+// [s] as a JSON string, escaped as the generators' Go 1.19 encoding/json does.
+std::string go_json_quote(std::string_view s);
+
+// [p] as line:column:byte.
+std::string pos_string(const Pos& p);
+
+// [v] as the reference's tools print it: {"value":…,"type":…}, or for
+// what JSON cannot hold (unknowns, infinities) {"repr":…,"type":…} with
+// only "cty.DynamicVal" or "?" as the repr.
+std::string golden_typed(const Value& v);
+
+// Golden line [line] as it compares: any repr but DynamicVal stands for
+// all (the newest cty refines unknowns), and the did-you-mean of "Unknown
+// variable" is left out (the reference tries the variables in Go's random
+// map order).
+std::string comparable_line(std::string line);
+
+// [s] with cty 1.13+'s ", but have <type>" removed from type mismatch
+// messages, as the oracle's cty 1.12 words them.
+std::string old_mismatch_words(std::string s);
+
 // A context as the reference's tools build one from a variables file: one
 // variable per top-level key of the JSON object [json] (types implied by
 // the JSON), and the default functions.

@@ -210,17 +210,6 @@ bool same_value(const std::string& got, const Value& want) {
   return gv && gt && wv && wt && ops::raw_equal(*gv, *wv) && ops::raw_equal(*gt, *wt);
 }
 
-// [detail] as cty 1.12 (the oracle) words type mismatches: cty 1.13+ adds
-// ", but have <type>" to "<type> required" where the two types are not
-// easily confused (convert.MismatchMessage).
-std::string old_mismatch_words(std::string detail) {
-  for (size_t i; (i = detail.find(", but have ")) != std::string::npos;) {
-    size_t end = detail.find_first_of(".:;\n", i);
-    detail.erase(i, (end == std::string::npos ? detail.size() : end) - i);
-  }
-  return detail;
-}
-
 // Whether diagnostic [d] is the error [want] ({error, detail, range}); with
 // [old_words], also when only the newest mismatch wording differs.
 bool same_error(const Diagnostic& d, const Value& want, bool old_words) {
@@ -234,7 +223,7 @@ bool same_error(const Diagnostic& d, const Value& want, bool old_words) {
     for (const Value& v : wv->elements()) values.emplace_back(v.as_string());
   if (d.expression_values != values) return false;
   std::string detail = str_attr(want, "detail");
-  std::string got = old_words ? old_mismatch_words(d.detail) : d.detail;
+  std::string got = old_words ? test::old_mismatch_words(d.detail) : d.detail;
   if (want.attr("detail_truncated")) return got.rfind(detail, 0) == 0;
   return got == detail;
 }
@@ -564,7 +553,8 @@ TEST(VmContext, NamespacedFunctions) {
   EXPECT_EQ(short_range(*r.result.diagnostics[0].subject), "1:1-1:11");
   r = eval("ns::bar()", ctx);
   ASSERT_EQ(r.result.diagnostics.size(), 1u);
-  EXPECT_EQ(r.result.diagnostics[0].detail, "There is no function named \"bar\" in namespace ns::.");
+  EXPECT_EQ(r.result.diagnostics[0].detail,
+            "There is no function named \"bar\" in namespace ns::.");
 }
 
 TEST(VmContext, NoFunctionTable) {
@@ -708,7 +698,8 @@ TEST(VmReuse, ProgramSharedBetweenThreads) {
 }
 
 TEST(VmReuse, WarmVmAllocatesNothingForScalars) {
-  if (!alloc_count::kAllocCounting) GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
+  if (!alloc_count::kAllocCounting)
+    GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
   EvalContext ctx = functions_only();
   ctx.set("x", Value::integer(20));
   ctx.set("obj", Value::object({{"a", Value::integer(1)}, {"b", Value::boolean(true)}}));
