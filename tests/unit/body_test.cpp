@@ -61,19 +61,7 @@ std::string diag_text(const Diagnostic& d) {
   return s + "}";
 }
 
-std::string traversal_text(const Traversal& t) {
-  std::string s;
-  for (const TraversalStep& st : t.steps) {
-    if (!s.empty()) s += ' ';
-    switch (st.kind) {
-      case TraversalStep::Kind::Root: s += st.name; break;
-      case TraversalStep::Kind::Attr: s += "." + st.name; break;
-      case TraversalStep::Kind::Index: s += "[" + test::golden_typed(st.key) + "]"; break;
-    }
-    s += "@" + rng(st.range);
-  }
-  return s;
-}
+std::string traversal_text(const Traversal& t) { return test::traversal_line(t, rng); }
 
 // The context of the golden cases.
 const EvalContext& golden_context() {

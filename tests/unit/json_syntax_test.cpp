@@ -192,19 +192,7 @@ std::vector<std::string> eval_lines(const Node& n, const JsonParse& doc) {
 }
 
 // [t] as the generator writes traversals.
-std::string traversal_text(const Traversal& t) {
-  std::string s;
-  for (const TraversalStep& st : t.steps) {
-    if (!s.empty()) s += ' ';
-    switch (st.kind) {
-      case TraversalStep::Kind::Root: s += st.name; break;
-      case TraversalStep::Kind::Attr: s += "." + st.name; break;
-      case TraversalStep::Kind::Index: s += "[" + test::golden_typed(st.key) + "]"; break;
-    }
-    s += "@" + golden_range(st.range);
-  }
-  return s;
-}
+std::string traversal_text(const Traversal& t) { return test::traversal_line(t, golden_range); }
 
 // The V and S... lines of [n] of [doc].
 std::vector<std::string> analysis_lines(const Node& n, const JsonParse& doc) {

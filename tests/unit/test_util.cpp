@@ -78,6 +78,20 @@ std::string comparable_line(std::string line) {
   return line;
 }
 
+std::string traversal_line(const Traversal& t, std::string (*range)(const Range&)) {
+  std::string s;
+  for (const TraversalStep& st : t.steps) {
+    if (!s.empty()) s += ' ';
+    switch (st.kind) {
+      case TraversalStep::Kind::Root: s += st.name; break;
+      case TraversalStep::Kind::Attr: s += "." + st.name; break;
+      case TraversalStep::Kind::Index: s += "[" + golden_typed(st.key) + "]"; break;
+    }
+    s += "@" + range(st.range);
+  }
+  return s;
+}
+
 std::string old_mismatch_words(std::string s) {
   for (size_t i; (i = s.find(", but have ")) != std::string::npos;) {
     size_t end = s.find_first_of(".:;\n", i);

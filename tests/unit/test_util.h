@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include <hclvm/analysis.h>
 #include <hclvm/eval.h>
 
 namespace hclvm::test {
@@ -32,6 +33,10 @@ std::string golden_typed(const Value& v);
 // variable" is left out (the reference tries the variables in Go's random
 // map order).
 std::string comparable_line(std::string line);
+
+// [t] as the generators write traversals: steps separated by spaces, each
+// `name`, `.name` or `[key]` followed by `@` and its range written by [range].
+std::string traversal_line(const Traversal& t, std::string (*range)(const Range&));
 
 // [s] with cty 1.13+'s ", but have <type>" removed from type mismatch
 // messages, as the oracle's cty 1.12 words them.
