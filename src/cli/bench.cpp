@@ -41,6 +41,8 @@ const char kBenchHelp[] =
     "  -e, --expr EXPR       measure EXPR\n"
     "  --var NAME=VALUE      set variable NAME (as for `hclvm eval`)\n"
     "  --vars-file F.json    set one variable per top-level key of a JSON object\n"
+    "  --as config|json      read FILE in the native (default) or the JSON syntax\n"
+    "                        (default: JSON for names ending in .json)\n"
     "  -n N                  evaluations per timed run (default: as many as fit\n"
     "                        in --benchtime, found while warming up)\n"
     "  --runs R              timed runs after the warm-up; the median is\n"
@@ -266,7 +268,7 @@ int run_bench(const std::vector<std::string>& args) {
   s.file = true;
   s.expr_or_file = display_name(path);
   s.bytes = bytes.size();
-  if (path != "-" && classify(path) == FileSyntax::Json) {
+  if (o.as_json || (path != "-" && classify(path) == FileSyntax::Json)) {
     s.json = true;
     auto start = std::chrono::steady_clock::now();
     JsonFileAttributes f = json_file_attributes(display_name(path), std::move(bytes));

@@ -35,6 +35,8 @@ const char kEvalHelp[] =
     "\n"
     "Options:\n"
     "  -e, --expr EXPR       evaluate EXPR\n"
+    "  --as config|json      read FILE in the native (default) or the JSON\n"
+    "                        syntax (default: JSON for names ending in .json)\n"
     "  --lines FILE          evaluate each line of FILE as an expression and\n"
     "                        print one JSON object per line: {\"value\":…,\"type\":…}\n"
     "                        or {\"error\":SUMMARY,\"range\":\"line:col-line:col\"}\n"
@@ -219,7 +221,7 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
       o.json = true;
       continue;
     }
-    bool known = sc.is("--expr", "-e") || sc.is("--color") ||
+    bool known = sc.is("--expr", "-e") || sc.is("--color") || ((eval || bench) && sc.is("--as")) ||
                  ((eval || bench) && (sc.is("--var") || sc.is("--vars-file"))) ||
                  (eval && (sc.is("--lines") || sc.is("--format"))) ||
                  (bench && (sc.is("-n") || sc.is("--runs") || sc.is("--benchtime")));
@@ -231,6 +233,10 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
     } else if (sc.is("--color")) {
       if (!parse_color_mode(*v, o.color))
         return usage_error("--color must be auto, always or never, not '" + *v + "'");
+    } else if (sc.is("--as")) {
+      if (*v != "config" && *v != "json")
+        return usage_error("--as must be config or json, not '" + *v + "'");
+      o.as_json = *v == "json";
     } else if (sc.is("--lines")) {
       o.lines = *v;
     } else if (sc.is("--var")) {
@@ -429,7 +435,8 @@ int run_eval(const std::vector<std::string>& args) {
   }
 
   const std::string& path = o.files[0];
-  if (path != "-" && classify(path) == FileSyntax::Json) return eval_json_file(path, ctx, o);
+  if (o.as_json || (path != "-" && classify(path) == FileSyntax::Json))
+    return eval_json_file(path, ctx, o);
   std::string bytes, err;
   if (!read_input(path, bytes, err)) return usage_error("cannot read " + path + ": " + err);
   FileParse p = parse_config(make_source(display_name(path), std::move(bytes)));

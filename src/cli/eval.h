@@ -40,6 +40,7 @@ struct EvalOptions {
   std::vector<std::pair<std::string, std::string>> vars;
   std::optional<std::string> vars_file;
   Format format = Format::Json;
+  bool as_json = false;  // --as json: FILE is in the JSON syntax whatever its name
   ColorMode color = ColorMode::Auto;
   // bench only
   std::optional<long> iterations;  // -n
