@@ -225,7 +225,8 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
                  ((eval || bench) && (sc.is("--var") || sc.is("--vars-file"))) ||
                  (eval && (sc.is("--lines") || sc.is("--format"))) ||
                  (bench && (sc.is("-n") || sc.is("--runs") || sc.is("--benchtime")));
-    if (!known) return usage_error("unknown flag " + sc.name() + " (see 'hclvm help " + name + "')");
+    if (!known)
+      return usage_error("unknown flag " + sc.name() + " (see 'hclvm help " + name + "')");
     std::optional<std::string> v = sc.value(err);
     if (!v) return usage_error(err);
     if (sc.is("--expr", "-e")) {
