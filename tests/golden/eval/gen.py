@@ -17,11 +17,13 @@ installed `gohcl-bench eval` and the two answers must agree (value, or first
 error summary, detail and line); any disagreement aborts the run.
 
 Usage: gen.py [--bench /opt/hcl-oracle/bin/gohcl-bench]
-              [--bench-src /work/shared/oracle/gohcl-bench]
+              [--bench-src SHARED/oracle/gohcl-bench]
               [--no-crosscheck] [--jobs 2] [--out cases.jsonl]
 Needs: python3, go (GOPATH mode, the Debian golang-github-hashicorp-hcl-v2-dev
 and go-cty packages under /usr/share/gocode, as the oracle's setup uses),
-the oracle, /work/shared/{spec,bench,corpus}.
+the oracle, and the shared directory SHARED ($HCLVM_SHARED_DIR, or the
+directory `shared` beside the repository) with spec/, bench/, corpus/ and
+oracle/.
 """
 
 import argparse
@@ -38,7 +40,9 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOCODE = "/usr/share/gocode"
 HCL_DIR = GOCODE + "/src/github.com/hashicorp/hcl/v2"
-SHARED = "/work/shared"
+# The shared directory: $HCLVM_SHARED_DIR, or `shared` beside the repository.
+SHARED = os.environ.get("HCLVM_SHARED_DIR") or os.path.normpath(
+    os.path.join(HERE, "..", "..", "..", "..", "shared"))
 
 # ---------------------------------------------------------------------------
 # JSON with exact numbers: cty numbers have up to 512 bits of mantissa, so
