@@ -31,6 +31,7 @@
 #include <hclvm/json_syntax.h>
 #include <hclvm/syntax.h>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -63,6 +64,7 @@ struct BodySchema {
 
 namespace body_detail {
 struct Tree;
+struct Compiled;
 class BodyImpl;
 struct Access;
 }  // namespace body_detail
@@ -75,6 +77,21 @@ struct Access;
 class Expression {
  public:
   Expression() = default;
+  Expression(const Expression& o) : tree_(o.tree_), node_(o.node_), compiled_(o.compiled_.load()) {}
+  Expression(Expression&& o) noexcept
+      : tree_(std::move(o.tree_)), node_(o.node_), compiled_(o.compiled_.load()) {}
+  Expression& operator=(const Expression& o) {
+    tree_ = o.tree_;
+    node_ = o.node_;
+    compiled_.store(o.compiled_.load());
+    return *this;
+  }
+  Expression& operator=(Expression&& o) noexcept {
+    tree_ = std::move(o.tree_);
+    node_ = o.node_;
+    compiled_.store(o.compiled_.load());
+    return *this;
+  }
 
   // Whether the handle refers to an expression.
   explicit operator bool() const { return node_ != nullptr; }
@@ -113,6 +130,9 @@ class Expression {
   friend struct body_detail::Access;
   std::shared_ptr<const body_detail::Tree> tree_;
   const void* node_ = nullptr;
+  // The node's program, owned by the tree: found there once per handle, so
+  // that evaluating through a handle again takes no lock.
+  mutable std::atomic<const body_detail::Compiled*> compiled_{nullptr};
 };
 
 // The static analyses of hclvm/analysis.h, for an Expression of either

@@ -72,7 +72,11 @@ std::vector<Traversal> Expression::variables() const {
 }
 
 EvalResult Expression::value(Vm& vm, const EvalContext* ctx) const {
-  std::shared_ptr<const body_detail::Compiled> c = tree_->compiled(node_);
+  const body_detail::Compiled* c = compiled_.load(std::memory_order_acquire);
+  if (c == nullptr) {
+    c = tree_->compiled(node_).get();  // the tree keeps it as long as tree_ lives
+    compiled_.store(c, std::memory_order_release);
+  }
   EvalResult r;
   if (c->json) {
     r = run_json(vm, *c->json, ctx);
