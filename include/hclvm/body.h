@@ -238,6 +238,8 @@ class Body {
   AttributesResult just_attributes() const;
   // Where a diagnostic about something missing from the body points.
   Range missing_item_range() const;
+  // Whether the whole body is unknown (hcldec.UnknownBody).
+  bool is_unknown() const;
 
   // What the body wraps: the native body, the JSON value, or the merged
   // bodies (null or empty for the other kinds).

@@ -88,6 +88,7 @@ static const body_detail::BodyImpl& impl_of(const std::shared_ptr<const body_det
 }
 
 Body::Kind Body::kind() const { return impl_of(impl_).kind(); }
+bool Body::is_unknown() const { return false; }
 ContentResult Body::content(const BodySchema& schema) const {
   return impl_of(impl_).content(schema);
 }

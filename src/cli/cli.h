@@ -123,7 +123,11 @@ diag::TextStyle text_style_for(int fd, ColorMode mode);
 // returns the exit status.
 int run_check(const std::vector<std::string>& args);
 
+// The `dec` command (the hcldec program) with its arguments [args] (dec.cpp).
+int run_dec(const std::vector<std::string>& args);
+
 // Help texts, printed by `hclvm help CMD` and `hclvm CMD --help`.
 extern const char kCheckHelp[];
+extern const char kDecHelp[];
 
 }  // namespace hclvm::cli

@@ -33,6 +33,7 @@ const char kMainHelp[] =
     "  eval     evaluate expressions and print their values\n"
     "  disasm   print the bytecode of expressions\n"
     "  bench    measure how fast expressions evaluate\n"
+    "  dec      decode files with an hcldec spec into JSON (also the hcldec program)\n"
     "  help     show help for a command\n"
     "\n"
     "Options:\n"
@@ -68,6 +69,7 @@ const char* help_for(const std::string& cmd) {
   if (cmd == "eval") return kEvalHelp;
   if (cmd == "disasm") return kDisasmHelp;
   if (cmd == "bench") return kBenchHelp;
+  if (cmd == "dec") return kDecHelp;
   if (cmd == "help") return kHelpHelp;
   return nullptr;
 }
@@ -160,6 +162,7 @@ int main(int argc, char** argv) {
   if (cmd == "eval") return run_eval(rest);
   if (cmd == "disasm") return run_disasm(rest);
   if (cmd == "bench") return run_bench(rest);
+  if (cmd == "dec") return run_dec(rest);
   if (!cmd.empty() && cmd[0] == '-') return usage_error("unknown flag " + cmd + " (see 'hclvm --help')");
   return usage_error("unknown command '" + cmd + "' (see 'hclvm --help')");
 }

@@ -65,6 +65,35 @@ std::string traversal_text(const Traversal& t) {
 
 }  // namespace
 
+namespace {
+
+// Adds the statement about [t] to [out] unless one about the same
+// traversal is there; [root] is what the traversal's root name holds.
+void describe_traversal(const Traversal& t, const Value* root, std::set<std::string>& seen,
+                        std::vector<std::string>& out) {
+  if (root == nullptr) return;
+  Value v = *root;
+  AccessError err;
+  for (size_t i = 1; i < t.steps.size() && !err; ++i) {
+    const TraversalStep& st = t.steps[i];
+    v = st.kind == TraversalStep::Kind::Attr ? hcl_get_attr(v, st.name, err)
+                                             : hcl_index(v, st.key, err);
+  }
+  if (err) return;
+  std::string name = traversal_text(t);
+  if (seen.count(name) || !v.is_known()) return;
+  if (v.is_null()) {
+    out.push_back(name + " set to null");
+  } else if (v.is_marked()) {
+    return;  // how to show it is not clear (the reference skips it)
+  } else {
+    out.push_back(name + " as " + describe(v));
+  }
+  seen.insert(name);
+}
+
+}  // namespace
+
 std::vector<std::string> expression_values(const Program& prog, uint32_t pc, ast::Span span,
                                            const EvalContext& ctx,
                                            std::span<const Value* const> local_refs) {
@@ -86,25 +115,19 @@ std::vector<std::string> expression_values(const Program& prog, uint32_t pc, ast
       }
     }
     if (root == nullptr) root = ctx.lookup(t.steps[0].name);
-    if (root == nullptr) continue;
-    Value v = *root;
-    AccessError err;
-    for (size_t i = 1; i < t.steps.size() && !err; ++i) {
-      const TraversalStep& st = t.steps[i];
-      v = st.kind == TraversalStep::Kind::Attr ? hcl_get_attr(v, st.name, err)
-                                               : hcl_index(v, st.key, err);
-    }
-    if (err) continue;
-    std::string name = traversal_text(t);
-    if (seen.count(name) || !v.is_known()) continue;
-    if (v.is_null()) {
-      out.push_back(name + " set to null");
-    } else if (v.is_marked()) {
-      continue;  // how to show it is not clear (the reference skips it)
-    } else {
-      out.push_back(name + " as " + describe(v));
-    }
-    seen.insert(name);
+    describe_traversal(t, root, seen, out);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> expression_values(std::span<const Traversal> vars,
+                                           const EvalContext& ctx) {
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  for (const Traversal& t : vars) {
+    if (t.steps.empty() || t.steps[0].kind != TraversalStep::Kind::Root) continue;
+    describe_traversal(t, ctx.lookup(t.steps[0].name), seen, out);
   }
   std::sort(out.begin(), out.end());
   return out;

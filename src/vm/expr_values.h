@@ -7,6 +7,7 @@
 // and the context.
 #pragma once
 
+#include <hclvm/analysis.h>
 #include <hclvm/ast.h>
 #include <hclvm/eval.h>
 
@@ -25,5 +26,11 @@ namespace hclvm::vm {
 std::vector<std::string> expression_values(const Program& prog, uint32_t pc, ast::Span span,
                                            const EvalContext& ctx,
                                            std::span<const Value* const> local_refs);
+
+// The same statements for the variables [vars] (an expression's
+// Variables()) read from [ctx]: for diagnostics about an expression's value
+// that the evaluator did not report (hcldec's conversions).
+std::vector<std::string> expression_values(std::span<const Traversal> vars,
+                                           const EvalContext& ctx);
 
 }  // namespace hclvm::vm

@@ -1,0 +1,11 @@
+// The `hcldec` program: `hclvm dec` under the reference's own name, so that
+// tools written for the reference's hcldec (its conformance suite among
+// them) run it unchanged.
+#include <string>
+#include <vector>
+
+#include "cli/cli.h"
+
+int main(int argc, char** argv) {
+  return hclvm::cli::run_dec(std::vector<std::string>(argv + 1, argv + argc));
+}
