@@ -320,8 +320,7 @@ SpecPtr block_set_spec(std::string type_name, SpecPtr nested, int64_t min_items 
                        int64_t max_items = 0);
 SpecPtr block_tuple_spec(std::string type_name, SpecPtr nested, int64_t min_items = 0,
                          int64_t max_items = 0);
-SpecPtr block_map_spec(std::string type_name, std::vector<std::string> label_names,
-                       SpecPtr nested);
+SpecPtr block_map_spec(std::string type_name, std::vector<std::string> label_names, SpecPtr nested);
 SpecPtr block_object_spec(std::string type_name, std::vector<std::string> label_names,
                           SpecPtr nested);
 SpecPtr block_attrs_spec(std::string type_name, const Type* element_type, bool required = false);

@@ -2,10 +2,9 @@
 // spec file into JSON, flag for flag and byte for byte as the reference's
 // cmd/hcldec does (its exit statuses too: 0 decoded, 1 an operational
 // error such as a missing --spec, 2 diagnostics or bad usage).
+#include <fcntl.h>
 #include <hclvm/body.h>
 #include <hclvm/hcldec.h>
-
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -381,10 +380,14 @@ std::optional<int> parse_dec_options(const std::vector<std::string>& args, DecOp
                a.is("--vars", "-V")) {
       std::optional<std::string> v = a.value(err);
       if (!v) return usage_error(err);
-      if (a.is("--spec", "-s")) o.spec = *v;
-      else if (a.is("--out", "-o")) o.out = *v;
-      else if (a.is("--diags")) o.diags_format = *v;
-      else o.vars.push_back(*v);
+      if (a.is("--spec", "-s"))
+        o.spec = *v;
+      else if (a.is("--out", "-o"))
+        o.out = *v;
+      else if (a.is("--diags"))
+        o.diags_format = *v;
+      else
+        o.vars.push_back(*v);
     } else {
       return usage_error("unknown flag " + a.name() + " (see 'hcldec --help')");
     }
@@ -435,7 +438,8 @@ int run_dec(const std::vector<std::string>& args) {
   for (size_t i = 0; i < o.vars.size(); ++i) {
     const std::string& v = o.vars[i];
     std::string_view trimmed = v;
-    while (!trimmed.empty() && uni::is_space(static_cast<unsigned char>(trimmed.front()))) trimmed.remove_prefix(1);
+    while (!trimmed.empty() && uni::is_space(static_cast<unsigned char>(trimmed.front())))
+      trimmed.remove_prefix(1);
     std::optional<ConfigFile> f;
     if (!trimmed.empty() && trimmed.front() == '{') {
       f = parse_json_body(make_source("<vars argument " + std::to_string(i) + ">", v));
@@ -498,8 +502,7 @@ int run_dec(const std::vector<std::string>& args) {
     out.write(diags);
     return kExitUsage;
   }
-  JsonResult<std::string> j =
-      to_json(r.value, o.with_type ? Type::dynamic() : r.value.type());
+  JsonResult<std::string> j = to_json(r.value, o.with_type ? Type::dynamic() : r.value.type());
   if (!j.ok()) return fail(j.error->message);
   std::string doc = o.keep_nulls ? std::move(j.value) : strip_null_properties(j.value);
   if (auto err = write_output(o.out, doc)) return fail(*err);

@@ -96,8 +96,8 @@ struct Collected {
   bool unknown = false;       // a block's body is wholly unknown
 };
 
-Collected collect_blocks(const BlockSpecBase& s, const BodyContent& content,
-                         const EvalContext* ctx, Diagnostics& diags) {
+Collected collect_blocks(const BlockSpecBase& s, const BodyContent& content, const EvalContext* ctx,
+                         Diagnostics& diags) {
   Collected out;
   for (const Block& b : content.blocks) {
     if (b.type != s.type_name) continue;
@@ -119,15 +119,15 @@ void check_items(const BlockSequenceSpec& s, const BodyContent& content, const C
   const std::string& t = s.type_name;
   int64_t n = static_cast<int64_t>(c.elems.size());
   if (n < s.min_items) {
-    diags.push_back(error("Insufficient " + t + " blocks",
-                          "At least " + std::to_string(s.min_items) + " " + go_quote(t) +
-                              " blocks are required.",
-                          content.missing_item_range));
+    diags.push_back(error(
+        "Insufficient " + t + " blocks",
+        "At least " + std::to_string(s.min_items) + " " + go_quote(t) + " blocks are required.",
+        content.missing_item_range));
   } else if (s.max_items > 0 && n > s.max_items) {
-    diags.push_back(error("Too many " + t + " blocks",
-                          "No more than " + std::to_string(s.max_items) + " " + go_quote(t) +
-                              " blocks are allowed",
-                          c.ranges[static_cast<size_t>(s.max_items)]));
+    diags.push_back(error(
+        "Too many " + t + " blocks",
+        "No more than " + std::to_string(s.max_items) + " " + go_quote(t) + " blocks are allowed",
+        c.ranges[static_cast<size_t>(s.max_items)]));
   }
 }
 
@@ -189,9 +189,8 @@ bool collect_keyed(const BlockKeyedSpec& s, const BodyContent& content, const Ev
       std::string quoted;
       for (const std::string& l : b.labels) quoted += " " + go_quote(l);
       diags.push_back(error("Duplicate " + s.type_name + " block",
-                            "A block for " + s.type_name + quoted +
-                                " was already defined. The " + s.type_name +
-                                " labels must be unique.",
+                            "A block for " + s.type_name + quoted + " was already defined. The " +
+                                s.type_name + " labels must be unique.",
                             b.def_range));
       continue;
     }
@@ -253,7 +252,8 @@ Value ObjectSpec::decode(const BodyContent& content, std::span<const BlockLabel>
                          const EvalContext* ctx, Diagnostics& diags) const {
   std::vector<std::pair<std::string, Value>> vals;
   vals.reserve(attrs.size());
-  for (const auto& [k, spec] : attrs) vals.emplace_back(k, spec->decode(content, labels, ctx, diags));
+  for (const auto& [k, spec] : attrs)
+    vals.emplace_back(k, spec->decode(content, labels, ctx, diags));
   return Value::object(std::move(vals));
 }
 
@@ -302,7 +302,8 @@ Value AttrSpec::decode(const BodyContent& content, std::span<const BlockLabel>,
   const Attribute* a = content.attributes.find(name);
   // A missing required argument was reported when the content was read.
   if (a == nullptr) return Value::null(type->without_optional_attrs_deep());
-  return attribute_value(*a, type, type->without_optional_attrs_deep(), ctx, diags, "Incorrect attribute value type",
+  return attribute_value(*a, type, type->without_optional_attrs_deep(), ctx, diags,
+                         "Incorrect attribute value type",
                          "Inappropriate value for attribute " + go_quote(name) + ": ");
 }
 
@@ -437,7 +438,8 @@ Value BlockMapSpec::decode(const BodyContent& content, std::span<const BlockLabe
     return Value::dynamic();
   }
   KeyedTree tree;
-  if (!collect_keyed(*this, content, ctx, tree, diags)) return Value::unknown(implied_type()->without_optional_attrs_deep());
+  if (!collect_keyed(*this, content, ctx, tree, diags))
+    return Value::unknown(implied_type()->without_optional_attrs_deep());
   if (tree.items.empty()) return Value::map(nested->implied_type(), {});
   return keyed_value(tree, true);
 }
@@ -451,7 +453,8 @@ const Type* BlockMapSpec::implied_type() const {
 Value BlockObjectSpec::decode(const BodyContent& content, std::span<const BlockLabel>,
                               const EvalContext* ctx, Diagnostics& diags) const {
   KeyedTree tree;
-  if (!collect_keyed(*this, content, ctx, tree, diags)) return Value::unknown(implied_type()->without_optional_attrs_deep());
+  if (!collect_keyed(*this, content, ctx, tree, diags))
+    return Value::unknown(implied_type()->without_optional_attrs_deep());
   if (tree.items.empty()) return Value::object({});
   return keyed_value(tree, false);
 }
@@ -515,10 +518,10 @@ Value BlockAttrsSpec::decode(const BodyContent& content, std::span<const BlockLa
   for (const auto& v : vals) types.push_back(v.second.type());
   Unified u = unify_unsafe(types);
   if (u.type == nullptr) {
-    diags.push_back(error("Invalid attribute value",
-                          "The arguments of a " + go_quote(type_name) +
-                              " block must all have the same type.",
-                          block->def_range));
+    diags.push_back(
+        error("Invalid attribute value",
+              "The arguments of a " + go_quote(type_name) + " block must all have the same type.",
+              block->def_range));
     return Value::unknown(Type::map(element_type));
   }
   for (size_t i = 0; i < vals.size(); ++i)
@@ -827,9 +830,7 @@ PartialDecodeResult partial_decode(const Body& body, const Spec& spec, const Eva
 
 const Type* implied_type(const Spec& spec) { return spec.implied_type(); }
 
-Range source_range(const Body& body, const Spec& spec) {
-  return body_source_range(body, {}, spec);
-}
+Range source_range(const Body& body, const Spec& spec) { return body_source_range(body, {}, spec); }
 
 std::vector<std::pair<std::string, const Spec*>> child_block_types(const Spec& spec) {
   std::map<std::string, const Spec*> found;

@@ -149,17 +149,13 @@ const EvalContext& type_context() {
     c.set("number", wrap_type(Type::number()));
     c.set("any", wrap_type(Type::dynamic()));
     auto t = std::make_shared<FunctionTable>();
-    t->add("list", type_constructor("element_type", type_type(), [](const Value& v) {
-      return Type::list(unwrap_type(v));
-    }));
-    t->add("set", type_constructor("element_type", type_type(), [](const Value& v) {
-      return Type::set(unwrap_type(v));
-    }));
-    t->add("map", type_constructor("element_type", type_type(), [](const Value& v) {
-      return Type::map(unwrap_type(v));
-    }));
-    t->add("tuple",
-           type_constructor("element_types", Type::list(type_type()), [](const Value& v) {
+    t->add("list", type_constructor("element_type", type_type(),
+                                    [](const Value& v) { return Type::list(unwrap_type(v)); }));
+    t->add("set", type_constructor("element_type", type_type(),
+                                   [](const Value& v) { return Type::set(unwrap_type(v)); }));
+    t->add("map", type_constructor("element_type", type_type(),
+                                   [](const Value& v) { return Type::map(unwrap_type(v)); }));
+    t->add("tuple", type_constructor("element_types", Type::list(type_type()), [](const Value& v) {
              std::vector<const Type*> elems;
              for (const Value& e : v.elements()) elems.push_back(unwrap_type(e));
              return Type::tuple(elems);
@@ -207,7 +203,8 @@ class Args {
   Args(const Body& body, std::initializer_list<const char*> names, bool remain,
        const char* required = nullptr) {
     BodySchema schema;
-    for (const char* n : names) schema.attributes.push_back({n, required && n == std::string(required)});
+    for (const char* n : names)
+      schema.attributes.push_back({n, required && n == std::string(required)});
     // gohcl reads arguments in sorted order.
     std::sort(schema.attributes.begin(), schema.attributes.end(),
               [](const AttributeSchema& a, const AttributeSchema& b) { return a.name < b.name; });
@@ -315,14 +312,15 @@ class Args {
 
 // --- spec blocks ------------------------------------------------------------------
 
-const char* const kSpecBlockTypes[] = {"object", "array",      "literal",  "attr",
-                                       "block",  "block_list", "block_map", "block_set",
-                                       "block_attrs", "default", "transform"};
+const char* const kSpecBlockTypes[] = {"object",      "array",      "literal",   "attr",
+                                       "block",       "block_list", "block_map", "block_set",
+                                       "block_attrs", "default",    "transform"};
 
 BodySchema spec_schema(bool labelled) {
   BodySchema s;
   for (const char* t : kSpecBlockTypes)
-    s.blocks.push_back({t, labelled ? std::vector<std::string>{"key"} : std::vector<std::string>{}});
+    s.blocks.push_back(
+        {t, labelled ? std::vector<std::string>{"key"} : std::vector<std::string>{}});
   return s;
 }
 
@@ -351,7 +349,9 @@ Diagnostic spec_error(std::string summary, std::string detail, Range subject,
   return d;
 }
 
-void append(Diagnostics& to, const Diagnostics& from) { to.insert(to.end(), from.begin(), from.end()); }
+void append(Diagnostics& to, const Diagnostics& from) {
+  to.insert(to.end(), from.begin(), from.end());
+}
 
 SpecPtr decode_spec_block(const Block& block, Diagnostics& diags);
 
@@ -359,10 +359,9 @@ SpecPtr decode_spec_block(const Block& block, Diagnostics& diags);
 SpecPtr decode_single_nested(const Body& body, const char* what, Diagnostics& diags) {
   ContentResult c = body.content(unlabelled_schema());
   append(diags, c.diagnostics);
-  const std::string detail = std::string("A ") + what +
-                             " must have exactly one child spec specifying how to " +
-                             (std::string(what) == "spec file" ? "map to a JSON value."
-                                                               : "decode block contents.");
+  const std::string detail =
+      std::string("A ") + what + " must have exactly one child spec specifying how to " +
+      (std::string(what) == "spec file" ? "map to a JSON value." : "decode block contents.");
   if (c.content.blocks.empty()) {
     if (c.has_errors()) return err_spec();
     diags.push_back(spec_error("Missing spec block", detail, body.missing_item_range()));
@@ -387,7 +386,8 @@ SpecPtr decode_object(const Body& body, Diagnostics& diags) {
   ContentResult c = body.content(labelled_schema());
   append(diags, c.diagnostics);
   std::vector<std::pair<std::string, SpecPtr>> attrs;
-  for (const Block& b : c.content.blocks) attrs.emplace_back(b.labels[0], decode_spec_block(b, diags));
+  for (const Block& b : c.content.blocks)
+    attrs.emplace_back(b.labels[0], decode_spec_block(b, diags));
   return object_spec(std::move(attrs));
 }
 
@@ -587,15 +587,16 @@ SpecFile load_spec_file(std::shared_ptr<const Source> src) {
   append(out.diagnostics, file.diagnostics);
   if (file.has_errors()) return out;
 
-  // Functions first, then variables, from what the functions leave.
+    // Functions first, then variables, from what the functions leave.
 #ifdef HCLVM_TMP_USERFUNC
-  UserFunctionsResult fns = decode_user_functions(file.body, "function", [] {
-    return spec_context();
-  });
+  UserFunctionsResult fns =
+      decode_user_functions(file.body, "function", [] { return spec_context(); });
   append(out.diagnostics, fns.diagnostics);
   for (auto& [name, f] : fns.functions) out.functions.add(name, f);
 #else
-  struct { Body remain; } fns{file.body};
+  struct {
+    Body remain;
+  } fns{file.body};
 #endif
 
   BodySchema vars_schema;
@@ -622,7 +623,8 @@ SpecFile load_spec_file(std::shared_ptr<const Source> src) {
       "A spec file must have exactly one root block specifying how to map to a JSON value.";
   if (c.content.blocks.empty()) {
     if (!c.has_errors())
-      out.diagnostics.push_back(spec_error("Missing spec block", detail, body.missing_item_range()));
+      out.diagnostics.push_back(
+          spec_error("Missing spec block", detail, body.missing_item_range()));
     return out;
   }
   if (c.content.blocks.size() > 1) {
