@@ -34,6 +34,8 @@ class Source {
 
   const std::string& name() const { return name_; }
   std::string_view text() const { return bytes_; }
+  // Where the first byte stands (1:1, byte 0 for a whole file).
+  const Pos& start() const { return start_; }
 
   // Returns the position of byte offset [byte]: line, column in grapheme
   // clusters (a leading BOM counts as bytes but not as a column).

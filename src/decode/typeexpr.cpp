@@ -9,6 +9,8 @@
 // wrappers but not through parentheses).
 #include "decode/typeexpr.h"
 
+#include <hclvm/eval.h>
+
 #include "syntax/token.h"
 #include "util/stack.h"
 #include "util/unicode.h"
@@ -105,188 +107,23 @@ void add_error(Diagnostics& diags, const Source& src, std::string summary, std::
   diags.push_back(std::move(d));
 }
 
-// --- a small evaluator for default values -----------------------------------
+// --- default values -----------------------------------------------------------
 
-// Evaluates the constant expression [e] as the reference evaluates a default
-// value (Expression.Value with no evaluation context), for the literal
-// subset this layer can handle.
-class LiteralEval {
- public:
-  LiteralEval(const Source& src, Diagnostics& diags, const util::StackBudget& budget)
-      : src_(src), diags_(diags), budget_(budget) {}
-
-  // Returns the value of [e], or an unknown after a diagnostic.
-  Value eval(const Expr& e) {
-    if (budget_.exhausted()) {
-      error("Nesting too deep", "Values are nested too deeply here to be evaluated.", span_of(e));
-      return Value::dynamic();
-    }
-    return eval_nested(e);
-  }
-
- private:
-  // eval() one level down.
-  Value eval_nested(const Expr& e) {
-    switch (e.kind) {
-      case ExprKind::Literal: return literal(as<LiteralExpr>(e).value);
-      case ExprKind::Parens: return eval(*as<ParensExpr>(e).inner);
-      case ExprKind::TemplateWrap: return eval(*as<TemplateWrapExpr>(e).wrapped);
-      case ExprKind::Template: return tmpl(as<TemplateExpr>(e));
-      case ExprKind::Tuple: {
-        std::vector<Value> items;
-        for (const Expr* item : as<TupleExpr>(e).items) items.push_back(eval(*item));
-        return Value::tuple(std::move(items));
-      }
-      case ExprKind::Object: return object(as<ObjectExpr>(e));
-      case ExprKind::Unary: return unary(as<UnaryExpr>(e));
-      case ExprKind::ScopeTraversal:
-        error("Variables not allowed", "Variables may not be used here.",
-              as<ScopeTraversalExpr>(e).steps[0].span);
-        return Value::dynamic();
-      case ExprKind::FunctionCall:
-        error("Function calls not allowed", "Functions may not be called here.", e.span);
-        return Value::dynamic();
-      default: return unsupported(e);
-    }
-  }
-
-  // Reports an error about [subject].
-  void error(std::string summary, std::string detail, Span subject,
-             std::optional<Span> context = std::nullopt) {
-    add_error(diags_, src_, std::move(summary), std::move(detail), subject, context);
-  }
-
-  // Reports that [e] needs the evaluator.
-  Value unsupported(const Expr& e) {
-    error("Default value not yet supported",
-          "Only literal values (numbers, strings, bools, null, and tuples and objects of them) "
-          "can be used as default values for now; this expression needs the evaluator.",
-          span_of(e));
-    return Value::dynamic();
-  }
-
-  // The value of literal [l].
-  static Value literal(const Literal& l) {
-    switch (l.kind) {
-      case LitKind::Null: return Value::null(Type::dynamic());
-      case LitKind::Bool: return Value::boolean(l.boolean);
-      case LitKind::String: return Value::string(l.text);
-      case LitKind::Number: {
-        std::optional<Number> n = Number::parse(l.text);
-        return n ? Value::number(std::move(*n)) : Value::unknown(Type::number());
-      }
-      case LitKind::UnknownNumber: return Value::unknown(Type::number());
-      case LitKind::Dynamic: return Value::dynamic();
-    }
-    return Value::dynamic();
-  }
-
-  // Negation of a number literal, `!` of a bool.
-  Value unary(const UnaryExpr& u) {
-    Value v = eval(*u.operand);
-    if (u.op == UnaryOp::Negate && v.is_plain() && v.type() == Type::number())
-      return Value::number(v.as_number().neg());
-    if (u.op == UnaryOp::Not && v.is_plain() && v.type() == Type::boolean())
-      return Value::boolean(!v.as_bool());
-    if (!v.is_known()) return v;
-    return unsupported(u);
-  }
-
-  // A template whose parts are literals.
-  Value tmpl(const TemplateExpr& t) {
-    std::string out;
-    bool known = true;
-    for (const Expr* part : t.parts) {
-      Value v = eval(*part);
-      if (v.is_null()) {
-        error("Invalid template interpolation value",
-              "The expression result is null. Cannot include a null value in a string template.",
-              span_of(*part), t.span);
-        continue;
-      }
-      if (!v.is_known()) {
-        known = false;
-        continue;
-      }
-      ConvertResult s = convert(v, Type::string());
-      if (!s.ok()) {
-        error("Invalid template interpolation value",
-              "Cannot include the given value in a string template: " + s.error().message + ".",
-              span_of(*part), t.span);
-        continue;
-      }
-      out += s.value().as_string();
-    }
-    if (!known) return Value::unknown(Type::string());
-    return Value::string(out);
-  }
-
-  // The value of object key [k]; [ok] is false after an error.
-  Value key(const ObjectKeyExpr& k, bool& ok) {
-    size_t before = diags_.size();
-    Value v;
-    if (!k.force_non_literal && k.wrapped->kind == ExprKind::ScopeTraversal &&
-        as<ScopeTraversalExpr>(*k.wrapped).steps.size > 1) {
-      error("Ambiguous attribute key",
-            "If this expression is intended to be a reference, wrap it in parentheses. If it's "
-            "instead intended as a literal name containing periods, wrap it in quotes to create a "
-            "string literal.",
-            span_of(k));
-      v = Value::dynamic();
-    } else if (std::string_view name = k.force_non_literal ? "" : keyword(*k.wrapped);
-               !name.empty()) {
-      v = Value::string(name);
-    } else {
-      v = eval(*k.wrapped);
-    }
-    ok = !has_errors(Diagnostics(diags_.begin() + long(before), diags_.end()));
-    return v;
-  }
-
-  // An object constructor (ObjectConsExpr.Value).
-  Value object(const ObjectExpr& o) {
-    std::vector<std::pair<std::string, Value>> attrs;
-    bool known = true;
-    for (const ObjectItem& item : o.items) {
-      bool key_ok = true;
-      Value k = key(as<ObjectKeyExpr>(*item.key), key_ok);
-      Value v = eval(*item.value);
-      if (!key_ok) {
-        known = false;
-        continue;
-      }
-      if (k.is_null()) {
-        error("Null value as key", "Can't use a null value as a key.", span_of(*item.value));
-        known = false;
-        continue;
-      }
-      ConvertResult s = convert(k.unmark(), Type::string());
-      if (!s.ok()) {
-        error("Incorrect key type", "Can't use this value as a key: " + s.error().message + ".",
-              span_of(*item.key));
-        known = false;
-        continue;
-      }
-      if (!s.value().is_known()) {
-        known = false;
-        continue;
-      }
-      std::string name(s.value().as_string());
-      auto it =
-          std::find_if(attrs.begin(), attrs.end(), [&](const auto& a) { return a.first == name; });
-      if (it != attrs.end())
-        it->second = std::move(v);
-      else
-        attrs.emplace_back(std::move(name), std::move(v));
-    }
-    if (!known) return Value::dynamic();
-    return Value::object(std::move(attrs));
-  }
-
-  const Source& src_;
-  Diagnostics& diags_;
-  const util::StackBudget& budget_;
-};
+// Evaluates the default value [e] of [src] as the reference does: the
+// expression's value with no evaluation context (so no variables and no
+// function calls), compiled and run like any other expression.
+Value eval_default(const Expr& e, const Source& src, Diagnostics& diags) {
+  // A program keeps its source alive for diagnostics; the copy has the same
+  // bytes and start, so its ranges are the original's.
+  CompileResult c =
+      compile_expression(e, make_source(src.name(), std::string(src.text()), src.start()));
+  diags.insert(diags.end(), c.diagnostics.begin(), c.diagnostics.end());
+  if (has_errors(c.diagnostics)) return Value::dynamic();
+  Vm vm;
+  EvalResult r = vm.run(*c.program, nullptr);
+  diags.insert(diags.end(), r.diagnostics.begin(), r.diagnostics.end());
+  return r.value;
+}
 
 // --- getType ----------------------------------------------------------------
 
@@ -456,7 +293,7 @@ class Reader {
           if (args.size == 2) {
             default_expr = args[1];
             Diagnostics default_diags;
-            Value v = LiteralEval(src_, default_diags, budget_).eval(*default_expr);
+            Value v = eval_default(*default_expr, src_, default_diags);
             bool failed = has_errors(default_diags);
             diags.insert(diags.end(), default_diags.begin(), default_diags.end());
             if (!failed) {

@@ -16,10 +16,8 @@
 // attributes at every level of a type, and apply() inserts them into a
 // value before it is converted to the type.
 //
-// Default values are constant expressions. Until the VM can evaluate them,
-// literals are accepted (numbers, strings, bools, null, tuples and objects
-// of literals, negated numbers, templates of literals); anything else is
-// reported as not yet supported.
+// Default values are constant expressions: evaluated as the reference does,
+// with no evaluation context, so variables and function calls are errors.
 #pragma once
 
 #include <hclvm/ast.h>

@@ -412,7 +412,7 @@ TEST(GetTypeDefaults, Reference) {
 
 // --- default values ---------------------------------------------------------------
 
-TEST(GetTypeDefaults, LiteralDefaults) {
+TEST(GetTypeDefaults, ConstantDefaults) {
   Parsed p = read(
       "object({\n"
       "  s = optional(string, \"a${\"b\"}c\"),\n"
@@ -423,6 +423,9 @@ TEST(GetTypeDefaults, LiteralDefaults) {
       "  o = optional(object({x = number}), {x = (1)}),\n"
       "  z = optional(string, null),\n"
       "  t = optional(string, \"${1}${true}\"),\n"
+      "  e = optional(number, 1 + 2 * 3),\n"
+      "  f = optional(list(number), [for i in [1, 2]: i * 10 if i > 1]),\n"
+      "  c = optional(string, true ? \"yes\" : \"no\"),\n"
       "})",
       TypeExprMode::ConstraintWithDefaults);
   ASSERT_TRUE(p.result.diagnostics.empty()) << p.result.diagnostics[0].detail;
@@ -436,6 +439,10 @@ TEST(GetTypeDefaults, LiteralDefaults) {
   EXPECT_EQ(describe(v.at("o")), "{x:1p512,}");
   EXPECT_EQ(describe(v.at("z")), "null(cty.String)");
   EXPECT_EQ(describe(v.at("t")), "\"1true\"");
+  // Any constant expression: operators, for expressions, conditionals.
+  EXPECT_EQ(describe(v.at("e")), "7p512");
+  EXPECT_EQ(describe(v.at("f")), "cty.List(cty.Number)[20p512,]");
+  EXPECT_EQ(describe(v.at("c")), "\"yes\"");
 }
 
 TEST(GetTypeDefaults, NonLiteralDefaults) {
@@ -448,8 +455,7 @@ TEST(GetTypeDefaults, NonLiteralDefaults) {
       {"object({a = optional(string, var.x)})", "Variables not allowed", "1:30-1:33@29-32"},
       {"object({a = optional(string, upper(\"x\"))})", "Function calls not allowed",
        "1:30-1:40@29-39"},
-      {"object({a = optional(number, 1 + 2)})", "Default value not yet supported",
-       "1:30-1:35@29-34"},
+      {"object({a = optional(number, 1 + \"x\")})", "Invalid operand", "1:34-1:37@33-36"},
       {"object({a = optional(map(string), {a.b = \"x\"})})", "Ambiguous attribute key",
        "1:36-1:39@35-38"},
       {"object({a = optional(map(string), {(null) = \"x\"})})", "Null value as key",
