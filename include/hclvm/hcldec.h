@@ -44,6 +44,7 @@
 #include <hclvm/eval.h>
 #include <hclvm/function.h>
 #include <hclvm/type.h>
+#include <hclvm/typeexpr.h>
 #include <hclvm/value.h>
 
 #include <functional>
@@ -117,6 +118,10 @@ struct AttrSpec final : Spec {
   std::string name;
   const Type* type = Type::dynamic();
   bool required = false;
+  // Defaults for the optional attributes of [type] (a type constraint read
+  // with hclvm/typeexpr.h), inserted into the value before it is converted
+  // to [type], as Terraform does for variables. Null: none.
+  std::shared_ptr<const TypeDefaults> defaults;
 
   Value decode(const BodyContent&, std::span<const BlockLabel>, const EvalContext*,
                Diagnostics&) const override;
@@ -220,6 +225,8 @@ struct BlockAttrsSpec final : Spec {
   std::string type_name;
   const Type* element_type = Type::dynamic();
   bool required = false;
+  // Defaults for [element_type]'s optional attributes, as in AttrSpec.
+  std::shared_ptr<const TypeDefaults> defaults;
 
   Value decode(const BodyContent&, std::span<const BlockLabel>, const EvalContext*,
                Diagnostics&) const override;
@@ -310,7 +317,8 @@ struct ValidateSpec final : Spec {
 // earlier one, as in a Go map).
 SpecPtr object_spec(std::vector<std::pair<std::string, SpecPtr>> attrs);
 SpecPtr tuple_spec(std::vector<SpecPtr> elems);
-SpecPtr attr_spec(std::string name, const Type* type = Type::dynamic(), bool required = false);
+SpecPtr attr_spec(std::string name, const Type* type = Type::dynamic(), bool required = false,
+                  std::shared_ptr<const TypeDefaults> defaults = nullptr);
 SpecPtr literal_spec(Value v);
 SpecPtr expr_spec(Expression e);
 SpecPtr block_spec(std::string type_name, SpecPtr nested, bool required = false);

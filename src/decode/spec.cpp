@@ -78,11 +78,12 @@ Diagnostic error(std::string summary, std::string detail, std::optional<Range> s
 
 // Evaluates [a] and converts the result to [type]; on failure reports
 // [summary] with [detail_prefix] and returns an unknown of [type].
-Value attribute_value(const Attribute& a, const Type* type, const Type* unknown_type,
-                      const EvalContext* ctx, Diagnostics& diags, const char* summary,
-                      const std::string& detail_prefix) {
+Value attribute_value(const Attribute& a, const Type* type, const TypeDefaults* defaults,
+                      const Type* unknown_type, const EvalContext* ctx, Diagnostics& diags,
+                      const char* summary, const std::string& detail_prefix) {
   EvalResult r = a.expr.value(ctx);
   diags.insert(diags.end(), r.diagnostics.begin(), r.diagnostics.end());
+  if (defaults != nullptr) r.value = defaults->apply(r.value);
   ConvertResult conv = convert(r.value, type);
   if (conv.ok()) return conv.value();
   diags.push_back(value_diag(summary, detail_prefix + conv.error().message + ".", a, ctx));
@@ -302,7 +303,7 @@ Value AttrSpec::decode(const BodyContent& content, std::span<const BlockLabel>,
   const Attribute* a = content.attributes.find(name);
   // A missing required argument was reported when the content was read.
   if (a == nullptr) return Value::null(type->without_optional_attrs_deep());
-  return attribute_value(*a, type, type->without_optional_attrs_deep(), ctx, diags,
+  return attribute_value(*a, type, defaults.get(), type->without_optional_attrs_deep(), ctx, diags,
                          "Incorrect attribute value type",
                          "Inappropriate value for attribute " + go_quote(name) + ": ");
 }
@@ -510,8 +511,8 @@ Value BlockAttrsSpec::decode(const BodyContent& content, std::span<const BlockLa
   std::vector<std::pair<std::string, Value>> vals;
   const std::string prefix = "Invalid value for attribute of " + go_quote(type_name) + " block: ";
   for (const Attribute& a : attrs.attributes)
-    vals.emplace_back(a.name, attribute_value(a, element_type, element_type, ctx, diags,
-                                              "Invalid attribute value", prefix));
+    vals.emplace_back(a.name, attribute_value(a, element_type, defaults.get(), element_type, ctx,
+                                              diags, "Invalid attribute value", prefix));
   // With element type `any` the values may differ in type: the map takes
   // the type they unify to, as cty.MapVal requires of them.
   std::vector<const Type*> types;
@@ -701,11 +702,13 @@ SpecPtr tuple_spec(std::vector<SpecPtr> elems) {
   return s;
 }
 
-SpecPtr attr_spec(std::string name, const Type* type, bool required) {
+SpecPtr attr_spec(std::string name, const Type* type, bool required,
+                  std::shared_ptr<const TypeDefaults> defaults) {
   auto s = make<AttrSpec>();
   s->name = std::move(name);
   s->type = type;
   s->required = required;
+  s->defaults = std::move(defaults);
   return s;
 }
 

@@ -191,6 +191,23 @@ const Type* eval_type_expr(const Expression* e, Diagnostics& diags) {
   return unwrap_type(r.value);
 }
 
+// The type expression [e] of an `attr` or `block_attrs` spec. Read first
+// as a type constraint with defaults (hclvm/typeexpr.h), which is how the
+// spec language gains optional(T) and optional(T, default) in object types;
+// what that does not accept is evaluated as the reference evaluates it, so
+// its types and diagnostics are the reference's.
+const Type* read_type(const Expression* e, Diagnostics& diags,
+                      std::shared_ptr<const TypeDefaults>& defaults) {
+  if (e != nullptr) {
+    TypeExprResult r = parse_type_expr(*e, TypeExprMode::ConstraintWithDefaults);
+    if (!has_errors(r.diagnostics)) {
+      defaults = std::move(r.defaults);
+      return r.type;
+    }
+  }
+  return eval_type_expr(e, diags);
+}
+
 // --- spec block arguments ---------------------------------------------------------
 
 // The arguments of one spec block, read as the reference's gohcl structs
@@ -408,7 +425,7 @@ SpecPtr decode_attr(const Body& body, const std::string& implied, Diagnostics& d
   auto s = std::make_shared<AttrSpec>();
   s->name = name.value_or(implied);
   s->required = required.value_or(false);
-  s->type = eval_type_expr(args.expr("type"), diags);
+  s->type = read_type(args.expr("type"), diags, s->defaults);
   if (s->name.empty()) {
     diags.push_back(spec_error("Missing name in attribute spec",
                                "The name attribute is required, to specify the attribute name "
@@ -483,7 +500,7 @@ SpecPtr decode_block_attrs(const Body& body, const std::string& implied, Diagnos
   auto s = std::make_shared<BlockAttrsSpec>();
   s->type_name = type.value_or(implied);
   s->required = required.value_or(false);
-  s->element_type = eval_type_expr(args.expr("element_type"), diags);
+  s->element_type = read_type(args.expr("element_type"), diags, s->defaults);
   if (s->type_name.empty()) return missing_type_error(body, "block_attrs", diags);
   return s;
 }

@@ -7,8 +7,9 @@
 // syntax would read as names), ExprCall, ExprMap and ExprList (a function
 // call, an object or a tuple constructor, looking through object-key
 // wrappers but not through parentheses).
-#include "decode/typeexpr.h"
+#include <hclvm/typeexpr.h>
 
+#include <hclvm/body.h>
 #include <hclvm/eval.h>
 
 #include "syntax/token.h"
@@ -514,6 +515,29 @@ TypeExprResult parse_type_expr(const ast::Expr& expr, const Source& src, TypeExp
     out.diagnostics = std::move(r.diags);
     return out;
   });
+}
+
+TypeExprResult parse_type_expr(const Expression& e, TypeExprMode mode) {
+  if (const Expr* n = e.native_expr()) return parse_type_expr(*n, e.source(), mode);
+  const json::Node* j = e.json_node();
+  if (j != nullptr && j->kind == json::NodeKind::String) {
+    Pos at = j->start;
+    ++at.column, ++at.byte;
+    ExprParse p = parse_expression(make_source(
+        e.source().name(), std::string(json::as<json::StringNode>(*j).value), at));
+    if (p.has_errors() || !p.expr) return {Type::dynamic(), nullptr, std::move(p.diagnostics)};
+    return parse_type_expr(*p.expr, *p.source, mode);
+  }
+  TypeExprResult out;
+  out.type = Type::dynamic();
+  Diagnostic d;
+  d.summary = "Invalid type specification";
+  d.detail =
+      "A type specification is either a primitive type keyword (bool, number, string) or a "
+      "complex type constructor call, like list(string).";
+  d.subject = e.range();
+  out.diagnostics.push_back(std::move(d));
+  return out;
 }
 
 bool valid_identifier(std::string_view s) {

@@ -300,3 +300,34 @@ TEST(HcldecTest, SpecFunctionsAreGoCtyStdlib) {
 
 }  // namespace
 }  // namespace hclvm::hcldec
+
+namespace hclvm::hcldec {
+namespace {
+
+TEST(HcldecTest, TypeConstraintDefaultsApplyBeforeConversion) {
+  ExprParse tp = parse_expression(make_source(
+      "t.hcl",
+      "object({name = string, port = optional(number, 80), tags = optional(list(string))})"));
+  TypeExprResult t =
+      parse_type_expr(Expression::from_parse(std::move(tp)), TypeExprMode::ConstraintWithDefaults);
+  ASSERT_FALSE(has_errors(t.diagnostics));
+  SpecPtr spec = attr_spec("svc", t.type, false, t.defaults);
+  Body b = parse_native_body(make_source("d.hcl", "svc = { name = \"web\" }\n")).body;
+  DecodeResult r = decode(b, *spec, nullptr);
+  EXPECT_FALSE(r.has_errors());
+  EXPECT_EQ(render_value(r.value), R"({"name":"web","port":80,"tags":null})");
+  // A JSON body writes the same value the same way; JSON types are strings.
+  Body j = parse_json_body(make_source("d.json", R"({"svc": {"name": "web", "port": 8080}})")).body;
+  EXPECT_EQ(render_value(decode(j, *spec, nullptr).value),
+            R"({"name":"web","port":8080,"tags":null})");
+  JsonParse jt = parse_json_expression(make_source("t.json", R"x("map(optional(number))")x"));
+  TypeExprResult jtr =
+      parse_type_expr(Expression::from_parse(std::move(jt)), TypeExprMode::Constraint);
+  EXPECT_EQ(jtr.diagnostics.size(), 1u);  // optional() belongs in object types only
+  JsonParse jt2 = parse_json_expression(make_source("t.json", R"x("map(number)")x"));
+  EXPECT_EQ(parse_type_expr(Expression::from_parse(std::move(jt2)), TypeExprMode::Constraint).type,
+            Type::map(Type::number()));
+}
+
+}  // namespace
+}  // namespace hclvm::hcldec

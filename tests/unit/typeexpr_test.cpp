@@ -1,4 +1,4 @@
-// Tests of type expressions (decode/typeexpr.h): reading types and type
+// Tests of type expressions (hclvm/typeexpr.h): reading types and type
 // constraints with their diagnostics, optional attributes with defaults,
 // Defaults.apply and type_string. The cases re-express the reference's own
 // tables (ext/typeexpr get_type_test.go, defaults_test.go,
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "decode/typeexpr.h"
+#include <hclvm/typeexpr.h>
 #include "hclvm/syntax.h"
 #include "value/refine.h"
 #include "value_test_util.h"

@@ -32,6 +32,8 @@
 
 namespace hclvm {
 
+class Expression;
+
 // The default values for optional object attributes at one level of a type,
 // and the defaults of the levels below it.
 struct TypeDefaults {
@@ -68,6 +70,11 @@ enum class TypeExprMode : uint8_t {
 
 // Reads [expr], parsed from [src], as a type expression in [mode].
 TypeExprResult parse_type_expr(const ast::Expr& expr, const Source& src, TypeExprMode mode);
+
+// Reads the expression [e] of a body (hclvm/body.h) as a type expression in
+// [mode]. In the JSON syntax a type expression is a string holding the
+// native syntax ("list(string)"), as the reference reads it there.
+TypeExprResult parse_type_expr(const Expression& e, TypeExprMode mode);
 
 // typeexpr.Type, TypeConstraint and TypeConstraintWithDefaults.
 inline TypeExprResult type_expr(const ast::Expr& expr, const Source& src) {
