@@ -7,6 +7,7 @@
 #include <hclvm/hcldec.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -14,6 +15,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "cli/cli.h"
@@ -149,70 +151,112 @@ void read_vars_body(const Body& body, std::map<std::string, Value>& vars, Diagno
   }
 }
 
-// Drops the properties whose value is null from the objects of the JSON
-// document [in] (compact, as to_json writes it), at any depth.
-std::string strip_null_properties(std::string_view in) {
+// The text of the JSON string literal [q] (quotes included), unescaped.
+std::string json_unquote(std::string_view q) {
   std::string out;
-  out.reserve(in.size());
-  // Per open container: whether it is an object, and whether a member has
-  // been written to it (so whether the next one needs a comma).
-  std::vector<std::pair<bool, bool>> stack;
-  size_t i = 0;
-  auto copy_string = [&] {
-    size_t start = i++;
-    while (in[i] != '"') i += in[i] == '\\' ? 2 : 1;
-    ++i;
-    return in.substr(start, i - start);
-  };
-  auto copy_scalar = [&] {
-    size_t start = i;
-    while (i < in.size() && in[i] != ',' && in[i] != '}' && in[i] != ']') ++i;
-    return in.substr(start, i - start);
-  };
-  auto separator = [&] {
-    if (!stack.empty()) {
-      if (stack.back().second) out += ',';
-      stack.back().second = true;
+  for (size_t i = 1; i + 1 < q.size(); ++i) {
+    if (q[i] != '\\') {
+      out += q[i];
+      continue;
     }
-  };
-  // Writes one value at i (after its key, if any; the key is in [key]).
-  std::function<void(std::string_view)> value = [&](std::string_view key) {
-    char c = in[i];
-    if (c == 'n' && in.substr(i, 4) == "null" && !key.empty()) {
-      i += 4;
-      return;
-    }
-    separator();
-    out += key;
-    if (c == '{' || c == '[') {
-      out += c;
-      stack.emplace_back(c == '{', false);
-      ++i;
-      while (in[i] != '}' && in[i] != ']') {
-        if (in[i] == ',') {
-          ++i;
-          continue;
+    char e = q[++i];
+    switch (e) {
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'u': {
+        char32_t cp = char32_t(std::stoul(std::string(q.substr(i + 1, 4)), nullptr, 16));
+        i += 4;
+        if (cp >= 0xD800 && cp < 0xDC00 && q.substr(i + 1, 2) == "\\u") {
+          char32_t lo = char32_t(std::stoul(std::string(q.substr(i + 3, 4)), nullptr, 16));
+          cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+          i += 6;
         }
-        if (c == '{') {
-          std::string_view k = copy_string();
-          ++i;  // ':'
-          std::string member(k);
-          member += ':';
-          value(member);
-        } else {
-          value({});
-        }
+        uni::append_utf8(out, cp);
+        break;
       }
-      out += in[i++];
-      stack.pop_back();
-    } else if (c == '"') {
-      out += copy_string();
-    } else {
-      out += copy_scalar();
+      default:
+        out += e;  // " \ /
     }
-  };
-  value({});
+  }
   return out;
+}
+
+// Rewrites the JSON value at [i] of [in] (compact, as to_json writes it)
+// as Go's encoding/json writes it back after decoding it into maps: object
+// properties whose value is null dropped, the others sorted by name.
+std::string strip_nulls(std::string_view in, size_t& i) {
+  auto string_end = [&](size_t at) {
+    for (++at; in[at] != '"'; at += in[at] == '\\' ? 2 : 1) {
+    }
+    return at + 1;
+  };
+  char c = in[i];
+  if (c == '"') {
+    size_t start = i;
+    i = string_end(i);
+    return std::string(in.substr(start, i - start));
+  }
+  if (c == '[') {
+    std::string out = "[";
+    for (++i; in[i] != ']';) {
+      if (in[i] == ',') {
+        out += in[i++];
+        continue;
+      }
+      out += strip_nulls(in, i);
+    }
+    ++i;
+    return out + "]";
+  }
+  if (c == '{') {
+    // (name as decoded, name as written, value)
+    std::vector<std::tuple<std::string, std::string_view, std::string>> members;
+    for (++i; in[i] != '}';) {
+      if (in[i] == ',') {
+        ++i;
+        continue;
+      }
+      size_t start = i;
+      i = string_end(i);
+      std::string_view key = in.substr(start, i - start);
+      ++i;  // ':'
+      bool null = in.substr(i, 4) == "null";
+      std::string v = strip_nulls(in, i);
+      if (!null) members.emplace_back(json_unquote(key), key, std::move(v));
+    }
+    ++i;
+    std::sort(members.begin(), members.end(),
+              [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
+    std::string out = "{";
+    for (size_t m = 0; m < members.size(); ++m) {
+      if (m) out += ',';
+      out += std::get<1>(members[m]);
+      out += ':';
+      out += std::get<2>(members[m]);
+    }
+    return out + "}";
+  }
+  size_t start = i;
+  while (i < in.size() && in[i] != ',' && in[i] != '}' && in[i] != ']') ++i;
+  return std::string(in.substr(start, i - start));
+}
+
+std::string strip_null_properties(std::string_view in) {
+  size_t i = 0;
+  return strip_nulls(in, i);
 }
 
 // Returns the compact JSON document [in] indented as Go's json.Indent does
