@@ -6,10 +6,7 @@
 // diagnostics. One addition: `block_attrs` spec blocks, which the
 // reference's decoder library has but its spec schema leaves out.
 #include <hclvm/hcldec.h>
-#if __has_include(<hclvm/userfunc.h>)
 #include <hclvm/userfunc.h>
-#define HCLVM_TMP_USERFUNC 1
-#endif
 
 #include <map>
 #include <optional>
@@ -604,17 +601,11 @@ SpecFile load_spec_file(std::shared_ptr<const Source> src) {
   append(out.diagnostics, file.diagnostics);
   if (file.has_errors()) return out;
 
-    // Functions first, then variables, from what the functions leave.
-#ifdef HCLVM_TMP_USERFUNC
+  // Functions first, then variables, from what the functions leave.
   UserFunctionsResult fns =
       decode_user_functions(file.body, "function", [] { return spec_context(); });
   append(out.diagnostics, fns.diagnostics);
   for (auto& [name, f] : fns.functions) out.functions.add(name, f);
-#else
-  struct {
-    Body remain;
-  } fns{file.body};
-#endif
 
   BodySchema vars_schema;
   vars_schema.blocks.push_back({"variables", {}});
