@@ -21,3 +21,13 @@ script -qec "stty cols 80; $bin/hcldec --spec=$spec ${files[*]}" /dev/null </dev
 script -qec "stty cols 40; $bin/hcldec --spec=$spec data/errors/b.hcl" /dev/null </dev/null |
   tr -d '\r' >expected/tty-40.txt || true
 echo "refreshed: expected/errors.txt errors.json stdin.json errors-color.txt tty-40.txt"
+
+# hclvm dec / hcldec: decoding with a spec (data/dec), compared byte for byte.
+d=data/dec
+"$bin/hcldec" --spec=$d/app.hcldec -V $d/vars.hcl $d/app.hcl >expected/dec-app.json
+"$bin/hcldec" --spec=$d/app.hcldec --with-type --keep-nulls -V '{"replicas_hint": 5}' $d/app.hcl \
+  >expected/dec-app-typed.json
+"$bin/hcldec" --spec=$d/app.hcldec -V $d/vars.hcl -o /dev/stdout <$d/app.hcl >expected/dec-stdin.json
+"$bin/hcldec" --spec=$d/app.hcldec $d/app.hcl 2>expected/dec-unknown-var.txt || true
+"$bin/hcldec" --spec=$d/app.hcldec --diags=json $d/one-error.hcl 2>expected/dec-one-error.json || true
+echo "refreshed: expected/dec-*"

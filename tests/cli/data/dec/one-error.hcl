@@ -1,0 +1,6 @@
+name      = "web"
+memory_mb = 64
+
+listener {
+  port = "eighty"
+}

@@ -1,0 +1,1 @@
+replicas_hint = 2
