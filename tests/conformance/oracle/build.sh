@@ -6,7 +6,8 @@
 # The reference's sources come from Debian's golang-github-hashicorp-hcl-v2-dev
 # (GOPATH mode, offline); they are copied to a scratch directory and two of
 # their functions renamed so that ext.go can wrap them, and the input body is
-# passed through ext.go's expandInput before decoding. Nothing of the
+# passed through ext.go's expandInput before decoding (and variablesOf for
+# --var-refs). Nothing of the
 # reference is kept in this repository.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -23,7 +24,8 @@ sed -i 's/^func evalTypeExpr(/func evalTypeExprOrig(/' "$tmp/hcldec/type_expr.go
 sed -i 's/^func decodeAttrSpec(/func decodeAttrSpecOrig(/' "$tmp/hcldec/spec.go"
 sed -i 's/hcldec\.Decode(body, spec, ctx)/hcldec.Decode(expandInput(body, ctx), spec, ctx)/' \
   "$tmp/hcldec/main.go"
-grep -q 'expandInput(body, ctx)' "$tmp/hcldec/main.go" ||
+sed -i 's/hcldec\.Variables(body, spec)/variablesOf(body, spec)/' "$tmp/hcldec/main.go"
+grep -q 'expandInput(body, ctx)' "$tmp/hcldec/main.go" && grep -q 'variablesOf(body, spec)' "$tmp/hcldec/main.go" ||
   { echo "build.sh: the reference's main.go has changed shape" >&2; exit 2; }
 cp "$here/ext.go" "$tmp/hcldec/"
 (cd "$tmp/hcldec" && go build -o "$out" .)

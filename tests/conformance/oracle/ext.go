@@ -7,17 +7,17 @@
 //   - evalTypeExpr reads a type expression as a type constraint with
 //     defaults (ext/typeexpr) first, so optional(T[, default]) works;
 //   - decodeAttrSpec applies those defaults before converting the value;
-//   - HCLDEC_DYNAMIC_BLOCKS=1 in the environment expands dynamic blocks
-//     (ext/dynblock) in the input before decoding, as --dynamic-blocks does.
+//   - --dynamic-blocks expands dynamic blocks (ext/dynblock) in the input
+//     before decoding, and --var-refs then walks the variables through them
+//     (dynblock.VariablesHCLDec).
 package main
 
 import (
-	"os"
-
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/dynblock"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hcldec"
+	flag "github.com/spf13/pflag"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
@@ -58,10 +58,20 @@ func decodeAttrSpec(body hcl.Body, impliedName string) (hcldec.Spec, hcl.Diagnos
 	}, diags
 }
 
+var dynamicBlocks = flag.BoolP("dynamic-blocks", "", false, "expand dynamic blocks in the input")
+
 // expandInput is what main calls on the input body before decoding.
 func expandInput(body hcl.Body, ctx *hcl.EvalContext) hcl.Body {
-	if os.Getenv("HCLDEC_DYNAMIC_BLOCKS") == "1" {
+	if *dynamicBlocks {
 		return dynblock.Expand(body, ctx)
 	}
 	return body
+}
+
+// variablesOf is what main calls for --var-refs.
+func variablesOf(body hcl.Body, spec hcldec.Spec) []hcl.Traversal {
+	if *dynamicBlocks {
+		return dynblock.VariablesHCLDec(body, spec)
+	}
+	return hcldec.Variables(body, spec)
 }
