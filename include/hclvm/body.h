@@ -66,6 +66,7 @@ namespace body_detail {
 struct Tree;
 struct Compiled;
 class BodyImpl;
+class ExprWrap;
 struct Access;
 }  // namespace body_detail
 
@@ -74,28 +75,40 @@ struct Access;
 // An expression of either syntax (hcl.Expression): a handle on a node of a
 // parsed tree, which it keeps alive. A default-constructed Expression is
 // empty (no tree): only operator bool and syntax() may be asked of it.
+//
+// A handle may also be wrapped: evaluated in a context that adds variables
+// (an attribute of a block that a dynamic block made, hclvm/dynblock.h),
+// or static (make_static: a fixed value with a range, and no node). A
+// wrapped handle keeps its node, so ranges and the static analyses below
+// see through the wrapping, as the reference's hcl.UnwrapExpression does.
 class Expression {
  public:
   Expression() = default;
-  Expression(const Expression& o) : tree_(o.tree_), node_(o.node_), compiled_(o.compiled_.load()) {}
+  Expression(const Expression& o)
+      : tree_(o.tree_), node_(o.node_), wrap_(o.wrap_), compiled_(o.compiled_.load()) {}
   Expression(Expression&& o) noexcept
-      : tree_(std::move(o.tree_)), node_(o.node_), compiled_(o.compiled_.load()) {}
+      : tree_(std::move(o.tree_)),
+        node_(o.node_),
+        wrap_(std::move(o.wrap_)),
+        compiled_(o.compiled_.load()) {}
   Expression& operator=(const Expression& o) {
     tree_ = o.tree_;
     node_ = o.node_;
+    wrap_ = o.wrap_;
     compiled_.store(o.compiled_.load());
     return *this;
   }
   Expression& operator=(Expression&& o) noexcept {
     tree_ = std::move(o.tree_);
     node_ = o.node_;
+    wrap_ = std::move(o.wrap_);
     compiled_.store(o.compiled_.load());
     return *this;
   }
 
   // Whether the handle refers to an expression.
-  explicit operator bool() const { return node_ != nullptr; }
-  // The syntax the expression was written in.
+  explicit operator bool() const { return node_ != nullptr || wrap_ != nullptr; }
+  // The syntax the expression was written in (Native for a static one).
   Syntax syntax() const;
   // The expression's whole source range.
   Range range() const;
@@ -103,7 +116,8 @@ class Expression {
   // name and parenthesis of a call, the left operand of an operator...
   Range start_range() const;
   // The variables the expression reads (hcl.Expression.Variables): for a
-  // JSON value, those of its strings read as templates.
+  // JSON value, those of its strings read as templates. A wrapped
+  // expression leaves out those its wrapping provides.
   std::vector<Traversal> variables() const;
 
   // Evaluates the expression as the reference's Value(ctx) does. With
@@ -116,20 +130,32 @@ class Expression {
   EvalResult value(const EvalContext* ctx) const;
 
   // The node behind the handle: the native one or the JSON one (the other
-  // is null), and the source it was parsed from.
+  // is null; both for a static expression), and the source it was parsed
+  // from (an empty one for a static expression).
   const ast::Expr* native_expr() const;
   const json::Node* json_node() const;
   const Source& source() const;
+  // Whether the handle is static (make_static).
+  bool is_static() const { return node_ == nullptr && wrap_ != nullptr; }
 
   // Wraps a parsed native expression or template [p] (empty without a tree).
   static Expression from_parse(ExprParse p);
   // Wraps a parsed JSON value [p] (empty without a tree).
   static Expression from_parse(JsonParse p);
+  // An expression that evaluates to [v] in any context, reads no variable,
+  // and whose range and start range are [r] (hcl.StaticExpr). The static
+  // analyses find no traversal, list, map or call in it.
+  static Expression make_static(Value v, Range r);
 
  private:
   friend struct body_detail::Access;
+  // Evaluates the node itself, without the wrapping.
+  EvalResult node_value(Vm& vm, const EvalContext* ctx) const;
+
   std::shared_ptr<const body_detail::Tree> tree_;
   const void* node_ = nullptr;
+  // The wrapping, or null for a plain handle (the common case: one test).
+  std::shared_ptr<const body_detail::ExprWrap> wrap_;
   // The node's program, owned by the tree: found there once per handle, so
   // that evaluating through a handle again takes no lock.
   mutable std::atomic<const body_detail::Compiled*> compiled_{nullptr};
@@ -222,7 +248,10 @@ struct AttributesResult;
 // default-constructed Body is the empty body (hcl.EmptyBody).
 class Body {
  public:
-  enum class Kind : uint8_t { Native, Json, Merged };
+  // Expanded: a body whose dynamic blocks are expanded (dynblock::expand);
+  // Unknown: the body of the one block that stands for the blocks of a
+  // dynamic block whose for_each is unknown.
+  enum class Kind : uint8_t { Native, Json, Merged, Expanded, Unknown };
 
   Body();
   // What the body is read from.
@@ -238,8 +267,15 @@ class Body {
   AttributesResult just_attributes() const;
   // Where a diagnostic about something missing from the body points.
   Range missing_item_range() const;
-  // Whether the whole body is unknown (hcldec.UnknownBody).
+  // Whether the body stands for blocks not known yet, so that a decoder
+  // should make the whole value of its blocks unknown (the reference's
+  // hcldec.UnknownBody): the body of the block that a dynamic block with
+  // an unknown for_each expands to. False for every other body.
   bool is_unknown() const;
+  // The marks a decoder should put on the value it makes of this body
+  // (the reference's hcldec.MarkedBody): those of the for_each of the
+  // dynamic block that made it. Empty for every other body.
+  Marks value_marks() const;
 
   // What the body wraps: the native body, the JSON value, or the merged
   // bodies (null or empty for the other kinds).

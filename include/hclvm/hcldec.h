@@ -375,6 +375,15 @@ std::vector<std::pair<std::string, const Spec*>> child_block_types(const Spec& s
 // The variables decoding [body] with [spec] would read (hcldec.Variables).
 std::vector<Traversal> variables(const Body& body, const Spec& spec);
 
+// The variables that expanding the dynamic blocks of [body] (hclvm/
+// dynblock.h) and then decoding it with [spec] would read: for_each,
+// labels and the content's arguments without the iterators, at every level
+// the spec reads (dynblock.VariablesHCLDec).
+std::vector<Traversal> dynamic_block_variables(const Body& body, const Spec& spec);
+// Only those the expansion itself needs: for_each and labels
+// (dynblock.ExpandVariablesHCLDec).
+std::vector<Traversal> dynamic_block_expand_variables(const Body& body, const Spec& spec);
+
 // --- spec files --------------------------------------------------------------------
 
 // A spec written in the hcldec command's spec language (see docs/hcldec.md):

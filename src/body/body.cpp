@@ -88,7 +88,6 @@ static const body_detail::BodyImpl& impl_of(const std::shared_ptr<const body_det
 }
 
 Body::Kind Body::kind() const { return impl_of(impl_).kind(); }
-bool Body::is_unknown() const { return false; }
 ContentResult Body::content(const BodySchema& schema) const {
   return impl_of(impl_).content(schema);
 }
@@ -97,6 +96,8 @@ PartialContentResult Body::partial_content(const BodySchema& schema) const {
 }
 AttributesResult Body::just_attributes() const { return impl_of(impl_).just_attributes(); }
 Range Body::missing_item_range() const { return impl_of(impl_).missing_item_range(); }
+bool Body::is_unknown() const { return impl_of(impl_).is_unknown(); }
+Marks Body::value_marks() const { return impl_of(impl_).value_marks(); }
 const ast::Body* Body::native_body() const { return impl_of(impl_).native_body(); }
 const json::Node* Body::json_node() const { return impl_of(impl_).json_node(); }
 std::vector<Body> Body::merged() const { return impl_of(impl_).merged(); }

@@ -8,6 +8,12 @@
 //
 // A native expression evaluated without a context runs as the reference's
 // Value(nil) does (Vm::run with no context).
+//
+// A wrapped handle (internal.h's ExprWrap) evaluates and lists variables
+// through its wrapping; everything else still reads the node, as the
+// reference's helpers unwrap an expression before they look at its syntax.
+// A static handle has no node: the analyses give it the reference's
+// answers for an expression of no syntax at all.
 #include <hclvm/body.h>
 
 #include <utility>
@@ -35,6 +41,30 @@ const json::Node& json_of(const Expression& e) {
 // Reports whether [e] is a JSON value.
 bool is_json(const Expression& e) { return e.syntax() == Syntax::Json; }
 
+// What a static analysis says of a static expression, which has no node
+// (the reference's answer for an expression not of its syntax): [detail],
+// on [subject].
+Diagnostics not_static(std::string detail, Range subject) {
+  Diagnostic d;
+  d.summary = "Invalid expression";
+  d.detail = std::move(detail);
+  d.subject = std::move(subject);
+  return {std::move(d)};
+}
+
+// The wrapping of a static expression.
+class StaticWrap final : public body_detail::ExprWrap {
+ public:
+  StaticWrap(Value v, Range r) : value_(std::move(v)), range_(std::move(r)) {}
+  EvalResult value(Vm&, const EvalContext*) const override { return EvalResult{value_, {}}; }
+  std::vector<Traversal> variables() const override { return {}; }
+  const Range* static_range() const override { return &range_; }
+
+ private:
+  Value value_;
+  Range range_;
+};
+
 // A handle on [node] of the tree of [e].
 Expression sibling(const Expression& e, const void* node) {
   return Access::expression(Access::tree(e), node);
@@ -54,24 +84,36 @@ const json::Node* Expression::json_node() const {
   return syntax() == Syntax::Json ? static_cast<const json::Node*>(node_) : nullptr;
 }
 
-const Source& Expression::source() const { return tree_->source(); }
+const Source& Expression::source() const {
+  if (tree_) return tree_->source();
+  static const std::shared_ptr<const Source> none = make_source("", "");
+  return *none;
+}
 
 Range Expression::range() const {
+  if (node_ == nullptr) return *wrap_->static_range();
   if (is_json(*this)) return json::range(json_of(*this), source().name());
   return source().range(compile::range_of(native_of(*this)));
 }
 
 Range Expression::start_range() const {
+  if (node_ == nullptr) return *wrap_->static_range();
   if (is_json(*this)) return json::start_range(json_of(*this), source().name());
   return source().range(compile::start_range_of(native_of(*this)));
 }
 
 std::vector<Traversal> Expression::variables() const {
+  if (wrap_) return wrap_->variables();
   if (is_json(*this)) return hclvm::variables(json_of(*this), tree_->json());
   return hclvm::variables(native_of(*this), source());
 }
 
 EvalResult Expression::value(Vm& vm, const EvalContext* ctx) const {
+  if (wrap_) return wrap_->value(vm, ctx);
+  return node_value(vm, ctx);
+}
+
+EvalResult Expression::node_value(Vm& vm, const EvalContext* ctx) const {
   const body_detail::Compiled* c = compiled_.load(std::memory_order_acquire);
   if (c == nullptr) {
     c = tree_->compiled(node_).get();  // the tree keeps it as long as tree_ lives
@@ -111,25 +153,46 @@ Expression Expression::from_parse(JsonParse p) {
   return Access::expression(std::move(tree), node);
 }
 
+Expression Expression::make_static(Value v, Range r) {
+  Expression e;
+  e.wrap_ = std::make_shared<StaticWrap>(std::move(v), std::move(r));
+  return e;
+}
+
 // --- static analysis -------------------------------------------------------------------
 
+namespace {
+
+const char kNotTraversal[] =
+    "A single static variable reference is required: only attribute access and indexing with "
+    "constant keys. No calculations, function calls, template expressions, etc are allowed here.";
+
+}  // namespace
+
 TraversalResult abs_traversal_for_expr(const Expression& e) {
+  if (e.is_static()) return TraversalResult{{}, not_static(kNotTraversal, e.range())};
   if (is_json(e)) return abs_traversal_for_expr(json_of(e), Access::tree(e)->json());
   return abs_traversal_for_expr(native_of(e), e.source());
 }
 
 TraversalResult rel_traversal_for_expr(const Expression& e) {
+  if (e.is_static()) return TraversalResult{{}, not_static(kNotTraversal, e.range())};
   if (is_json(e)) return rel_traversal_for_expr(json_of(e), Access::tree(e)->json());
   return rel_traversal_for_expr(native_of(e), e.source());
 }
 
 std::string expr_as_keyword(const Expression& e) {
+  if (e.is_static()) return "";
   if (is_json(e)) return expr_as_keyword(json_of(e), Access::tree(e)->json());
   return std::string(expr_as_keyword(native_of(e)));
 }
 
 ExpressionListResult expr_list(const Expression& e) {
   ExpressionListResult r;
+  if (e.is_static()) {
+    r.diagnostics = not_static("A static list expression is required.", e.start_range());
+    return r;
+  }
   if (is_json(e)) {
     JsonExprListResult l = expr_list(json_of(e), Access::tree(e)->json());
     for (const json::Node* n : l.items) r.items.push_back(sibling(e, n));
@@ -144,6 +207,10 @@ ExpressionListResult expr_list(const Expression& e) {
 
 ExpressionMapResult expr_map(const Expression& e) {
   ExpressionMapResult r;
+  if (e.is_static()) {
+    r.diagnostics = not_static("A static map expression is required.", e.start_range());
+    return r;
+  }
   if (is_json(e)) {
     JsonExprMapResult m = expr_map(json_of(e), Access::tree(e)->json());
     for (const JsonKeyValuePair& p : m.pairs)
@@ -160,6 +227,10 @@ ExpressionMapResult expr_map(const Expression& e) {
 
 ExpressionCallResult expr_call(const Expression& e) {
   ExpressionCallResult r;
+  if (e.is_static()) {
+    r.diagnostics = not_static("A static function call is required.", e.start_range());
+    return r;
+  }
   if (!is_json(e)) {
     ExprCallResult c = expr_call(native_of(e), e.source());
     r.diagnostics = std::move(c.diagnostics);

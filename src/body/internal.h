@@ -58,9 +58,23 @@ class BodyImpl {
   virtual PartialContentResult partial_content(const BodySchema& schema) const = 0;
   virtual AttributesResult just_attributes() const = 0;
   virtual Range missing_item_range() const = 0;
+  virtual bool is_unknown() const { return false; }
+  virtual Marks value_marks() const { return {}; }
   virtual const ast::Body* native_body() const { return nullptr; }
   virtual const json::Node* json_node() const { return nullptr; }
   virtual std::vector<Body> merged() const { return {}; }
+};
+
+// What a wrapped Expression does instead of evaluating its node plainly
+// (the reference's expression types that wrap or replace a syntax node:
+// dynblock's exprWrap, hcl.StaticExpr).
+class ExprWrap {
+ public:
+  virtual ~ExprWrap() = default;
+  virtual EvalResult value(Vm& vm, const EvalContext* ctx) const = 0;
+  virtual std::vector<Traversal> variables() const = 0;
+  // The range of an expression without a node (null: the node's).
+  virtual const Range* static_range() const { return nullptr; }
 };
 
 // The implementation of the empty body (a merge of no bodies).
@@ -82,6 +96,13 @@ struct Access {
   // The tree and the node of [e].
   static const TreePtr& tree(const Expression& e) { return e.tree_; }
   static const void* node(const Expression& e) { return e.node_; }
+  // Returns [e] with [wrap] instead of its own wrapping: the same node
+  // (and program), evaluated through [wrap], which usually holds [e].
+  static Expression wrapped(const Expression& e, std::shared_ptr<const ExprWrap> wrap) {
+    Expression w = e;
+    w.wrap_ = std::move(wrap);
+    return w;
+  }
 };
 
 // The native body [b] of [tree], with the names a partial content hid.

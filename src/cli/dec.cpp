@@ -4,6 +4,7 @@
 // error such as a missing --spec, 2 diagnostics or bad usage).
 #include <fcntl.h>
 #include <hclvm/body.h>
+#include <hclvm/dynblock.h>
 #include <hclvm/hcldec.h>
 #include <unistd.h>
 
@@ -47,6 +48,8 @@ const char kDecHelp[] =
     "                        instead of decoding it\n"
     "  --with-type           wrap the result as {\"value\": ..., \"type\": ...}\n"
     "  --keep-nulls          keep object properties whose value is null\n"
+    "  --dynamic-blocks      expand `dynamic` blocks in the input before decoding\n"
+    "                        (an extension: the reference has no such flag)\n"
     "  -v, --version         print the version\n"
     "  -h, --help            show this help\n"
     "\n"
@@ -63,6 +66,7 @@ struct DecOptions {
   bool var_refs = false;
   bool with_type = false;
   bool keep_nulls = false;
+  bool dynamic_blocks = false;
   std::vector<std::string> files;
 };
 
@@ -420,6 +424,8 @@ std::optional<int> parse_dec_options(const std::vector<std::string>& args, DecOp
       o.with_type = true;
     } else if (a.is("--keep-nulls")) {
       o.keep_nulls = true;
+    } else if (a.is("--dynamic-blocks")) {
+      o.dynamic_blocks = true;
     } else if (a.is("--spec", "-s") || a.is("--out", "-o") || a.is("--diags") ||
                a.is("--vars", "-V")) {
       std::optional<std::string> v = a.value(err);
@@ -535,11 +541,15 @@ int run_dec(const std::vector<std::string>& args) {
   Body body = bodies.size() == 1 ? bodies[0] : merge_bodies(bodies);
 
   if (o.var_refs) {
-    std::string doc = var_refs_json(hcldec::variables(body, *spec.root), ctx);
+    std::vector<Traversal> refs = o.dynamic_blocks
+                                      ? hcldec::dynamic_block_variables(body, *spec.root)
+                                      : hcldec::variables(body, *spec.root);
+    std::string doc = var_refs_json(refs, ctx);
     if (auto err = write_output(o.out, doc)) return fail(*err);
     return kExitOk;
   }
 
+  if (o.dynamic_blocks) body = dynblock::expand(body, ctx);
   hcldec::DecodeResult r = hcldec::decode(body, *spec.root, ctx);
   diags.insert(diags.end(), r.diagnostics.begin(), r.diagnostics.end());
   if (has_errors(diags)) {

@@ -1,6 +1,7 @@
 // The spec kinds of include/hclvm/hcldec.h: how each reads body content,
 // its implied type, the schema it contributes and where its value comes
 // from, as the reference's hcldec/spec.go does.
+#include <hclvm/dynblock.h>
 #include <hclvm/hcldec.h>
 
 #include <algorithm>
@@ -104,6 +105,8 @@ Collected collect_blocks(const BlockSpecBase& s, const BodyContent& content, con
     if (b.type != s.type_name) continue;
     std::vector<BlockLabel> labels = labels_of(b);
     Value v = decode_body(b.body, labels, ctx, *s.nested, diags);
+    // The marks of a body made from a marked for_each (hcldec.MarkedBody).
+    if (Marks m = b.body.value_marks(); !m.empty()) v = v.mark(m);
     if (b.body.is_unknown()) {
       out.unknown = true;
       return out;
@@ -178,6 +181,7 @@ bool collect_keyed(const BlockKeyedSpec& s, const BodyContent& content, const Ev
     std::vector<BlockLabel> labels = labels_of(b);
     if (labels.size() < depth) continue;  // content() already reported it
     Value v = decode_body(b.body, std::span(labels).subspan(depth), ctx, *s.nested, diags);
+    if (Marks m = b.body.value_marks(); !m.empty()) v = v.mark(m);
     KeyedTree* target = &tree;
     for (size_t i = 0; i + 1 < depth; ++i) {
       auto& slot = target->items[b.labels[i]];
@@ -858,6 +862,33 @@ std::vector<Traversal> variables(const Body& body, const Spec& spec) {
   };
   visit(spec);
   return vars;
+}
+
+namespace {
+
+// A spec as the dynamic blocks' variables walk sees it.
+class SpecWalkSchema final : public dynblock::WalkSchema {
+ public:
+  explicit SpecWalkSchema(const Spec& spec) : spec_(spec) {}
+  BodySchema schema() const override { return implied_schema(spec_); }
+  std::shared_ptr<const dynblock::WalkSchema> child(std::string_view block_type) const override {
+    for (const auto& [type, nested] : child_block_types(spec_))
+      if (type == block_type) return std::make_shared<SpecWalkSchema>(*nested);
+    return nullptr;
+  }
+
+ private:
+  const Spec& spec_;
+};
+
+}  // namespace
+
+std::vector<Traversal> dynamic_block_variables(const Body& body, const Spec& spec) {
+  return dynblock::walk_tree(dynblock::walk_variables(body), SpecWalkSchema(spec));
+}
+
+std::vector<Traversal> dynamic_block_expand_variables(const Body& body, const Spec& spec) {
+  return dynblock::walk_tree(dynblock::walk_expand_variables(body), SpecWalkSchema(spec));
 }
 
 }  // namespace hclvm::hcldec
