@@ -22,10 +22,13 @@ for f in "$src"/*.go; do
 done
 sed -i 's/^func evalTypeExpr(/func evalTypeExprOrig(/' "$tmp/hcldec/type_expr.go"
 sed -i 's/^func decodeAttrSpec(/func decodeAttrSpecOrig(/' "$tmp/hcldec/spec.go"
+# block_attrs: the reference decodes the block but leaves it out of its schema.
+sed -i 's/^\t"transform",$/\t"transform",\n\t"block_attrs",/' "$tmp/hcldec/spec.go"
 sed -i 's/hcldec\.Decode(body, spec, ctx)/hcldec.Decode(expandInput(body, ctx), spec, ctx)/' \
   "$tmp/hcldec/main.go"
 sed -i 's/hcldec\.Variables(body, spec)/variablesOf(body, spec)/' "$tmp/hcldec/main.go"
-grep -q 'expandInput(body, ctx)' "$tmp/hcldec/main.go" && grep -q 'variablesOf(body, spec)' "$tmp/hcldec/main.go" ||
+grep -q 'expandInput(body, ctx)' "$tmp/hcldec/main.go" && grep -q 'variablesOf(body, spec)' "$tmp/hcldec/main.go" &&
+  grep -q '"block_attrs",' "$tmp/hcldec/spec.go" ||
   { echo "build.sh: the reference's main.go has changed shape" >&2; exit 2; }
 cp "$here/ext.go" "$tmp/hcldec/"
 (cd "$tmp/hcldec" && go build -o "$out" .)

@@ -7,6 +7,8 @@
 //   - evalTypeExpr reads a type expression as a type constraint with
 //     defaults (ext/typeexpr) first, so optional(T[, default]) works;
 //   - decodeAttrSpec applies those defaults before converting the value;
+//   - block_attrs spec blocks are accepted (the reference decodes them, but
+//     its spec schema leaves them out);
 //   - --dynamic-blocks expands dynamic blocks (ext/dynblock) in the input
 //     before decoding, and --var-refs then walks the variables through them
 //     (dynblock.VariablesHCLDec).

@@ -1,0 +1,4 @@
+env {
+  HOME = "/root"
+  PORT = 8080
+}

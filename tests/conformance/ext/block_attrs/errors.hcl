@@ -1,0 +1,6 @@
+env {
+  A = 1
+  B = "two"
+  nested {
+  }
+}

@@ -1,0 +1,4 @@
+users = {
+  alice = { role = "admin" }
+  bob   = {}
+}

@@ -1,0 +1,7 @@
+dynamic "item" {
+  for_each = [1]
+  iterator = it.x
+  content {
+    v = 1
+  }
+}

@@ -1,0 +1,6 @@
+dynamic "item" {
+  for_each = null
+  content {
+    v = 1
+  }
+}

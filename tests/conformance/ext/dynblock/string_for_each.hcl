@@ -1,0 +1,6 @@
+dynamic "item" {
+  for_each = "abc"
+  content {
+    v = 1
+  }
+}
