@@ -78,6 +78,8 @@ class Files {
     diag::SnippetFile s{f.source->text(), {}};
     if (const ast::Body* root = f.body.native_body())
       s.context = [root](uint32_t byte) { return diag::native_context(*root, byte); };
+    else if (const json::Node* node = f.body.json_node())
+      s.context = [node](uint32_t byte) { return diag::json_context(*node, byte); };
     files_.emplace(f.source->name(), std::move(s));
     keep_.push_back(f);
   }
@@ -209,9 +211,12 @@ std::string strip_nulls(std::string_view in, size_t& i) {
   };
   char c = in[i];
   if (c == '"') {
+    // Decoded and encoded again, as the reference does: an invalid UTF-8
+    // sequence, escaped as \ufffd by the first encoding, comes out as the
+    // character itself.
     size_t start = i;
     i = string_end(i);
-    return std::string(in.substr(start, i - start));
+    return json_quote(json_unquote(in.substr(start, i - start)));
   }
   if (c == '[') {
     std::string out = "[";
@@ -226,8 +231,8 @@ std::string strip_nulls(std::string_view in, size_t& i) {
     return out + "]";
   }
   if (c == '{') {
-    // (name as decoded, name as written, value)
-    std::vector<std::tuple<std::string, std::string_view, std::string>> members;
+    // (name as decoded, value)
+    std::vector<std::pair<std::string, std::string>> members;
     for (++i; in[i] != '}';) {
       if (in[i] == ',') {
         ++i;
@@ -239,17 +244,17 @@ std::string strip_nulls(std::string_view in, size_t& i) {
       ++i;  // ':'
       bool null = in.substr(i, 4) == "null";
       std::string v = strip_nulls(in, i);
-      if (!null) members.emplace_back(json_unquote(key), key, std::move(v));
+      if (!null) members.emplace_back(json_unquote(key), std::move(v));
     }
     ++i;
     std::sort(members.begin(), members.end(),
-              [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
+              [](const auto& a, const auto& b) { return a.first < b.first; });
     std::string out = "{";
     for (size_t m = 0; m < members.size(); ++m) {
       if (m) out += ',';
-      out += std::get<1>(members[m]);
+      out += json_quote(members[m].first);
       out += ':';
-      out += std::get<2>(members[m]);
+      out += members[m].second;
     }
     return out + "}";
   }

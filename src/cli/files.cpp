@@ -221,6 +221,9 @@ diag::SnippetFiles Parsed::snippet_files() const {
   if (body) {
     const ast::Body* root = body;
     f.context = [root](uint32_t byte) { return diag::native_context(*root, byte); };
+  } else if (json) {
+    const json::Node* root = json;
+    f.context = [root](uint32_t byte) { return diag::json_context(*root, byte); };
   }
   files.emplace(source->name(), std::move(f));
   return files;

@@ -465,7 +465,8 @@ SpecPtr decode_sequence(const Body& body, const std::string& implied, const char
 }
 
 SpecPtr decode_block_map(const Body& body, const std::string& implied, Diagnostics& diags) {
-  Args args(body, {"block_type", "labels"}, true);
+  // labels is a []string in the reference's struct: required.
+  Args args(body, {"block_type", "labels"}, true, "labels");
   std::optional<std::string> type = args.string("block_type");
   std::vector<std::string> labels = args.strings("labels");
   append(diags, args.diags);

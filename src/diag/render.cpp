@@ -231,6 +231,43 @@ std::string native_context(const ast::Body& root, uint32_t byte) {
   return "";
 }
 
+std::string json_context(const json::Node& root, uint32_t byte) {
+  // Down from the root, into the first object or array member holding the
+  // offset; scalars end the path.
+  auto holds = [byte](const json::Node* n) {
+    return (n->kind == json::NodeKind::Object || n->kind == json::NodeKind::Array) &&
+           n->start.byte <= byte && byte < n->end.byte;
+  };
+  std::string out;
+  const json::Node* n = &root;
+  for (;;) {
+    const json::Node* next = nullptr;
+    if (n->kind == json::NodeKind::Object) {
+      for (const json::Property& p : json::as<json::ObjectNode>(*n).properties) {
+        if (holds(p.value)) {
+          out += '.';
+          out += p.name->value;
+          next = p.value;
+          break;
+        }
+      }
+    } else if (n->kind == json::NodeKind::Array) {
+      const auto& items = json::as<json::ArrayNode>(*n).items;
+      for (uint32_t i = 0; i < items.size; ++i) {
+        if (holds(items[i])) {
+          out += "[" + std::to_string(i) + "]";
+          next = items[i];
+          break;
+        }
+      }
+    }
+    if (next == nullptr) break;
+    n = next;
+  }
+  if (!out.empty() && out[0] == '.') out.erase(0, 1);
+  return out;
+}
+
 std::string json_string(std::string_view s) {
   // hcldec was built with a Go older than 1.22: \b and \f as u-escapes.
   std::string out;

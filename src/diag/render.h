@@ -10,6 +10,7 @@
 #pragma once
 
 #include <hclvm/ast.h>
+#include <hclvm/json_syntax.h>
 #include <hclvm/diagnostic.h>
 
 #include <cstdint>
@@ -55,6 +56,12 @@ std::string render_json(const Diagnostics& diags);
 // whose root body is [root]: the header of the top-level block containing
 // it (`resource "a" "b"`), or "" outside any block.
 std::string native_context(const ast::Body& root, uint32_t byte);
+
+// Returns the context of byte offset [byte] in a JSON-syntax file whose root
+// value is [root], as the reference's JSON navigation names it: the path of
+// the objects and arrays holding it, like `service.web` or `rule[2]`, or ""
+// outside any nested object or array.
+std::string json_context(const json::Node& root, uint32_t byte);
 
 // Returns [s] as a JSON string literal the way Go's encoding/json writes it
 // (HTML-safe escapes, U+2028/2029 escaped, invalid UTF-8 as \ufffd).

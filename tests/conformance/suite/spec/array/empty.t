@@ -1,0 +1,4 @@
+# An empty array spec gives an empty tuple.
+
+result_type = tuple([])
+result = []

@@ -1,0 +1,8 @@
+# A required attribute that is given.
+
+result_type = object({
+  id = string
+})
+result = {
+  id = "abc"
+}

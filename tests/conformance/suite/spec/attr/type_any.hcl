@@ -1,0 +1,3 @@
+a = [1, "two", true]
+b = { k = 1 }
+c = null

@@ -1,0 +1,3 @@
+input_block {
+  v = "x"
+}

@@ -1,0 +1,6 @@
+settings {
+  level = 1
+}
+settings {
+  level = 2
+}

@@ -1,0 +1,6 @@
+outer {
+  name = "o"
+  inner {
+    depth = 2
+  }
+}

@@ -1,0 +1,4 @@
+settings {
+  level = 1
+  color = "red"
+}

@@ -1,0 +1,4 @@
+settings {
+  level = 2
+  mode  = "fast"
+}

@@ -1,0 +1,6 @@
+item {
+  value = 1
+}
+item {
+  value = 2
+}

@@ -1,0 +1,2 @@
+rule {}
+rule "named" {}

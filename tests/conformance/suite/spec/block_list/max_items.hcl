@@ -1,0 +1,4 @@
+rule {}
+rule {}
+rule {}
+rule {}

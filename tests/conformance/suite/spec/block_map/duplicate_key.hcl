@@ -1,0 +1,6 @@
+service "web" {
+  port = 80
+}
+service "web" {
+  port = 81
+}

@@ -1,0 +1,3 @@
+route "eu" "a" {}
+route "eu" "b" {}
+route "eu" "a" {}

@@ -1,0 +1,9 @@
+item {
+  value = true
+}
+item {
+  value = "true"
+}
+item {
+  value = 5
+}

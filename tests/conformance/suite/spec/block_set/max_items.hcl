@@ -1,0 +1,6 @@
+tag {
+  key = "a"
+}
+tag {
+  key = "a"
+}

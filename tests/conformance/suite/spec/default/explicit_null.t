@@ -1,0 +1,4 @@
+# mode = null: the literal "auto".
+
+result_type = string
+result = "auto"

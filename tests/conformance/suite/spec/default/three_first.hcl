@@ -1,0 +1,2 @@
+a = "from a"
+b = "from b"

@@ -1,0 +1,4 @@
+# a and b given: a.
+
+result_type = string
+result = "from a"

@@ -1,0 +1,4 @@
+# neither given: the literal.
+
+result_type = string
+result = "none"

@@ -1,0 +1,4 @@
+# only b given: b.
+
+result_type = string
+result = "from b"

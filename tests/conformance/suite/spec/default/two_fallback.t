@@ -1,0 +1,8 @@
+# port is absent: the literal 8080.
+
+result_type = object({
+  port = number
+})
+result = {
+  port = 8080
+}

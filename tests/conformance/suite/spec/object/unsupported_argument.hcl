@@ -1,0 +1,2 @@
+known = "yes"
+other = "no"

@@ -1,0 +1,4 @@
+known = "yes"
+
+thing {
+}

@@ -1,0 +1,2 @@
+first = "Ada"
+last  = "Lovelace"

@@ -1,0 +1,4 @@
+# upper() of the decoded attribute.
+
+result_type = string
+result = "WEB"

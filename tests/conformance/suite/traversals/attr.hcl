@@ -1,0 +1,2 @@
+a = foo.bar
+b = "${baz}-x"

@@ -1,0 +1,3 @@
+server {
+  listen = port + 1
+}

@@ -1,0 +1,6 @@
+item {
+  n = a
+}
+item {
+  n = b.c * 1
+}

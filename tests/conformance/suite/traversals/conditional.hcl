@@ -1,0 +1,1 @@
+v = flag ? yes : no

@@ -1,0 +1,1 @@
+names = [for i, x in items : "${i}${sep}${x.name}"]

@@ -1,0 +1,1 @@
+ids = items[*].id

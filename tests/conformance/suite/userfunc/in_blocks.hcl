@@ -1,0 +1,6 @@
+node "a" {
+  id = label("a", 1)
+}
+node "b" {
+  id = label("b", 2)
+}

@@ -1,0 +1,1 @@
+v = plus_base(1)

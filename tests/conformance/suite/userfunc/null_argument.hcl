@@ -1,0 +1,1 @@
+v = or_default(null)

@@ -1,0 +1,2 @@
+as_list = pair(1, "x")
+as_any  = pair(1, "x")

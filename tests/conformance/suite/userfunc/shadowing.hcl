@@ -1,0 +1,2 @@
+from_var  = x
+from_call = id(1)

@@ -1,0 +1,1 @@
+v = shout("hey")

@@ -1,0 +1,4 @@
+# upper() called from a function body.
+
+result_type = string
+result = "HEY!"

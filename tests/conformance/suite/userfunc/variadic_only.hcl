@@ -1,0 +1,2 @@
+empty  = total()
+spread = total([4, 9, 2]...)

@@ -1,0 +1,2 @@
+where    = region
+how_many = count * 2

@@ -1,0 +1,2 @@
+n = name
+p = parts

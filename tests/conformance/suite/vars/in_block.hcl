@@ -1,0 +1,6 @@
+listener {
+  port = base + 1
+}
+listener {
+  port = base + 2
+}

@@ -1,0 +1,1 @@
+greeting = "hello ${user}, you have ${n} messages"

@@ -1,0 +1,2 @@
+first = net.cidrs[0]
+name  = net["name"]

@@ -1,0 +1,1 @@
+v = unknown + 1
