@@ -88,6 +88,10 @@ class Function {
   // The return type when it does not depend on the arguments (set by
   // returns()): calls with plain arguments then skip the type function.
   const Type* fixed_type = nullptr;
+  // Whether a call may give a different result for the same arguments
+  // (timestamp, uuid, bcrypt): such calls are never folded or cached, and
+  // an embedder can leave them out (LibraryOptions::impure).
+  bool impure = false;
 
   // A function whose return type is always [t].
   static TypeFn static_return(const Type* t);
@@ -116,8 +120,32 @@ class FunctionTable {
   std::map<std::string, std::shared_ptr<const Function>, std::less<>> fns_;
 };
 
-// The functions every table starts from until the full library is in:
-// those the benchmark expressions use.
+// The functions of the reference's own tools (hcldec's evaluation tests,
+// gohcl-bench): go-cty's stdlib under Terraform's names, with Terraform's
+// length(). Where Terraform's functions differ from go-cty's (coalesce,
+// lookup, replace with a /regex/...), these are go-cty's.
 FunctionTable default_functions();
+
+// What the standard library may do beyond computing with its arguments.
+struct LibraryOptions {
+  // The directory the filesystem functions (file, fileexists, fileset,
+  // filebase64, the file hashes, templatefile...) may read under; paths
+  // outside it are errors. Empty: those functions are left out.
+  std::string base_dir;
+  // The environment variables Packer's env() may read; empty: env is left
+  // out.
+  std::vector<std::string> env_allow;
+  // Whether the impure functions (timestamp, uuid, bcrypt) are included.
+  bool impure = true;
+  // Whether Packer's extras (legacy_isotime, legacy_strftime, and env as
+  // above) are included.
+  bool packer = false;
+};
+
+// The standard library: Terraform's function table (hashicorp/terraform's
+// internal/lang/functions.go, its own functions where they differ from
+// go-cty's), restricted or extended as [opts] says. Start from it and
+// add, remove or replace functions freely: tables are values.
+FunctionTable standard_functions(const LibraryOptions& opts = {});
 
 }  // namespace hclvm

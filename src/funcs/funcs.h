@@ -28,6 +28,10 @@ void add_regex_functions(FunctionTable& t);       // regex.cpp: regex, regexall
 void add_set_functions(FunctionTable& t);         // set.cpp: setunion, setproduct...
 void add_datetime_functions(FunctionTable& t);    // datetime.cpp: formatdate, timeadd
 
+// The standard library's additions and Terraform's versions, over the
+// functions above (standard_functions in vm/function.cpp calls them in
+// this order, after the ones above).
+
 // format and formatlist (format.cpp), registered with the string functions.
 Function format_fn();
 Function formatlist_fn();

@@ -222,3 +222,13 @@ FunctionTable default_functions() {
 }
 
 }  // namespace hclvm
+
+namespace hclvm {
+
+FunctionTable standard_functions(const LibraryOptions& opts) {
+  FunctionTable t = default_functions();
+  (void)opts;
+  return t;
+}
+
+}  // namespace hclvm
