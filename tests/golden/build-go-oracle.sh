@@ -10,7 +10,12 @@ fi
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
-# Builds the Go program SRC into the binary OUT.
+# Builds the Go program SRC, with the files EXTRA... compiled into it (such
+# as oracle_lines.go here), into the binary OUT.
 build_go_oracle() {
-  go build -o "$2" "$1"
+  local src=$1 out=$2 dir
+  shift 2
+  dir=$(mktemp -d "$tmp/oracle.XXXXXX")
+  cp "$src" "$@" "$dir/"
+  (cd "$dir" && go build -o "$out" .)
 }

@@ -41,19 +41,9 @@ const std::filesystem::path kGoldenDir =
 
 // --- the golden line format ---------------------------------------------------------
 
-std::string rng(const Range& r) {
-  return r.filename + ":" + test::pos_string(r.start) + "-" + test::pos_string(r.end);
-}
+std::string rng(const Range& r) { return test::range_line(r); }
 
-std::string diag_text(const Diagnostic& d) {
-  std::string s = std::string("{\"severity\":\"") +
-                  (d.severity == Severity::Error ? "error" : "warning") +
-                  "\",\"summary\":" + test::go_json_quote(d.summary) +
-                  ",\"detail\":" + test::go_json_quote(d.detail);
-  if (d.subject) s += ",\"subject\":\"" + rng(*d.subject) + "\"";
-  if (d.context) s += ",\"context\":\"" + rng(*d.context) + "\"";
-  return s + "}";
-}
+std::string diag_text(const Diagnostic& d) { return test::diag_line(d); }
 
 std::string traversal_text(const Traversal& t) { return test::traversal_line(t, rng); }
 
@@ -91,116 +81,9 @@ std::unique_ptr<EvalContext> golden_context(const std::string& vars) {
 
 // --- the case files -------------------------------------------------------------------
 
-struct Op {
-  int depth = 1;
-  std::string selector;  // "", "remain" or "@TYPE"
-  std::string mode;
-  std::string text;  // the words after the selector
-  BodySchema schema;
-  std::vector<Op> children;
-};
-
-struct File {
-  std::string name, bytes;
-};
-
-struct Case {
-  std::string name;
-  std::string vars;
-  std::vector<File> files;
-  std::vector<Op> ops;
-};
-
-std::vector<std::string> words(std::string_view s) {
-  std::vector<std::string> out;
-  std::istringstream in{std::string(s)};
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
-
-Op parse_op(const std::string& line) {
-  Op o;
-  size_t depth = 0;
-  while (depth < line.size() && line[depth] == '>') ++depth;
-  o.depth = int(depth);
-  std::vector<std::string> w = words(std::string_view(line).substr(depth));
-  size_t i = 0;
-  if (depth > 1) o.selector = w[i++];
-  o.mode = w[i];
-  for (size_t j = i; j < w.size(); ++j) o.text += (j > i ? " " : "") + w[j];
-  for (size_t j = i + 1; j < w.size(); ++j) {
-    const std::string& x = w[j];
-    if (x[0] == '@') {
-      BlockHeaderSchema b;
-      size_t colon = x.find(':');
-      b.type = x.substr(1, colon == std::string::npos ? std::string::npos : colon - 1);
-      if (colon != std::string::npos) {
-        std::string labels = x.substr(colon + 1);
-        for (size_t start = 0;;) {
-          size_t comma = labels.find(',', start);
-          b.label_names.push_back(labels.substr(start, comma - start));
-          if (comma == std::string::npos) break;
-          start = comma + 1;
-        }
-      }
-      o.schema.blocks.push_back(b);
-    } else if (x.size() > 1 && x.back() == '!') {
-      o.schema.attributes.push_back({x.substr(0, x.size() - 1), true});
-    } else {
-      o.schema.attributes.push_back({x, false});
-    }
-  }
-  return o;
-}
-
-std::vector<Case> load_cases(const std::filesystem::path& path) {
-  std::istringstream in(test::read_file(path));
-  std::vector<Case> cases;
-  std::vector<Op*> stack;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    if (line.rfind("case ", 0) == 0) {
-      cases.push_back(Case{words(line)[1], "", {}, {}});
-      stack.clear();
-    } else if (line.rfind("vars ", 0) == 0) {
-      cases.back().vars = line.substr(5);
-    } else if (line.rfind("file ", 0) == 0) {
-      File f{line.substr(5), ""};
-      while (f.name.back() == ' ') f.name.pop_back();
-      for (std::string l; std::getline(in, l) && l != "end";) f.bytes += l + "\n";
-      cases.back().files.push_back(std::move(f));
-    } else if (line.rfind("qfile ", 0) == 0) {
-      std::string rest = line.substr(6);
-      size_t sp = rest.find(' ');
-      cases.back().files.push_back({rest.substr(0, sp), test::go_unquote(rest.substr(sp + 1))});
-    } else if (line[0] == '>') {
-      Op o = parse_op(line);
-      size_t d = size_t(o.depth);
-      std::vector<Op>& siblings = d == 1 ? cases.back().ops : stack[d - 2]->children;
-      siblings.push_back(std::move(o));
-      stack.resize(d - 1);
-      stack.push_back(&siblings.back());
-    } else {
-      ADD_FAILURE() << "bad case line: " << line;
-    }
-  }
-  return cases;
-}
-
-// Golden cases by name: the lines after each I line.
-std::map<std::string, std::vector<std::string>> load_golden(const std::filesystem::path& path) {
-  std::istringstream in(test::read_file(path));
-  std::map<std::string, std::vector<std::string>> out;
-  std::vector<std::string>* cur = nullptr;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    if (line.rfind("I ", 0) == 0)
-      cur = &out[line.substr(2)];
-    else if (cur != nullptr)
-      cur->push_back(line);
-  }
-  return out;
-}
+using Op = test::BodyOp;
+using File = test::BodyFile;
+using Case = test::BodyCase;
 
 // --- what hclvm gives, as golden lines -------------------------------------------------
 
@@ -344,28 +227,10 @@ std::vector<std::string> case_lines(const Case& c) {
 class DynblockGolden : public testing::TestWithParam<std::string> {};
 
 TEST_P(DynblockGolden, MatchesTheReference) {
-  std::map<std::string, std::vector<std::string>> golden =
-      load_golden(kGoldenDir / (GetParam() + ".golden"));
-  std::vector<Case> cases = load_cases(kGoldenDir / (GetParam() + ".txt"));
-  EXPECT_EQ(cases.size(), golden.size()) << "regenerate with gen.sh";
-  int failures = 0;
-  for (const Case& c : cases) {
-    auto it = golden.find(c.name);
-    if (it == golden.end()) {
-      ADD_FAILURE() << "no golden output for case " << c.name;
-      continue;
-    }
-    std::vector<std::string> want = it->second, got = case_lines(c);
-    for (std::string& l : want) l = test::comparable_line(l);
-    for (std::string& l : got) l = test::comparable_line(l);
-    if (want == got) continue;
-    ++failures;
-    std::string w, g;
-    for (const auto& l : want) w += "  " + l + "\n";
-    for (const auto& l : got) g += "  " + l + "\n";
-    ADD_FAILURE() << "case " << c.name << "\nreference:\n" << w << "hclvm:\n" << g;
-  }
-  EXPECT_EQ(failures, 0);
+  std::vector<std::pair<std::string, std::vector<std::string>>> got;
+  for (const Case& c : test::load_body_cases(kGoldenDir / (GetParam() + ".txt")))
+    got.emplace_back(c.name, case_lines(c));
+  test::expect_golden(test::load_golden(kGoldenDir / (GetParam() + ".golden")), got);
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, DynblockGolden, testing::Values("native", "json", "walk"));

@@ -149,4 +149,136 @@ std::optional<std::filesystem::path> shared_dir() {
   return std::nullopt;
 }
 
+std::string range_line(const Range& r) {
+  return r.filename + ":" + pos_string(r.start) + "-" + pos_string(r.end);
+}
+
+std::string diag_line(const Diagnostic& d) {
+  std::string s = std::string("{\"severity\":\"") +
+                  (d.severity == Severity::Error ? "error" : "warning") +
+                  "\",\"summary\":" + go_json_quote(d.summary) +
+                  ",\"detail\":" + go_json_quote(d.detail);
+  if (d.subject) s += ",\"subject\":\"" + range_line(*d.subject) + "\"";
+  if (d.context) s += ",\"context\":\"" + range_line(*d.context) + "\"";
+  return s + "}";
+}
+
+Golden load_golden(const std::filesystem::path& path) {
+  std::istringstream in(read_file(path));
+  Golden out;
+  std::vector<std::string>* cur = nullptr;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    if (line.rfind("I ", 0) == 0)
+      cur = &out[line.substr(2)];
+    else if (cur != nullptr)
+      cur->push_back(line);
+  }
+  return out;
+}
+
+void expect_golden(const Golden& golden,
+                   const std::vector<std::pair<std::string, std::vector<std::string>>>& got) {
+  EXPECT_EQ(got.size(), golden.size()) << "regenerate with gen.sh";
+  for (const auto& [name, lines] : got) {
+    auto it = golden.find(name);
+    if (it == golden.end()) {
+      ADD_FAILURE() << "no golden output for case " << name;
+      continue;
+    }
+    std::vector<std::string> want = it->second, have = lines;
+    for (std::string& l : want) l = comparable_line(l);
+    for (std::string& l : have) l = comparable_line(l);
+    if (want == have) continue;
+    std::string w, g;
+    for (const auto& l : want) w += "  " + l + "\n";
+    for (const auto& l : have) g += "  " + l + "\n";
+    ADD_FAILURE() << "case " << name << "\nreference:\n" << w << "hclvm:\n" << g;
+  }
+}
+
+namespace {
+
+std::vector<std::string> words(std::string_view s) {
+  std::vector<std::string> out;
+  std::istringstream in{std::string(s)};
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+BodyOp parse_body_op(const std::string& line) {
+  BodyOp o;
+  size_t depth = 0;
+  while (depth < line.size() && line[depth] == '>') ++depth;
+  o.depth = int(depth);
+  std::vector<std::string> w = words(std::string_view(line).substr(depth));
+  size_t i = 0;
+  if (depth > 1) o.selector = w[i++];
+  o.mode = w[i];
+  for (size_t j = i; j < w.size(); ++j) o.text += (j > i ? " " : "") + w[j];
+  for (size_t j = i + 1; j < w.size(); ++j) {
+    const std::string& x = w[j];
+    if (x[0] == '@') {
+      BlockHeaderSchema b;
+      size_t colon = x.find(':');
+      b.type = x.substr(1, colon == std::string::npos ? std::string::npos : colon - 1);
+      if (colon != std::string::npos) {
+        std::string labels = x.substr(colon + 1);
+        for (size_t start = 0;;) {
+          size_t comma = labels.find(',', start);
+          b.label_names.push_back(labels.substr(start, comma - start));
+          if (comma == std::string::npos) break;
+          start = comma + 1;
+        }
+      }
+      o.schema.blocks.push_back(b);
+    } else if (x.size() > 1 && x.back() == '!') {
+      o.schema.attributes.push_back({x.substr(0, x.size() - 1), true});
+    } else {
+      o.schema.attributes.push_back({x, false});
+    }
+  }
+  return o;
+}
+
+}  // namespace
+
+std::vector<BodyCase> load_body_cases(const std::filesystem::path& path) {
+  std::istringstream in(read_file(path));
+  std::vector<BodyCase> cases;
+  std::vector<BodyOp*> stack;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    if (line.rfind("case ", 0) == 0) {
+      std::vector<std::string> w = words(line);
+      BodyCase c;
+      c.name = w[1];
+      c.merge = w.size() > 2 && w[2] == "merge";
+      cases.push_back(std::move(c));
+      stack.clear();
+    } else if (line.rfind("vars ", 0) == 0) {
+      cases.back().vars = line.substr(5);
+    } else if (line.rfind("file ", 0) == 0) {
+      BodyFile f{line.substr(5), ""};
+      while (f.name.back() == ' ') f.name.pop_back();
+      for (std::string l; std::getline(in, l) && l != "end";) f.bytes += l + "\n";
+      cases.back().files.push_back(std::move(f));
+    } else if (line.rfind("qfile ", 0) == 0) {
+      std::string rest = line.substr(6);
+      size_t sp = rest.find(' ');
+      cases.back().files.push_back({rest.substr(0, sp), go_unquote(rest.substr(sp + 1))});
+    } else if (line[0] == '>') {
+      BodyOp o = parse_body_op(line);
+      size_t d = size_t(o.depth);
+      std::vector<BodyOp>& siblings = d == 1 ? cases.back().ops : stack[d - 2]->children;
+      siblings.push_back(std::move(o));
+      stack.resize(d - 1);
+      stack.push_back(&siblings.back());
+    } else {
+      ADD_FAILURE() << "bad case line: " << line;
+    }
+  }
+  return cases;
+}
+
 }  // namespace hclvm::test

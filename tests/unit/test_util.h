@@ -2,12 +2,14 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <hclvm/analysis.h>
+#include <hclvm/body.h>
 #include <hclvm/eval.h>
 
 namespace hclvm::test {
@@ -37,6 +39,54 @@ std::string comparable_line(std::string line);
 // [t] as the generators write traversals: steps separated by spaces, each
 // `name`, `.name` or `[key]` followed by `@` and its range written by [range].
 std::string traversal_line(const Traversal& t, std::string (*range)(const Range&));
+
+// [r] as the generators write ranges: file:line:column:byte-line:column:byte.
+std::string range_line(const Range& r);
+
+// [d] as the generators write diagnostics: a JSON object of severity,
+// summary, detail, and subject and context as range_line()s when present.
+std::string diag_line(const Diagnostic& d);
+
+// The golden file [path] by case: the lines after each "I NAME" line.
+using Golden = std::map<std::string, std::vector<std::string>>;
+Golden load_golden(const std::filesystem::path& path);
+
+// Compares the lines hclvm gives each case ([got], case name and lines, in
+// the order of the case file) with [golden], both made comparable
+// (comparable_line); reports one failure per case that differs, with both
+// sides, and a missing or extra case.
+void expect_golden(const Golden& golden,
+                   const std::vector<std::pair<std::string, std::vector<std::string>>>& got);
+
+// --- the case files of the body goldens (body, dynblock) ---
+
+// One operation on a body: `>` per level, a selector below the first level
+// ("remain" or "@TYPE"), the mode, and the schema words (`name`, `name!`
+// for a required argument, `@type[:label,label]` for a block type).
+struct BodyOp {
+  int depth = 1;
+  std::string selector;
+  std::string mode;
+  std::string text;  // the words after the selector
+  BodySchema schema;
+  std::vector<BodyOp> children;
+};
+
+struct BodyFile {
+  std::string name, bytes;
+};
+
+// `case NAME [merge]`, `vars JSON`, `file NAME` ... `end`, `qfile NAME "..."`
+// and the operations.
+struct BodyCase {
+  std::string name;
+  bool merge = false;
+  std::string vars;
+  std::vector<BodyFile> files;
+  std::vector<BodyOp> ops;
+};
+
+std::vector<BodyCase> load_body_cases(const std::filesystem::path& path);
 
 // [s] with cty 1.13+'s ", but have <type>" removed from type mismatch
 // messages, as the oracle's cty 1.12 words them.

@@ -38,19 +38,9 @@ const std::filesystem::path kGoldenDir =
 
 // --- the golden line format ---------------------------------------------------------
 
-std::string rng(const Range& r) {
-  return r.filename + ":" + test::pos_string(r.start) + "-" + test::pos_string(r.end);
-}
+std::string rng(const Range& r) { return test::range_line(r); }
 
-std::string diag_text(const Diagnostic& d) {
-  std::string s = std::string("{\"severity\":\"") +
-                  (d.severity == Severity::Error ? "error" : "warning") +
-                  "\",\"summary\":" + test::go_json_quote(d.summary) +
-                  ",\"detail\":" + test::go_json_quote(d.detail);
-  if (d.subject) s += ",\"subject\":\"" + rng(*d.subject) + "\"";
-  if (d.context) s += ",\"context\":\"" + rng(*d.context) + "\"";
-  return s + "}";
-}
+std::string diag_text(const Diagnostic& d) { return test::diag_line(d); }
 
 // The names of [m]'s keys in order, separated by spaces.
 template <class Map>
@@ -145,20 +135,6 @@ std::vector<Case> load_cases(const std::filesystem::path& path) {
   return cases;
 }
 
-// Golden cases by name: the lines after each I line.
-std::map<std::string, std::vector<std::string>> load_golden(const std::filesystem::path& path) {
-  std::istringstream in(test::read_file(path));
-  std::map<std::string, std::vector<std::string>> out;
-  std::vector<std::string>* cur = nullptr;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    if (line.rfind("I ", 0) == 0)
-      cur = &out[line.substr(2)];
-    else if (cur != nullptr)
-      cur->push_back(line);
-  }
-  return out;
-}
 
 // What hclvm makes of [c], as golden lines.
 std::vector<std::string> case_lines(const Case& c) {
@@ -203,28 +179,10 @@ std::vector<std::string> case_lines(const Case& c) {
 class UserFuncGolden : public testing::TestWithParam<std::string> {};
 
 TEST_P(UserFuncGolden, MatchesTheReference) {
-  std::map<std::string, std::vector<std::string>> golden =
-      load_golden(kGoldenDir / (GetParam() + ".golden"));
-  std::vector<Case> cases = load_cases(kGoldenDir / (GetParam() + ".txt"));
-  EXPECT_EQ(cases.size(), golden.size()) << "regenerate with gen.sh";
-  int failures = 0;
-  for (const Case& c : cases) {
-    auto it = golden.find(c.name);
-    if (it == golden.end()) {
-      ADD_FAILURE() << "no golden output for case " << c.name;
-      continue;
-    }
-    std::vector<std::string> want = it->second, got = case_lines(c);
-    for (std::string& l : want) l = test::comparable_line(l);
-    for (std::string& l : got) l = test::comparable_line(l);
-    if (want == got) continue;
-    ++failures;
-    std::string w, g;
-    for (const auto& l : want) w += "  " + l + "\n";
-    for (const auto& l : got) g += "  " + l + "\n";
-    ADD_FAILURE() << "case " << c.name << "\nreference:\n" << w << "hclvm:\n" << g;
-  }
-  EXPECT_EQ(failures, 0);
+  std::vector<std::pair<std::string, std::vector<std::string>>> got;
+  for (const Case& c : load_cases(kGoldenDir / (GetParam() + ".txt")))
+    got.emplace_back(c.name, case_lines(c));
+  test::expect_golden(test::load_golden(kGoldenDir / (GetParam() + ".golden")), got);
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, UserFuncGolden, testing::Values("cases"));

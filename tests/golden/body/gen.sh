@@ -13,7 +13,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 . "$here/../build-go-oracle.sh"
-build_go_oracle "$here/oracle/main.go" "$tmp/body-oracle"
+build_go_oracle "$here/oracle/main.go" "$tmp/body-oracle" "$here/../oracle_lines.go"
 for cases in "$here"/*.txt; do
   out="${cases%.txt}.golden"
   {

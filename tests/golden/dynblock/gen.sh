@@ -14,7 +14,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 . "$here/../build-go-oracle.sh"
-build_go_oracle "$here/oracle/main.go" "$tmp/dynblock-oracle"
+build_go_oracle "$here/oracle/main.go" "$tmp/dynblock-oracle" "$here/../oracle_lines.go"
 for cases in "$here"/*.txt; do
   out="${cases%.txt}.golden"
   {

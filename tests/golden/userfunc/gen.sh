@@ -12,7 +12,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 . "$here/../build-go-oracle.sh"
-build_go_oracle "$here/oracle/main.go" "$tmp/userfunc-oracle"
+build_go_oracle "$here/oracle/main.go" "$tmp/userfunc-oracle" "$here/../oracle_lines.go"
 for cases in "$here"/*.txt; do
   out="${cases%.txt}.golden"
   {
