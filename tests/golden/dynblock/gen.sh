@@ -3,8 +3,7 @@
 # case file X.txt here, X.golden holds what hashicorp/hcl's dynamic block
 # extension (ext/dynblock) makes of every case. The case format and the
 # line format are described in ../body/oracle/main.go (run here with
-# -dynblock) and
-# tests/unit/dynblock_test.cpp.
+# -dynblock) and tests/unit/dynblock_test.cpp.
 #
 # That program is built offline in GOPATH mode against Debian's Go source
 # packages (hcl 2.14.1, cty 1.12.1), as ../body/gen.sh does. The cases keep
