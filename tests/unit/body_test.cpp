@@ -45,14 +45,6 @@ namespace {
 const std::filesystem::path kGoldenDir =
     std::filesystem::path(HCLVM_SOURCE_DIR) / "tests/golden/body";
 
-// --- the golden line format ---------------------------------------------------------
-
-std::string rng(const Range& r) { return test::range_line(r); }
-
-std::string diag_text(const Diagnostic& d) { return test::diag_line(d); }
-
-std::string traversal_text(const Traversal& t) { return test::traversal_line(t, rng); }
-
 // The context of the golden cases.
 const EvalContext& golden_context() {
   static const EvalContext ctx = [] {
@@ -78,100 +70,9 @@ using Case = test::BodyCase;
 
 // --- what hclvm gives, as golden lines -------------------------------------------------
 
-class Printer {
- public:
-  std::vector<std::string> lines;
-
-  void attribute(const Attribute& a) {
-    lines.push_back("A " + test::go_json_quote(a.name) + " " + rng(a.range) + " " +
-                    rng(a.name_range));
-    lines.push_back("AE " + rng(a.expr.range()) + " " + rng(a.expr.start_range()));
-    EvalResult lit = a.expr.value(nullptr);
-    lines.push_back("AL " + test::golden_typed(lit.value));
-    for (const Diagnostic& d : lit.diagnostics) lines.push_back("ALD " + diag_text(d));
-    EvalResult full = a.expr.value(&golden_context());
-    lines.push_back("AF " + test::golden_typed(full.value));
-    for (const Diagnostic& d : full.diagnostics) lines.push_back("AFD " + diag_text(d));
-    for (const Traversal& t : a.expr.variables()) lines.push_back("AX " + traversal_text(t));
-  }
-
-  void attributes(const Attributes& as) {
-    std::vector<const Attribute*> sorted;
-    for (const Attribute& a : as) sorted.push_back(&a);
-    std::sort(sorted.begin(), sorted.end(),
-              [](const Attribute* x, const Attribute* y) { return x->name < y->name; });
-    for (const Attribute* a : sorted) attribute(*a);
-  }
-
-  void diags(const Diagnostics& ds) {
-    std::vector<std::string> ls;
-    for (const Diagnostic& d : ds) ls.push_back("D " + diag_text(d));
-    std::sort(ls.begin(), ls.end());
-    lines.insert(lines.end(), ls.begin(), ls.end());
-  }
-
-  void run(const Op& o, const Body& b, const std::string& label) {
-    lines.push_back("O " + std::string(size_t(o.depth), '>') + " " + label + o.text);
-    lines.push_back("BM " + rng(b.missing_item_range()));
-    std::optional<BodyContent> content;
-    std::optional<Body> remain;
-    Diagnostics ds;
-    if (o.mode == "content") {
-      ContentResult r = b.content(o.schema);
-      content = std::move(r.content);
-      ds = std::move(r.diagnostics);
-    } else if (o.mode == "partial") {
-      PartialContentResult r = b.partial_content(o.schema);
-      content = std::move(r.content);
-      remain = std::move(r.remain);
-      ds = std::move(r.diagnostics);
-    } else {
-      AttributesResult r = b.just_attributes();
-      attributes(r.attributes);
-      ds = std::move(r.diagnostics);
-    }
-    if (content) {
-      attributes(content->attributes);
-      for (const Block& blk : content->blocks) {
-        std::string labels = "[";
-        for (size_t i = 0; i < blk.labels.size(); ++i)
-          labels += (i ? "," : "") + test::go_json_quote(blk.labels[i]);
-        labels += "]";
-        std::string lr;
-        for (size_t i = 0; i < blk.label_ranges.size(); ++i)
-          lr += (i ? " " : "") + rng(blk.label_ranges[i]);
-        lines.push_back("B " + test::go_json_quote(blk.type) + " " + labels + " def " +
-                        rng(blk.def_range) + " type " + rng(blk.type_range) + " labels [" + lr +
-                        "]");
-      }
-      lines.push_back("M " + rng(content->missing_item_range));
-    }
-    if (remain) lines.push_back("RM " + rng(remain->missing_item_range()));
-    diags(ds);
-    for (const Op& c : o.children) {
-      if (c.selector == "remain") {
-        if (remain) run(c, *remain, "remain ");
-        continue;
-      }
-      if (!content) continue;
-      int i = 0;
-      for (const Block& blk : content->blocks)
-        if ("@" + blk.type == c.selector)
-          run(c, blk.body, c.selector + "[" + std::to_string(i++) + "] ");
-    }
-  }
-};
 
 std::vector<std::string> case_lines(const Case& c) {
-  Printer p;
-  std::vector<ConfigFile> files;
-  for (const File& f : c.files) {
-    files.push_back(parse_body(make_source(f.name, f.bytes)));
-    for (const Diagnostic& d : files.back().diagnostics) p.lines.push_back("P " + diag_text(d));
-  }
-  Body body = files.size() == 1 && !c.merge ? files[0].body : merge_files(files);
-  for (const Op& o : c.ops) p.run(o, body, "");
-  return p.lines;
+  return test::body_case_lines(c, golden_context(), false);
 }
 
 class BodyGolden : public testing::TestWithParam<std::string> {};

@@ -25,17 +25,42 @@ std::string go_unquote(std::string_view q) {
     }
     char e = q[++i];
     switch (e) {
-      case 'a': out += '\a'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
-      case 'x': out += char(hex(i + 1, 2)); i += 2; break;
-      case 'u': uni::append_utf8(out, hex(i + 1, 4)); i += 4; break;
-      case 'U': uni::append_utf8(out, hex(i + 1, 8)); i += 8; break;
-      default: out += e; break;  // \\ and \"
+      case 'a':
+        out += '\a';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'v':
+        out += '\v';
+        break;
+      case 'x':
+        out += char(hex(i + 1, 2));
+        i += 2;
+        break;
+      case 'u':
+        uni::append_utf8(out, hex(i + 1, 4));
+        i += 4;
+        break;
+      case 'U':
+        uni::append_utf8(out, hex(i + 1, 8));
+        i += 8;
+        break;
+      default:
+        out += e;
+        break;  // \\ and \"
     }
   }
   return out;
@@ -83,9 +108,15 @@ std::string traversal_line(const Traversal& t, std::string (*range)(const Range&
   for (const TraversalStep& st : t.steps) {
     if (!s.empty()) s += ' ';
     switch (st.kind) {
-      case TraversalStep::Kind::Root: s += st.name; break;
-      case TraversalStep::Kind::Attr: s += "." + st.name; break;
-      case TraversalStep::Kind::Index: s += "[" + golden_typed(st.key) + "]"; break;
+      case TraversalStep::Kind::Root:
+        s += st.name;
+        break;
+      case TraversalStep::Kind::Attr:
+        s += "." + st.name;
+        break;
+      case TraversalStep::Kind::Index:
+        s += "[" + golden_typed(st.key) + "]";
+        break;
     }
     s += "@" + range(st.range);
   }
@@ -154,10 +185,9 @@ std::string range_line(const Range& r) {
 }
 
 std::string diag_line(const Diagnostic& d) {
-  std::string s = std::string("{\"severity\":\"") +
-                  (d.severity == Severity::Error ? "error" : "warning") +
-                  "\",\"summary\":" + go_json_quote(d.summary) +
-                  ",\"detail\":" + go_json_quote(d.detail);
+  std::string s =
+      std::string("{\"severity\":\"") + (d.severity == Severity::Error ? "error" : "warning") +
+      "\",\"summary\":" + go_json_quote(d.summary) + ",\"detail\":" + go_json_quote(d.detail);
   if (d.subject) s += ",\"subject\":\"" + range_line(*d.subject) + "\"";
   if (d.context) s += ",\"context\":\"" + range_line(*d.context) + "\"";
   return s + "}";
@@ -279,6 +309,150 @@ std::vector<BodyCase> load_body_cases(const std::filesystem::path& path) {
     }
   }
   return cases;
+}
+
+namespace {
+
+// Writes what hclvm makes of the operations of a body case in the
+// generator's line format (tests/golden/body/oracle/main.go), evaluating
+// arguments in a given context.
+class BodyPrinter {
+ public:
+  explicit BodyPrinter(const EvalContext& ctx) : ctx_(ctx) {}
+
+  std::vector<std::string> lines;
+
+  void attribute(const Attribute& a) {
+    lines.push_back("A " + go_json_quote(a.name) + " " + range_line(a.range) + " " +
+                    range_line(a.name_range));
+    lines.push_back("AE " + range_line(a.expr.range()) + " " + range_line(a.expr.start_range()));
+    EvalResult lit = a.expr.value(nullptr);
+    lines.push_back("AL " + test::golden_typed(lit.value));
+    for (const Diagnostic& d : lit.diagnostics) lines.push_back("ALD " + diag_line(d));
+    EvalResult full = a.expr.value(&ctx_);
+    lines.push_back("AF " + test::golden_typed(full.value));
+    for (const Diagnostic& d : full.diagnostics) lines.push_back("AFD " + diag_line(d));
+    for (const Traversal& t : a.expr.variables())
+      lines.push_back("AX " + traversal_line(t, range_line));
+  }
+
+  void attributes(const Attributes& as) {
+    std::vector<const Attribute*> sorted;
+    for (const Attribute& a : as) sorted.push_back(&a);
+    std::sort(sorted.begin(), sorted.end(),
+              [](const Attribute* x, const Attribute* y) { return x->name < y->name; });
+    for (const Attribute* a : sorted) attribute(*a);
+  }
+
+  void sorted(std::vector<std::string> ls) {
+    std::sort(ls.begin(), ls.end());
+    lines.insert(lines.end(), ls.begin(), ls.end());
+  }
+
+  // The diagnostics sorted as the generator sorts them, in the oracle's
+  // words of type mismatches.
+  void diags(const Diagnostics& ds) {
+    std::vector<std::string> ls;
+    for (const Diagnostic& d : ds) ls.push_back("D " + old_mismatch_words(diag_line(d)));
+    sorted(std::move(ls));
+  }
+
+  void run(const BodyOp& o, const Body& b, const std::string& label) {
+    lines.push_back("O " + std::string(size_t(o.depth), '>') + " " + label + o.text);
+    lines.push_back("BM " + range_line(b.missing_item_range()));
+    if (b.is_unknown()) lines.push_back("U");
+    std::optional<BodyContent> content;
+    std::optional<Body> remain;
+    Diagnostics ds;
+    if (o.mode == "content") {
+      ContentResult r = b.content(o.schema);
+      content = std::move(r.content);
+      ds = std::move(r.diagnostics);
+    } else if (o.mode == "partial") {
+      PartialContentResult r = b.partial_content(o.schema);
+      content = std::move(r.content);
+      remain = std::move(r.remain);
+      ds = std::move(r.diagnostics);
+    } else {
+      AttributesResult r = b.just_attributes();
+      attributes(r.attributes);
+      ds = std::move(r.diagnostics);
+    }
+    if (content) {
+      attributes(content->attributes);
+      for (const Block& blk : content->blocks) {
+        std::string labels = "[";
+        for (size_t i = 0; i < blk.labels.size(); ++i)
+          labels += (i ? "," : "") + go_json_quote(blk.labels[i]);
+        labels += "]";
+        std::string lr;
+        for (size_t i = 0; i < blk.label_ranges.size(); ++i)
+          lr += (i ? " " : "") + range_line(blk.label_ranges[i]);
+        lines.push_back("B " + go_json_quote(blk.type) + " " + labels + " def " +
+                        range_line(blk.def_range) + " type " + range_line(blk.type_range) +
+                        " labels [" + lr + "]");
+      }
+      lines.push_back("M " + range_line(content->missing_item_range));
+    }
+    if (remain) {
+      lines.push_back("RM " + range_line(remain->missing_item_range()));
+      if (remain->is_unknown()) lines.push_back("RU");
+    }
+    diags(ds);
+    for (const BodyOp& c : o.children) {
+      if (c.selector == "remain") {
+        if (remain) run(c, *remain, "remain ");
+        continue;
+      }
+      if (!content) continue;
+      int i = 0;
+      for (const Block& blk : content->blocks)
+        if ("@" + blk.type == c.selector)
+          run(c, blk.body, c.selector + "[" + std::to_string(i++) + "] ");
+    }
+  }
+
+  void walk(const BodyOp& o, const dynblock::WalkNode& n, const std::string& label) {
+    lines.push_back("O " + std::string(size_t(o.depth), '>') + " " + label + o.text);
+    dynblock::WalkVisit v = n.visit(o.schema);
+    std::vector<std::string> ws;
+    for (const Traversal& t : v.variables) ws.push_back("W " + traversal_line(t, range_line));
+    sorted(std::move(ws));
+    for (const dynblock::WalkChild& c : v.children)
+      lines.push_back("C " + go_json_quote(c.block_type) + " " +
+                      range_line(c.node.body().missing_item_range()));
+    for (const BodyOp& co : o.children) {
+      int i = 0;
+      for (const dynblock::WalkChild& c : v.children)
+        if ("@" + c.block_type == co.selector)
+          walk(co, c.node, co.selector + "[" + std::to_string(i++) + "] ");
+    }
+  }
+
+ private:
+  const EvalContext& ctx_;
+};
+
+}  // namespace
+
+std::vector<std::string> body_case_lines(const BodyCase& c, const EvalContext& ctx, bool dynblock) {
+  BodyPrinter p(ctx);
+  std::vector<ConfigFile> files;
+  for (const BodyFile& f : c.files) {
+    files.push_back(parse_body(make_source(f.name, f.bytes)));
+    for (const Diagnostic& d : files.back().diagnostics) p.lines.push_back("P " + diag_line(d));
+  }
+  Body body = files.size() == 1 && !c.merge ? files[0].body : merge_files(files);
+  for (const BodyOp& o : c.ops) {
+    if (dynblock && o.mode == "walk") {
+      p.walk(o, dynblock::walk_variables(body), "");
+    } else if (dynblock && o.mode == "walkexpand") {
+      p.walk(o, dynblock::walk_expand_variables(body), "");
+    } else {
+      p.run(o, dynblock ? dynblock::expand(body, &ctx) : body, "");
+    }
+  }
+  return p.lines;
 }
 
 }  // namespace hclvm::test

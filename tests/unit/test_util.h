@@ -1,16 +1,17 @@
 // Helpers shared by the unit tests.
 #pragma once
 
+#include <hclvm/analysis.h>
+#include <hclvm/body.h>
+#include <hclvm/dynblock.h>
+#include <hclvm/eval.h>
+
 #include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <hclvm/analysis.h>
-#include <hclvm/body.h>
-#include <hclvm/eval.h>
 
 namespace hclvm::test {
 
@@ -87,6 +88,10 @@ struct BodyCase {
 };
 
 std::vector<BodyCase> load_body_cases(const std::filesystem::path& path);
+
+// The lines of case [c] of the body goldens, evaluated in [ctx]; with
+// [dynblock], on the body with its dynamic blocks expanded, and walks.
+std::vector<std::string> body_case_lines(const BodyCase& c, const EvalContext& ctx, bool dynblock);
 
 // [s] with cty 1.13+'s ", but have <type>" removed from type mismatch
 // messages, as the oracle's cty 1.12 words them.
