@@ -607,21 +607,25 @@ TEST(Dump, CollectionsAndForExpressions) {
 TEST(Dump, BodiesBlocksAndAttributes) {
   Source src("d.hcl", "b \"l\" {\n  a = 1\n}\n");
   Arena arena;
-  auto* one = arena.make<LiteralExpr>(Expr{ExprKind::Literal, Span{14, 15}}, Literal{LitKind::Number, false, "1"});
-  auto* attr = arena.make<Attribute>(std::string_view("a"), static_cast<Expr*>(one), Span{10, 15}, Span{10, 11},
-                                     Span{12, 13});
-  Attribute** attrs = arena.array<Attribute*>(1);
+  auto* one = arena.make<LiteralExpr>(Expr{ExprKind::Literal, Span{14, 15}},
+                                      Literal{LitKind::Number, false, "1"});
+  auto* attr = arena.make<ast::Attribute>(std::string_view("a"), static_cast<Expr*>(one),
+                                          Span{10, 15}, Span{10, 11}, Span{12, 13});
+  ast::Attribute** attrs = arena.array<ast::Attribute*>(1);
   attrs[0] = attr;
-  auto* inner = arena.make<Body>(List<Attribute*>{attrs, 1}, List<Block*>{}, Span{6, 17}, Span{16, 17});
+  auto* inner = arena.make<ast::Body>(List<ast::Attribute*>{attrs, 1}, List<ast::Block*>{},
+                                      Span{6, 17}, Span{16, 17});
   auto* labels = arena.array<std::string_view>(1);
   labels[0] = "l";
   auto* label_spans = arena.array<Span>(1);
   label_spans[0] = Span{2, 5};
-  auto* blk = arena.make<Block>(std::string_view("b"), List<std::string_view>{labels, 1}, List<Span>{label_spans, 1},
-                                inner, Span{0, 17}, Span{0, 1}, Span{6, 7}, Span{16, 17});
-  Block** blocks = arena.array<Block*>(1);
+  auto* blk = arena.make<ast::Block>(std::string_view("b"), List<std::string_view>{labels, 1},
+                                     List<Span>{label_spans, 1}, inner, Span{0, 17}, Span{0, 1},
+                                     Span{6, 7}, Span{16, 17});
+  ast::Block** blocks = arena.array<ast::Block*>(1);
   blocks[0] = blk;
-  auto* top = arena.make<Body>(List<Attribute*>{}, List<Block*>{blocks, 1}, Span{0, 18}, Span{18, 18});
+  auto* top = arena.make<ast::Body>(List<ast::Attribute*>{}, List<ast::Block*>{blocks, 1},
+                                    Span{0, 18}, Span{18, 18});
   EXPECT_EQ(dump_body(*top, src),
             "Body end=4:1-4:1 @1:1-4:1\n"
             "  Block \"b\" type=1:1-1:2 open=1:7-1:8 close=3:1-3:2 @1:1-3:2\n"
