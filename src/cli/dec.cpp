@@ -157,48 +157,6 @@ void read_vars_body(const Body& body, std::map<std::string, Value>& vars, Diagno
   }
 }
 
-// The text of the JSON string literal [q] (quotes included), unescaped.
-std::string json_unquote(std::string_view q) {
-  std::string out;
-  for (size_t i = 1; i + 1 < q.size(); ++i) {
-    if (q[i] != '\\') {
-      out += q[i];
-      continue;
-    }
-    char e = q[++i];
-    switch (e) {
-      case 'b':
-        out += '\b';
-        break;
-      case 'f':
-        out += '\f';
-        break;
-      case 'n':
-        out += '\n';
-        break;
-      case 'r':
-        out += '\r';
-        break;
-      case 't':
-        out += '\t';
-        break;
-      case 'u': {
-        char32_t cp = char32_t(std::stoul(std::string(q.substr(i + 1, 4)), nullptr, 16));
-        i += 4;
-        if (cp >= 0xD800 && cp < 0xDC00 && q.substr(i + 1, 2) == "\\u") {
-          char32_t lo = char32_t(std::stoul(std::string(q.substr(i + 3, 4)), nullptr, 16));
-          cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-          i += 6;
-        }
-        uni::append_utf8(out, cp);
-        break;
-      }
-      default:
-        out += e;  // " \ /
-    }
-  }
-  return out;
-}
 
 // Rewrites the JSON value at [i] of [in] (compact, as to_json writes it)
 // as Go's encoding/json writes it back after decoding it into maps: object
@@ -216,7 +174,7 @@ std::string strip_nulls(std::string_view in, size_t& i) {
     // character itself.
     size_t start = i;
     i = string_end(i);
-    return json_quote(json_unquote(in.substr(start, i - start)));
+    return json_quote(uni::unquote(in.substr(start, i - start)));
   }
   if (c == '[') {
     std::string out = "[";
@@ -244,7 +202,7 @@ std::string strip_nulls(std::string_view in, size_t& i) {
       ++i;  // ':'
       bool null = in.substr(i, 4) == "null";
       std::string v = strip_nulls(in, i);
-      if (!null) members.emplace_back(json_unquote(key), std::move(v));
+      if (!null) members.emplace_back(uni::unquote(key), std::move(v));
     }
     ++i;
     std::sort(members.begin(), members.end(),

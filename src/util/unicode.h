@@ -256,6 +256,62 @@ inline void append_go_escaped(std::string& out, char32_t c, char quote) {
   }
 }
 
+// Decodes the quoted string literal [q] (quotes included) as written by
+// Go's strconv.Quote or by a JSON encoder: \a \b \f \n \r \t \v, \xHH,
+// \uXXXX (a JSON surrogate pair makes one character), \UXXXXXXXX, and
+// \\ \" \' \/ for themselves. [q] must be well formed.
+inline std::string unquote(std::string_view q) {
+  std::string out;
+  auto hex = [&](size_t at, size_t n) {
+    uint32_t v = 0;
+    for (size_t k = 0; k < n && at + k < q.size(); ++k) {
+      char c = q[at + k];
+      v = v * 16 + uint32_t(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+    }
+    return v;
+  };
+  for (size_t i = 1; i + 1 < q.size(); ++i) {
+    if (q[i] != '\\') {
+      out += q[i];
+      continue;
+    }
+    char e = q[++i];
+    switch (e) {
+      case 'a': out += '\a'; break;
+      case 'b': out += '\b'; break;
+      case 'f': out += '\f'; break;
+      case 'n': out += '\n'; break;
+      case 'r': out += '\r'; break;
+      case 't': out += '\t'; break;
+      case 'v': out += '\v'; break;
+      case 'x':
+        out += char(hex(i + 1, 2));
+        i += 2;
+        break;
+      case 'u': {
+        char32_t cp = hex(i + 1, 4);
+        i += 4;
+        if (cp >= 0xD800 && cp < 0xDC00 && q.substr(i + 1, 2) == "\\u") {
+          char32_t lo = hex(i + 3, 4);
+          if (lo >= 0xDC00 && lo < 0xE000) {
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+            i += 6;
+          }
+        }
+        append_utf8(out, cp);
+        break;
+      }
+      case 'U':
+        append_utf8(out, hex(i + 1, 8));
+        i += 8;
+        break;
+      default:
+        out += e;  // \\ \" \' \/
+    }
+  }
+  return out;
+}
+
 // Returns [s] in double quotes, escaped as Go's strconv.Quote does (the
 // `%q` verb applied to a string or byte slice).
 inline std::string go_quote(std::string_view s) {

@@ -12,59 +12,7 @@
 
 namespace hclvm::test {
 
-// Decodes the Go string literal [q] (strconv.Quote's output).
-std::string go_unquote(std::string_view q) {
-  std::string out;
-  auto hex = [&](size_t at, size_t n) {
-    return uint32_t(std::stoul(std::string(q.substr(at, n)), nullptr, 16));
-  };
-  for (size_t i = 1; i + 1 < q.size(); ++i) {
-    if (q[i] != '\\') {
-      out += q[i];
-      continue;
-    }
-    char e = q[++i];
-    switch (e) {
-      case 'a':
-        out += '\a';
-        break;
-      case 'b':
-        out += '\b';
-        break;
-      case 'f':
-        out += '\f';
-        break;
-      case 'n':
-        out += '\n';
-        break;
-      case 'r':
-        out += '\r';
-        break;
-      case 't':
-        out += '\t';
-        break;
-      case 'v':
-        out += '\v';
-        break;
-      case 'x':
-        out += char(hex(i + 1, 2));
-        i += 2;
-        break;
-      case 'u':
-        uni::append_utf8(out, hex(i + 1, 4));
-        i += 4;
-        break;
-      case 'U':
-        uni::append_utf8(out, hex(i + 1, 8));
-        i += 8;
-        break;
-      default:
-        out += e;
-        break;  // \\ and \"
-    }
-  }
-  return out;
-}
+std::string go_unquote(std::string_view q) { return uni::unquote(q); }
 
 std::string go_json_quote(std::string_view s) {
   std::string out;
