@@ -31,6 +31,16 @@ void add_datetime_functions(FunctionTable& t);    // datetime.cpp: formatdate, t
 // The standard library's additions and Terraform's versions, over the
 // functions above (standard_functions in vm/function.cpp calls them in
 // this order, after the ones above).
+void add_terraform_functions(FunctionTable& t, const LibraryOptions& opts);  // terraform.cpp
+// Parts of add_terraform_functions kept with their categories: Terraform's
+// to* functions, type, sensitive, nonsensitive, issensitive; replace.
+void add_terraform_conversion_functions(FunctionTable& t);  // conversion.cpp
+void add_terraform_regex_functions(FunctionTable& t);       // regex.cpp
+// Adds templatestring (terraform.cpp), whose templates see the functions
+// [t] holds now (templatestring and templatefile failing as recursive
+// calls, the filesystem functions as not allowed in it): standard_functions
+// calls it last, once every other function is in.
+void add_templatestring_function(FunctionTable& t);
 
 // format and formatlist (format.cpp), registered with the string functions.
 Function format_fn();
@@ -64,6 +74,9 @@ std::string big_float_text(const Number& n, char fmt, int64_t prec);
 
 // Go's %q of a string (strconv.Quote).
 std::string quote(std::string_view s);
+
+// Go's strings.Replace([s], [old], [repl], -1) (string.cpp).
+std::string replace_all(std::string_view s, std::string_view old, std::string_view repl);
 
 // A function result: [v], or the error [message] about argument [arg].
 inline FuncResult arg_error(std::string message, int arg) {

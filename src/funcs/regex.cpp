@@ -3,11 +3,15 @@
 // same leftmost-first matching). A pattern without capture groups gives
 // the matched string, one with unnamed groups a tuple of them, one with
 // named groups an object; a group that did not take part is null.
+// Also Terraform's replace, whose substring written between slashes is a
+// pattern (Go's Regexp.ReplaceAllString, with its $name expansion).
 //
 // Compiled patterns are cached (a few, process-wide), since a program
 // evaluated many times calls these with the same constant pattern.
 #include <re2/re2.h>
+#include <utf8proc.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -204,11 +208,172 @@ Function regexall_fn() {
   return f;
 }
 
+// The error Go's regexp.Compile gives for [pattern] (its syntax.Error
+// text), or "" when it compiles; [re] is RE2's attempt.
+std::string go_compile_error(std::string_view pattern, const RE2& re) {
+  if (std::string e = go_only_error(pattern); !e.empty()) {
+    return "error parsing regexp: invalid escape sequence: `" + e + "`";
+  }
+  if (!re.ok()) {
+    return std::string("error parsing regexp: ") + go_error_code(re.error_code()) + ": `" +
+           re.error_arg() + "`";
+  }
+  // RE2 takes any word characters in a group's name, Go only ASCII ones;
+  // Go stops at the first group (in pattern order) with another name.
+  for (const auto& [i, name] : re.CapturingGroupNames()) {
+    bool ascii = std::all_of(name.begin(), name.end(), [](char c) {
+      return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    });
+    if (ascii) continue;
+    std::string open = "(?P<" + name + ">";
+    if (pattern.find(open) == std::string_view::npos) open = "(?<" + name + ">";
+    return "error parsing regexp: invalid named capture: `" + open + "`";
+  }
+  return "";
+}
+
+// Whether [r] may be part of a $name in a Go replacement template
+// (unicode.IsLetter, unicode.IsDigit, or an underscore).
+bool is_name_rune(char32_t r) {
+  if (r < 0x80) {
+    return (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9') || r == '_';
+  }
+  switch (utf8proc_category(utf8proc_int32_t(r))) {
+    case UTF8PROC_CATEGORY_LU:
+    case UTF8PROC_CATEGORY_LL:
+    case UTF8PROC_CATEGORY_LT:
+    case UTF8PROC_CATEGORY_LM:
+    case UTF8PROC_CATEGORY_LO:
+    case UTF8PROC_CATEGORY_ND: return true;
+    default: return false;
+  }
+}
+
+// Appends [tmpl] to [out] with Go's Regexp.Expand rules for the match [m]
+// of [re]: $$ is a dollar, $name and ${name} a group by number (no
+// leading zero) or by name, empty when there is no such group or it did
+// not take part; a malformed $ stays as it is.
+void expand(std::string& out, std::string_view tmpl, const RE2& re,
+            const std::vector<re2::StringPiece>& m) {
+  auto group = [&](std::string_view name) {
+    int64_t num = -1;
+    if (!(name.size() > 1 && name[0] == '0')) {
+      num = 0;
+      for (char c : name) {
+        if (c < '0' || c > '9' || num >= 100000000) {
+          num = -1;
+          break;
+        }
+        num = num * 10 + (c - '0');
+      }
+    }
+    const re2::StringPiece* p = nullptr;
+    if (num >= 0) {
+      if (size_t(num) < m.size()) p = &m[size_t(num)];
+    } else {
+      // The first group of that name that took part (Go allows a name
+      // twice); the names come in group order.
+      for (const auto& [i, n] : re.CapturingGroupNames()) {
+        if (n == name && m[size_t(i)].data() != nullptr) {
+          p = &m[size_t(i)];
+          break;
+        }
+      }
+    }
+    if (p && p->data() != nullptr) out.append(p->data(), p->size());
+  };
+  while (!tmpl.empty()) {
+    size_t dollar = tmpl.find('$');
+    if (dollar == std::string_view::npos) break;
+    out.append(tmpl.substr(0, dollar));
+    tmpl.remove_prefix(dollar + 1);
+    if (!tmpl.empty() && tmpl[0] == '$') {
+      out += '$';
+      tmpl.remove_prefix(1);
+      continue;
+    }
+    std::string_view rest = tmpl;
+    bool brace = !rest.empty() && rest[0] == '{';
+    if (brace) rest.remove_prefix(1);
+    size_t i = 0;
+    while (i < rest.size()) {
+      uni::Rune r = uni::decode(rest, i);
+      if (!r.ok || !is_name_rune(r.cp)) break;
+      i += r.len;
+    }
+    bool ok = i > 0 && (!brace || (i < rest.size() && rest[i] == '}'));
+    if (!ok) {
+      out += '$';
+      continue;
+    }
+    group(rest.substr(0, i));
+    tmpl = rest.substr(i + (brace ? 1 : 0));
+  }
+  out.append(tmpl);
+}
+
+// Go's Regexp.ReplaceAllString([text], [tmpl]): every match replaced by
+// the expanded template, except an empty match right after the previous
+// match; after each match the search moves on at least one code point.
+std::string replace_all_matches(const RE2& re, std::string_view text, std::string_view tmpl) {
+  std::string out;
+  std::vector<re2::StringPiece> m;
+  size_t last_end = 0, pos = 0;
+  while (pos <= text.size() && find(re, text, pos, m)) {
+    size_t start = size_t(m[0].data() - text.data());
+    size_t end = start + m[0].size();
+    out.append(text.substr(last_end, start - last_end));
+    if (end > last_end || start == 0) expand(out, tmpl, re, m);
+    last_end = end;
+    size_t width = pos < text.size() ? uni::decode(text, pos).len : 0;
+    if (pos + width > end) {
+      pos += width;
+    } else if (pos + 1 > end) {
+      pos++;
+    } else {
+      pos = end;
+    }
+  }
+  out.append(text.substr(last_end));
+  return out;
+}
+
+// Terraform's replace: go-cty's, except that a substring between slashes
+// is a regular expression.
+Function terraform_replace_fn() {
+  Function f;
+  f.description =
+      "Replaces all instances of the given substring in the given string with the given "
+      "replacement string; a substring written between slashes is a regular expression, "
+      "whose matches are replaced (with $1 or ${name} standing for a capture group).";
+  f.params = {param("str", Type::string()), param("substr", Type::string()),
+              param("replace", Type::string())};
+  f.returns(Type::string());
+  f.result_not_null = true;
+  f.impl = [](std::span<const Value> args, const Type*) {
+    std::string_view str = args[0].as_string();
+    std::string_view sub = args[1].as_string();
+    std::string_view repl = args[2].as_string();
+    if (sub.size() > 1 && sub.front() == '/' && sub.back() == '/') {
+      std::string_view pattern = sub.substr(1, sub.size() - 2);
+      auto re = compile(pattern);
+      if (std::string e = go_compile_error(pattern, *re); !e.empty()) {
+        return FuncResult::fail(std::move(e));
+      }
+      return FuncResult::of(Value::string(replace_all_matches(*re, str, repl)));
+    }
+    return FuncResult::of(Value::string(replace_all(str, sub, repl)));
+  };
+  return f;
+}
+
 }  // namespace
 
 void add_regex_functions(FunctionTable& t) {
   add(t, "regex", regex_fn());
   add(t, "regexall", regexall_fn());
 }
+
+void add_terraform_regex_functions(FunctionTable& t) { add(t, "replace", terraform_replace_fn()); }
 
 }  // namespace hclvm::funcs

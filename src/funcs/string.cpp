@@ -380,7 +380,23 @@ std::string trim(std::string_view s, std::string_view cutset) {
   return std::string(s.substr(start, end - start));
 }
 
-// Go's strings.Replace(s, old, repl, -1).
+Function replace_fn() {
+  Function f;
+  f.description =
+      "Replaces all instances of the given substring in the given string with the given "
+      "replacement string.";
+  f.params = {param("str", str()), param("substr", str()), param("replace", str())};
+  f.returns(str());
+  f.result_not_null = true;
+  f.impl = [](std::span<const Value> args, const Type*) {
+    return FuncResult::of(
+        Value::string(replace_all(args[0].as_string(), args[1].as_string(), args[2].as_string())));
+  };
+  return f;
+}
+
+}  // namespace
+
 std::string replace_all(std::string_view s, std::string_view old, std::string_view repl) {
   std::string out;
   if (old.empty()) {
@@ -405,23 +421,6 @@ std::string replace_all(std::string_view s, std::string_view old, std::string_vi
   out.append(s.substr(start));
   return out;
 }
-
-Function replace_fn() {
-  Function f;
-  f.description =
-      "Replaces all instances of the given substring in the given string with the given "
-      "replacement string.";
-  f.params = {param("str", str()), param("substr", str()), param("replace", str())};
-  f.returns(str());
-  f.result_not_null = true;
-  f.impl = [](std::span<const Value> args, const Type*) {
-    return FuncResult::of(
-        Value::string(replace_all(args[0].as_string(), args[1].as_string(), args[2].as_string())));
-  };
-  return f;
-}
-
-}  // namespace
 
 void add_string_functions(FunctionTable& t) {
   add(t, "upper",

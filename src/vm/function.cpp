@@ -227,7 +227,8 @@ namespace hclvm {
 
 FunctionTable standard_functions(const LibraryOptions& opts) {
   FunctionTable t = default_functions();
-  (void)opts;
+  funcs::add_terraform_functions(t, opts);
+  funcs::add_templatestring_function(t);  // last: it renders with the table as it is then
   return t;
 }
 
