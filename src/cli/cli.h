@@ -125,9 +125,12 @@ int run_check(const std::vector<std::string>& args);
 
 // The `dec` command (the hcldec program) with its arguments [args] (dec.cpp).
 int run_dec(const std::vector<std::string>& args);
+// The `functions` command (functions.cpp).
+int run_functions(const std::vector<std::string>& args);
 
 // Help texts, printed by `hclvm help CMD` and `hclvm CMD --help`.
 extern const char kCheckHelp[];
 extern const char kDecHelp[];
+extern const char kFunctionsHelp[];
 
 }  // namespace hclvm::cli

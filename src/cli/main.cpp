@@ -34,6 +34,7 @@ const char kMainHelp[] =
     "  disasm   print the bytecode of expressions\n"
     "  bench    measure how fast expressions evaluate\n"
     "  dec      decode files with an hcldec spec into JSON (also the hcldec program)\n"
+    "  functions  list the function library with signatures and descriptions\n"
     "  help     show help for a command\n"
     "\n"
     "Options:\n"
@@ -70,6 +71,7 @@ const char* help_for(const std::string& cmd) {
   if (cmd == "disasm") return kDisasmHelp;
   if (cmd == "bench") return kBenchHelp;
   if (cmd == "dec") return kDecHelp;
+  if (cmd == "functions") return kFunctionsHelp;
   if (cmd == "help") return kHelpHelp;
   return nullptr;
 }
@@ -163,6 +165,7 @@ int main(int argc, char** argv) {
   if (cmd == "disasm") return run_disasm(rest);
   if (cmd == "bench") return run_bench(rest);
   if (cmd == "dec") return run_dec(rest);
+  if (cmd == "functions") return run_functions(rest);
   if (!cmd.empty() && cmd[0] == '-') return usage_error("unknown flag " + cmd + " (see 'hclvm --help')");
   return usage_error("unknown command '" + cmd + "' (see 'hclvm --help')");
 }

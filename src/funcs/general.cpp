@@ -45,9 +45,14 @@ Function special_fn(Function::Special s) {
   Param p = param(s == Function::Special::Try ? "expressions" : "expression", Type::dynamic(),
                   kNull | kUnknown | kDynamic | kMarked);
   if (s == Function::Special::Try) {
+    f.description =
+        "Evaluates each of the given expressions in turn and returns the result of the first "
+        "one that succeeds without errors; an error if none does.";
     f.var_param = p;
     f.type = [](std::span<const Value>) { return type_ok(Type::dynamic()); };
   } else {
+    f.description =
+        "Evaluates the given expression and returns whether it succeeded without errors.";
     f.params = {p};
     f.returns(Type::boolean());
   }
