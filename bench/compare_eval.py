@@ -97,7 +97,8 @@ def main():
             continue
         print("measuring %s ..." % name, file=sys.stderr)
         ref = run_json([args.oracle, "eval", "-e", expr, "-vars", str(vars_file)] + common_ref)
-        ours = run_json([str(hclvm), "bench", "-e", expr, "--vars-file", str(vars_file)] + common_ours)
+        ours = run_json([str(hclvm), "bench", "-e", expr, "--vars-file", str(vars_file),
+                         "--functions", "go-cty"] + common_ours)
         if ref["result"] != ours["result"]:
             problems.append("%s: results differ: reference %s, hclvm %s"
                             % (name, json.dumps(ref["result"]), json.dumps(ours["result"])))
@@ -121,7 +122,8 @@ def main():
             print("measuring %s ..." % c, file=sys.stderr)
             path = corpus / c
             ref = run_json([args.oracle, "evalfile", str(path), "-vars", str(cvars)] + common_ref)
-            ours = run_json([str(hclvm), "bench", str(path), "--vars-file", str(cvars)] + common_ours)
+            ours = run_json([str(hclvm), "bench", str(path), "--vars-file", str(cvars),
+                             "--functions", "go-cty"] + common_ours)
             if ref["attributes"] != ours["attributes"] or ref["error_attributes"] != ours["error_attributes"]:
                 problems.append("%s: reference %d attributes (%d errors), hclvm %d (%d errors)"
                                 % (c, ref["attributes"], ref["error_attributes"], ours["attributes"],

@@ -34,8 +34,8 @@ const char kBenchHelp[] =
     "the time and heap allocations per evaluation (for a file: per evaluation\n"
     "of all its attributes). The output has the form of the reference's\n"
     "`gohcl-bench eval` and `evalfile`, so both can measure the same input.\n"
-    "Variables come from --vars-file and --var; the functions are the default\n"
-    "function table.\n"
+    "Variables come from --vars-file and --var; the functions are the standard\n"
+    "library, or with --functions go-cty those of the reference's tools.\n"
     "\n"
     "Options:\n"
     "  -e, --expr EXPR       measure EXPR\n"
@@ -43,6 +43,8 @@ const char kBenchHelp[] =
     "  --vars-file F.json    set one variable per top-level key of a JSON object\n"
     "  --as config|json      read FILE in the native (default) or the JSON syntax\n"
     "                        (default: JSON for names ending in .json)\n"
+    "  --functions terraform|go-cty   the function table (as for `hclvm eval`)\n"
+    "  --base-dir DIR        the filesystem functions' directory (as for `hclvm eval`)\n"
     "  -n N                  evaluations per timed run (default: as many as fit\n"
     "                        in --benchtime, found while warming up)\n"
     "  --runs R              timed runs after the warm-up; the median is\n"
@@ -237,7 +239,7 @@ int run_bench(const std::vector<std::string>& args) {
   if (auto stop = parse_eval_options(args, EvalCommand::Bench, o)) return *stop;
   alloc_count::count_gmp();
   EvalContext ctx;
-  ctx.set_functions(std::make_shared<FunctionTable>(default_functions()));
+  ctx.set_functions(functions_for(o));
   if (auto err = load_vars(o, ctx)) return usage_error(*err);
   Vm vm;
   Subject s;

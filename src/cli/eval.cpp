@@ -15,6 +15,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -31,7 +32,7 @@ const char kEvalHelp[] =
     "Evaluates the expression EXPR, or every attribute of the configuration\n"
     "file FILE (recursively into blocks, printing `path = value`), and prints\n"
     "the values. Variables come from --vars-file and --var; the functions are\n"
-    "the default function table.\n"
+    "the standard library (see 'hclvm functions').\n"
     "\n"
     "Options:\n"
     "  -e, --expr EXPR       evaluate EXPR\n"
@@ -45,6 +46,12 @@ const char kEvalHelp[] =
     "  --vars-file F.json    set one variable per top-level key of a JSON object\n"
     "                        (types implied by the JSON, as the reference's tools do)\n"
     "  --format json|hcl     how values print (default: json)\n"
+    "  --functions terraform|go-cty\n"
+    "                        the function table: the standard library (Terraform's,\n"
+    "                        the default) or go-cty's, as the reference's own tools have\n"
+    "  --base-dir DIR        the directory file(), templatefile() and the other\n"
+    "                        filesystem functions read under (default: FILE's\n"
+    "                        directory, or the current directory for -e)\n"
     "  --color WHEN          colour for diagnostics: auto (default), always or never\n"
     "  -h, --help            show this help\n"
     "\n"
@@ -223,6 +230,7 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
     }
     bool known = sc.is("--expr", "-e") || sc.is("--color") || ((eval || bench) && sc.is("--as")) ||
                  ((eval || bench) && (sc.is("--var") || sc.is("--vars-file"))) ||
+                 ((eval || bench) && (sc.is("--functions") || sc.is("--base-dir"))) ||
                  (eval && (sc.is("--lines") || sc.is("--format"))) ||
                  (bench && (sc.is("-n") || sc.is("--runs") || sc.is("--benchtime")));
     if (!known)
@@ -247,6 +255,12 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
       o.vars.emplace_back(v->substr(0, eq), v->substr(eq + 1));
     } else if (sc.is("--vars-file")) {
       o.vars_file = *v;
+    } else if (sc.is("--functions")) {
+      if (*v != "terraform" && *v != "go-cty")
+        return usage_error("--functions must be terraform or go-cty, not '" + *v + "'");
+      o.go_cty_functions = *v == "go-cty";
+    } else if (sc.is("--base-dir")) {
+      o.base_dir = *v;
     } else if (sc.is("-n")) {
       long n = 0;
       if (!parse_count(*v, n)) return usage_error("-n must be a positive count, not '" + *v + "'");
@@ -410,11 +424,25 @@ int eval_lines(const std::string& path, const EvalContext& ctx) {
 
 }  // namespace
 
+std::shared_ptr<const FunctionTable> functions_for(const EvalOptions& o) {
+  if (o.go_cty_functions) return std::make_shared<FunctionTable>(default_functions());
+  LibraryOptions lib;
+  if (o.base_dir) {
+    lib.base_dir = *o.base_dir;
+  } else if (!o.files.empty() && o.files[0] != "-") {
+    std::filesystem::path dir = std::filesystem::path(o.files[0]).parent_path();
+    lib.base_dir = dir.empty() ? "." : dir.string();
+  } else {
+    lib.base_dir = ".";
+  }
+  return std::make_shared<FunctionTable>(standard_functions(lib));
+}
+
 int run_eval(const std::vector<std::string>& args) {
   EvalOptions o;
   if (auto stop = parse_eval_options(args, EvalCommand::Eval, o)) return *stop;
   EvalContext ctx;
-  ctx.set_functions(std::make_shared<FunctionTable>(default_functions()));
+  ctx.set_functions(functions_for(o));
   if (auto err = load_vars(o, ctx)) return usage_error(*err);
   if (o.lines) return eval_lines(*o.lines, ctx);
 

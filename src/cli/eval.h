@@ -42,6 +42,9 @@ struct EvalOptions {
   Format format = Format::Json;
   bool as_json = false;  // --as json: FILE is in the JSON syntax whatever its name
   ColorMode color = ColorMode::Auto;
+  // eval and bench: the function table (--functions) and what it may read.
+  bool go_cty_functions = false;  // --functions go-cty: the reference's tools' table
+  std::optional<std::string> base_dir;  // --base-dir: the filesystem functions' directory
   // bench only
   std::optional<long> iterations;  // -n
   long runs = 1;                   // --runs
@@ -53,6 +56,11 @@ struct EvalOptions {
 // should stop now (help printed, or a usage error reported).
 std::optional<int> parse_eval_options(const std::vector<std::string>& args, EvalCommand cmd,
                                       EvalOptions& o);
+
+// The function table [o] asks for: Terraform's (the standard library) with
+// the filesystem functions under --base-dir (default: the directory of the
+// file, or the current directory for an expression), or go-cty's.
+std::shared_ptr<const FunctionTable> functions_for(const EvalOptions& o);
 
 // Sets the variables of [o] in [ctx]; on failure returns a usage message.
 std::optional<std::string> load_vars(const EvalOptions& o, EvalContext& ctx);
