@@ -128,17 +128,20 @@ FunctionTable default_functions();
 
 // What the standard library may do beyond computing with its arguments.
 struct LibraryOptions {
-  // The directory the filesystem functions (file, fileexists, fileset,
-  // filebase64, the file hashes, templatefile...) may read under; paths
-  // outside it are errors. Empty: those functions are left out.
+  // The directory the filesystem functions (abspath, pathexpand, file,
+  // fileexists, fileset, filebase64, the file hashes, templatefile) work
+  // under: relative paths are joined to it, and a path that leads outside
+  // it (after `..` and symbolic links) is an error. Empty: those functions
+  // are left out. basename and dirname are always there.
   std::string base_dir;
-  // The environment variables Packer's env() may read; empty: env is left
-  // out.
+  // The environment variables Packer's env() may read; env is there only
+  // with [packer] and a non-empty list.
   std::vector<std::string> env_allow;
-  // Whether the impure functions (timestamp, uuid, bcrypt) are included.
+  // Whether the impure functions (timestamp, uuid, bcrypt, and Packer's
+  // legacy_isotime and legacy_strftime) are included.
   bool impure = true;
-  // Whether Packer's extras (legacy_isotime, legacy_strftime, and env as
-  // above) are included.
+  // Whether Packer's extras (env as above, legacy_isotime, legacy_strftime)
+  // are included.
   bool packer = false;
 };
 

@@ -1,10 +1,13 @@
 // Date and time functions, as go-cty's stdlib datetime.go defines them:
-// formatdate and timeadd. Timestamps are RFC 3339, read as Go's time.Parse
-// reads them with the RFC3339 layout (so that cty's error messages, made
-// from Go's ParseError, name the same parts), durations as Go's
+// formatdate and timeadd; and Terraform's own (funcs/datetime.go): timecmp
+// and timestamp. Timestamps are RFC 3339, read as Go's time.Parse reads
+// them with the RFC3339 layout (so that cty's error messages, made from
+// Go's ParseError, name the same parts), durations as Go's
 // time.ParseDuration reads them. Times are kept as Unix seconds,
 // nanoseconds and a fixed UTC offset; the proleptic Gregorian calendar
-// conversions are Howard Hinnant's.
+// conversions are Howard Hinnant's. Go's layout-based time.Format is here
+// too, for Packer's legacy_isotime and legacy_strftime (packer.cpp).
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -529,11 +532,326 @@ Function timeadd_fn() {
   return f;
 }
 
+Function timecmp_fn() {
+  Function f;
+  f.description =
+      "Compares two RFC 3339 timestamps: -1 when the first is earlier, 0 when both name the same "
+      "instant, 1 when the first is later.";
+  f.params = {param("timestamp_a", Type::string()), param("timestamp_b", Type::string())};
+  f.returns(Type::number());
+  f.result_not_null = true;
+  f.impl = [](std::span<const Value> args, const Type*) {
+    std::string err;
+    std::optional<Time> a = parse_timestamp(args[0].as_string(), err);
+    if (!a) return arg_error(err, 0);
+    std::optional<Time> b = parse_timestamp(args[1].as_string(), err);
+    if (!b) return arg_error(err, 1);
+    // The UTC offsets are already in the Unix seconds: 06:00+02:00 equals 04:00Z.
+    int c = a->sec != b->sec ? (a->sec < b->sec ? -1 : 1)
+                             : (a->nsec != b->nsec ? (a->nsec < b->nsec ? -1 : 1) : 0);
+    return FuncResult::of(Value::integer(c));
+  };
+  return f;
+}
+
+Function timestamp_fn() {
+  Function f;
+  f.description = "Returns the current date and time as an RFC 3339 timestamp in UTC.";
+  f.returns(Type::string());
+  f.result_not_null = true;
+  f.impure = true;
+  f.impl = [](std::span<const Value>, const Type*) {
+    auto now = std::chrono::system_clock::now().time_since_epoch();
+    Time t;
+    t.sec = std::chrono::duration_cast<std::chrono::seconds>(now).count();
+    return FuncResult::of(Value::string(format_rfc3339(t)));
+  };
+  return f;
+}
+
+// --- Go's time.Format ---------------------------------------------------------
+
+// The layout elements of Go's time package (nextStdChunk's std values).
+enum class Std {
+  None,
+  LongMonth,              // January
+  Month,                  // Jan
+  NumMonth,               // 1
+  ZeroMonth,              // 01
+  LongWeekDay,            // Monday
+  WeekDay,                // Mon
+  Day,                    // 2
+  UnderDay,               // _2
+  ZeroDay,                // 02
+  UnderYearDay,           // __2
+  ZeroYearDay,            // 002
+  Hour,                   // 15
+  Hour12,                 // 3
+  ZeroHour12,             // 03
+  Minute,                 // 4
+  ZeroMinute,             // 04
+  Second,                 // 5
+  ZeroSecond,             // 05
+  LongYear,               // 2006
+  Year,                   // 06
+  PM,                     // PM
+  pm,                     // pm
+  TZ,                     // MST
+  ISO8601TZ,              // Z0700
+  ISO8601SecondsTZ,       // Z070000
+  ISO8601ShortTZ,         // Z07
+  ISO8601ColonTZ,         // Z07:00
+  ISO8601ColonSecondsTZ,  // Z07:00:00
+  NumTZ,                  // -0700
+  NumSecondsTz,           // -070000
+  NumShortTZ,             // -07
+  NumColonTZ,             // -07:00
+  NumColonSecondsTZ,      // -07:00:00
+  FracSecond0,            // .0, .00, ... (or with a comma)
+  FracSecond9,            // .9, .99, ...
+};
+
+struct Chunk {
+  size_t prefix = 0;  // bytes of literal text before the element
+  Std std = Std::None;
+  size_t len = 0;     // bytes of the element
+  size_t digits = 0;  // fractional seconds: how many
+  char sep = '.';     // fractional seconds: the separator
+};
+
+bool starts_lower(std::string_view s) { return !s.empty() && s[0] >= 'a' && s[0] <= 'z'; }
+
+// Go's nextStdChunk: the first layout element of [l].
+Chunk next_std_chunk(std::string_view l) {
+  auto at = [&](size_t i, std::string_view w) { return l.substr(i).starts_with(w); };
+  auto hit = [](size_t i, Std s, size_t n) { return Chunk{i, s, n, 0, '.'}; };
+  for (size_t i = 0; i < l.size(); ++i) {
+    switch (l[i]) {
+      case 'J':
+        if (at(i, "Jan")) {
+          if (at(i, "January")) return hit(i, Std::LongMonth, 7);
+          if (!starts_lower(l.substr(i + 3))) return hit(i, Std::Month, 3);
+        }
+        break;
+      case 'M':
+        if (at(i, "Mon")) {
+          if (at(i, "Monday")) return hit(i, Std::LongWeekDay, 6);
+          if (!starts_lower(l.substr(i + 3))) return hit(i, Std::WeekDay, 3);
+        }
+        if (at(i, "MST")) return hit(i, Std::TZ, 3);
+        break;
+      case '0':
+        if (i + 1 < l.size() && l[i + 1] >= '1' && l[i + 1] <= '6') {
+          static const Std zero_x[] = {Std::ZeroMonth,  Std::ZeroDay,    Std::ZeroHour12,
+                                       Std::ZeroMinute, Std::ZeroSecond, Std::Year};
+          return hit(i, zero_x[l[i + 1] - '1'], 2);
+        }
+        if (at(i, "002")) return hit(i, Std::ZeroYearDay, 3);
+        break;
+      case '1':
+        if (at(i, "15")) return hit(i, Std::Hour, 2);
+        return hit(i, Std::NumMonth, 1);
+      case '2':
+        if (at(i, "2006")) return hit(i, Std::LongYear, 4);
+        return hit(i, Std::Day, 1);
+      case '_':
+        if (at(i, "_2")) {
+          // _2006 is a literal underscore and then the year.
+          if (at(i + 1, "2006")) return hit(i + 1, Std::LongYear, 4);
+          return hit(i, Std::UnderDay, 2);
+        }
+        if (at(i, "__2")) return hit(i, Std::UnderYearDay, 3);
+        break;
+      case '3':
+        return hit(i, Std::Hour12, 1);
+      case '4':
+        return hit(i, Std::Minute, 1);
+      case '5':
+        return hit(i, Std::Second, 1);
+      case 'P':
+        if (at(i, "PM")) return hit(i, Std::PM, 2);
+        break;
+      case 'p':
+        if (at(i, "pm")) return hit(i, Std::pm, 2);
+        break;
+      case '-':
+        if (at(i, "-070000")) return hit(i, Std::NumSecondsTz, 7);
+        if (at(i, "-07:00:00")) return hit(i, Std::NumColonSecondsTZ, 9);
+        if (at(i, "-0700")) return hit(i, Std::NumTZ, 5);
+        if (at(i, "-07:00")) return hit(i, Std::NumColonTZ, 6);
+        if (at(i, "-07")) return hit(i, Std::NumShortTZ, 3);
+        break;
+      case 'Z':
+        if (at(i, "Z070000")) return hit(i, Std::ISO8601SecondsTZ, 7);
+        if (at(i, "Z07:00:00")) return hit(i, Std::ISO8601ColonSecondsTZ, 9);
+        if (at(i, "Z0700")) return hit(i, Std::ISO8601TZ, 5);
+        if (at(i, "Z07:00")) return hit(i, Std::ISO8601ColonTZ, 6);
+        if (at(i, "Z07")) return hit(i, Std::ISO8601ShortTZ, 3);
+        break;
+      case '.':
+      case ',':
+        if (i + 1 < l.size() && (l[i + 1] == '0' || l[i + 1] == '9')) {
+          char ch = l[i + 1];
+          size_t j = i + 1;
+          while (j < l.size() && l[j] == ch) ++j;
+          // Only a run of digits that ends here is fractional seconds.
+          if (!is_digit(l, j)) {
+            Chunk c = hit(i, ch == '0' ? Std::FracSecond0 : Std::FracSecond9, j - i);
+            c.digits = j - (i + 1);
+            c.sep = l[i];
+            return c;
+          }
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return Chunk{l.size(), Std::None, 0, 0, '.'};
+}
+
 }  // namespace
+
+std::string go_time_format(std::string_view layout, int64_t unix_sec, int64_t nsec) {
+  Time t;
+  t.sec = unix_sec;
+  t.nsec = nsec;
+  Fields f = fields_of(t);
+  int64_t yday = f.day - 1;
+  for (int64_t m = 1; m < f.month; ++m) yday += days_in(m, f.year);
+  ++yday;
+  std::string out;
+  while (!layout.empty()) {
+    Chunk c = next_std_chunk(layout);
+    out += layout.substr(0, c.prefix);
+    if (c.std == Std::None) break;
+    layout.remove_prefix(c.prefix + c.len);
+    int64_t h12 = f.hour % 12 == 0 ? 12 : f.hour % 12;
+    switch (c.std) {
+      case Std::None:
+        break;
+      case Std::LongMonth:
+        out += kMonths[f.month - 1];
+        break;
+      case Std::Month:
+        out += std::string_view(kMonths[f.month - 1]).substr(0, 3);
+        break;
+      case Std::NumMonth:
+        out += std::to_string(f.month);
+        break;
+      case Std::ZeroMonth:
+        out += pad_int(f.month, 2);
+        break;
+      case Std::LongWeekDay:
+        out += kDays[f.weekday];
+        break;
+      case Std::WeekDay:
+        out += std::string_view(kDays[f.weekday]).substr(0, 3);
+        break;
+      case Std::Day:
+        out += std::to_string(f.day);
+        break;
+      case Std::UnderDay:
+        if (f.day < 10) out += ' ';
+        out += std::to_string(f.day);
+        break;
+      case Std::ZeroDay:
+        out += pad_int(f.day, 2);
+        break;
+      case Std::UnderYearDay:
+        if (yday < 100) out += ' ';
+        if (yday < 10) out += ' ';
+        out += std::to_string(yday);
+        break;
+      case Std::ZeroYearDay:
+        out += pad_int(yday, 3);
+        break;
+      case Std::Hour:
+        out += pad_int(f.hour, 2);
+        break;
+      case Std::Hour12:
+        out += std::to_string(h12);
+        break;
+      case Std::ZeroHour12:
+        out += pad_int(h12, 2);
+        break;
+      case Std::Minute:
+        out += std::to_string(f.min);
+        break;
+      case Std::ZeroMinute:
+        out += pad_int(f.min, 2);
+        break;
+      case Std::Second:
+        out += std::to_string(f.sec);
+        break;
+      case Std::ZeroSecond:
+        out += pad_int(f.sec, 2);
+        break;
+      case Std::LongYear:
+        out += pad_int(f.year, 4);
+        break;
+      case Std::Year:
+        out += pad_int(f.year % 100, 2);
+        break;
+      case Std::PM:
+        out += f.hour >= 12 ? "PM" : "AM";
+        break;
+      case Std::pm:
+        out += f.hour >= 12 ? "pm" : "am";
+        break;
+      // The time is in UTC: zone name UTC, offset zero.
+      case Std::TZ:
+        out += "UTC";
+        break;
+      case Std::ISO8601TZ:
+      case Std::ISO8601SecondsTZ:
+      case Std::ISO8601ShortTZ:
+      case Std::ISO8601ColonTZ:
+      case Std::ISO8601ColonSecondsTZ:
+        out += 'Z';
+        break;
+      case Std::NumTZ:
+        out += "+0000";
+        break;
+      case Std::NumSecondsTz:
+        out += "+000000";
+        break;
+      case Std::NumShortTZ:
+        out += "+00";
+        break;
+      case Std::NumColonTZ:
+        out += "+00:00";
+        break;
+      case Std::NumColonSecondsTZ:
+        out += "+00:00:00";
+        break;
+      case Std::FracSecond0:
+      case Std::FracSecond9: {
+        bool trim = c.std == Std::FracSecond9;
+        if (trim && nsec == 0) break;
+        std::string digits = pad_int(nsec, 9);
+        if (c.digits < 9) digits.resize(c.digits);
+        if (trim) {
+          while (!digits.empty() && digits.back() == '0') digits.pop_back();
+          if (digits.empty()) break;
+        }
+        out += c.sep;
+        out += digits;
+        break;
+      }
+    }
+  }
+  return out;
+}
 
 void add_datetime_functions(FunctionTable& t) {
   add(t, "formatdate", formatdate_fn());
   add(t, "timeadd", timeadd_fn());
+}
+
+void add_time_functions(FunctionTable& t, const LibraryOptions& opts) {
+  add(t, "timecmp", timecmp_fn());
+  if (opts.impure) add(t, "timestamp", timestamp_fn());
 }
 
 }  // namespace hclvm::funcs

@@ -41,6 +41,20 @@ void add_terraform_regex_functions(FunctionTable& t);       // regex.cpp
 // calls, the filesystem functions as not allowed in it): standard_functions
 // calls it last, once every other function is in.
 void add_templatestring_function(FunctionTable& t);
+void add_filesystem_functions(FunctionTable& t, const LibraryOptions& opts);  // filesystem.cpp
+void add_time_functions(FunctionTable& t, const LibraryOptions& opts);  // datetime.cpp: timecmp...
+void add_network_functions(FunctionTable& t, const LibraryOptions& opts);  // network.cpp: cidr*
+void add_packer_functions(FunctionTable& t, const LibraryOptions& opts);   // packer.cpp
+
+// templatefile (template_file.cpp), which filesystem.cpp registers; it
+// reads its template as file() does (filesystem.cpp): the contents of
+// [path] under [base_dir], with [path]'s marks, or file()'s error.
+Function templatefile_fn(const LibraryOptions& opts);
+FuncResult file_contents(const std::string& base_dir, const Value& path);
+
+// Go's time.Time.Format([layout]) of the UTC time [unix_sec] s + [nsec] ns
+// (datetime.cpp), for Packer's legacy time functions.
+std::string go_time_format(std::string_view layout, int64_t unix_sec, int64_t nsec);
 
 // format and formatlist (format.cpp), registered with the string functions.
 Function format_fn();

@@ -228,6 +228,10 @@ namespace hclvm {
 FunctionTable standard_functions(const LibraryOptions& opts) {
   FunctionTable t = default_functions();
   funcs::add_terraform_functions(t, opts);
+  funcs::add_filesystem_functions(t, opts);
+  funcs::add_time_functions(t, opts);
+  funcs::add_network_functions(t, opts);
+  funcs::add_packer_functions(t, opts);
   funcs::add_templatestring_function(t);  // last: it renders with the table as it is then
   return t;
 }

@@ -1,0 +1,908 @@
+// Filesystem functions, as Terraform's funcs/filesystem.go and crypto.go
+// define them: basename, dirname (pure string functions, always present),
+// abspath, pathexpand, file, filebase64, fileexists, fileset, the file
+// hashes (filemd5, filesha1, filesha256, filesha512, filebase64sha256,
+// filebase64sha512) and templatefile (template_file.cpp).
+//
+// Everything but basename and dirname exists only when the embedder names
+// a base directory (LibraryOptions::base_dir), which plays the part of
+// Terraform's module directory: a relative path is joined to it exactly as
+// Terraform joins it (so messages name the same paths), `~` expands to
+// $HOME as go-homedir expands it. The sandbox rule: a function that reads
+// the filesystem reads only under the base directory. The path it would
+// read is made absolute and canonical (`..` removed, every symbolic link
+// resolved, for a missing file up to its nearest existing ancestor) and
+// must equal the canonical base directory or lie below it; otherwise the
+// call fails with "path ... is outside the base directory" about the path
+// argument. fileset lists only directories inside the base and fails on a
+// match that resolves outside it. abspath, which reads nothing, joins a
+// relative path to the base directory made absolute (Terraform joins the
+// working directory, which is the root module's directory).
+//
+// Paths are computed with Go's path/filepath rules (Clean, Join, Base,
+// Dir, Rel) on Unix, and system errors are worded as Go words them, since
+// Terraform's messages embed both.
+#include <dirent.h>
+#include <fcntl.h>
+#include <openssl/evp.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "funcs/funcs.h"
+#include "util/unicode.h"
+
+namespace hclvm::funcs {
+
+namespace {
+
+// --- Go's path/filepath on Unix ------------------------------------------------
+
+bool is_abs(std::string_view p) { return !p.empty() && p[0] == '/'; }
+
+// filepath.Clean.
+std::string clean(std::string_view p) {
+  if (p.empty()) return ".";
+  const bool rooted = p[0] == '/';
+  const size_t n = p.size();
+  std::string out;
+  size_t r = 0, dotdot = 0;
+  if (rooted) {
+    out += '/';
+    r = dotdot = 1;
+  }
+  while (r < n) {
+    if (p[r] == '/') {
+      ++r;
+    } else if (p[r] == '.' && (r + 1 == n || p[r + 1] == '/')) {
+      ++r;
+    } else if (p[r] == '.' && p[r + 1] == '.' && (r + 2 == n || p[r + 2] == '/')) {
+      r += 2;
+      if (out.size() > dotdot) {
+        out.pop_back();
+        while (out.size() > dotdot && out.back() != '/') out.pop_back();
+        if (out.size() > dotdot && out.back() == '/') out.pop_back();
+      } else if (!rooted) {
+        if (!out.empty()) out += '/';
+        out += "..";
+        dotdot = out.size();
+      }
+    } else {
+      if ((rooted && out.size() != 1) || (!rooted && !out.empty())) out += '/';
+      for (; r < n && p[r] != '/'; ++r) out += p[r];
+    }
+  }
+  if (out.empty()) return ".";
+  return out;
+}
+
+// filepath.Join of two elements.
+std::string join(std::string_view a, std::string_view b) {
+  if (a.empty() && b.empty()) return "";
+  if (a.empty()) return clean(b);
+  if (b.empty()) return clean(a);
+  std::string s(a);
+  s += '/';
+  s += b;
+  return clean(s);
+}
+
+// filepath.Base.
+std::string base_name(std::string_view p) {
+  if (p.empty()) return ".";
+  while (!p.empty() && p.back() == '/') p.remove_suffix(1);
+  size_t i = p.rfind('/');
+  if (i != std::string_view::npos) p = p.substr(i + 1);
+  if (p.empty()) return "/";
+  return std::string(p);
+}
+
+// filepath.Dir.
+std::string dir_name(std::string_view p) {
+  size_t i = p.size();
+  while (i > 0 && p[i - 1] != '/') --i;
+  return clean(p.substr(0, i));
+}
+
+// filepath.Rel: [targ] relative to [base]; nullopt when there is none.
+std::optional<std::string> rel(std::string_view base_in, std::string_view targ_in) {
+  std::string base = clean(base_in), targ = clean(targ_in);
+  if (targ == base) return ".";
+  if (base == ".") base.clear();
+  const bool base_slashed = !base.empty() && base[0] == '/';
+  const bool targ_slashed = !targ.empty() && targ[0] == '/';
+  if (base_slashed != targ_slashed) return std::nullopt;
+  const size_t bl = base.size(), tl = targ.size();
+  size_t b0 = 0, bi = 0, t0 = 0, ti = 0;
+  for (;;) {
+    while (bi < bl && base[bi] != '/') ++bi;
+    while (ti < tl && targ[ti] != '/') ++ti;
+    if (targ.compare(t0, ti - t0, base, b0, bi - b0) != 0) break;
+    if (bi < bl) ++bi;
+    if (ti < tl) ++ti;
+    b0 = bi;
+    t0 = ti;
+  }
+  if (base.compare(b0, bi - b0, "..") == 0 && bi - b0 == 2) return std::nullopt;
+  if (b0 != bl) {
+    size_t seps = size_t(std::count(base.begin() + std::ptrdiff_t(b0), base.end(), '/'));
+    std::string out = "..";
+    for (size_t i = 0; i < seps; ++i) out += "/..";
+    if (t0 != tl) out += "/" + targ.substr(t0);
+    return out;
+  }
+  return targ.substr(t0);
+}
+
+// --- system errors as Go words them ---------------------------------------------
+
+// syscall.Errno.Error(): the C library's message with Go's lower-case start.
+std::string errno_text(int e) {
+  char buf[256];
+  std::string s = strerror_r(e, buf, sizeof buf);
+  if (!s.empty() && s[0] >= 'A' && s[0] <= 'Z' && !(s.size() > 1 && s[1] >= 'A' && s[1] <= 'Z'))
+    s[0] = char(s[0] - 'A' + 'a');
+  return s;
+}
+
+// os.PathError.Error(): "<op> <path>: <errno>".
+std::string path_error(const char* op, std::string_view path, int e) {
+  return std::string(op) + " " + std::string(path) + ": " + errno_text(e);
+}
+
+// --- go-homedir --------------------------------------------------------------------
+
+// homedir.Dir: $HOME, else the password database.
+std::optional<std::string> home_dir() {
+  if (const char* h = std::getenv("HOME"); h != nullptr && *h != '\0') return std::string(h);
+  long size = sysconf(_SC_GETPW_R_SIZE_MAX);
+  std::vector<char> buf(size_t(size > 0 ? size : 16384));
+  struct passwd pw;
+  struct passwd* result = nullptr;
+  if (getpwuid_r(getuid(), &pw, buf.data(), buf.size(), &result) == 0 && result != nullptr &&
+      result->pw_dir != nullptr && *result->pw_dir != '\0') {
+    return std::string(result->pw_dir);
+  }
+  return std::nullopt;
+}
+
+// homedir.Expand: [p] with a leading `~` replaced by the home directory.
+bool expand_home(std::string_view p, std::string& out, std::string& err) {
+  if (p.empty() || p[0] != '~') {
+    out = std::string(p);
+    return true;
+  }
+  if (p.size() > 1 && p[1] != '/' && p[1] != '\\') {
+    err = "cannot expand user-specific home dir";
+    return false;
+  }
+  std::optional<std::string> home = home_dir();
+  if (!home) {
+    err = "blank output when reading home directory";
+    return false;
+  }
+  out = join(*home, p.substr(1));
+  return true;
+}
+
+// --- the sandbox --------------------------------------------------------------------
+
+std::string current_dir() {
+  std::vector<char> buf(PATH_MAX);
+  if (getcwd(buf.data(), buf.size()) == nullptr) return "/";
+  return buf.data();
+}
+
+std::string absolute(std::string_view p) { return is_abs(p) ? clean(p) : join(current_dir(), p); }
+
+// [p] absolute with every symbolic link resolved; for a path that does not
+// exist, its nearest existing ancestor resolved and the rest appended.
+std::string canonical(std::string_view p) {
+  std::string abs = absolute(p);
+  std::string rest;
+  for (;;) {
+    if (char* real = ::realpath(abs.c_str(), nullptr)) {
+      std::string r(real);
+      std::free(real);
+      return rest.empty() ? r : join(r, rest);
+    }
+    if (abs == "/") return join(abs, rest);
+    std::string name = base_name(abs);
+    rest = rest.empty() ? name : name + "/" + rest;
+    abs = dir_name(abs);
+  }
+}
+
+// [path] as a message shows it: quoted, or hidden when it is sensitive.
+std::string redact(std::string_view path, const Marks& marks) {
+  if (marks.has("sensitive")) return "(sensitive value)";
+  return quote(path);
+}
+
+struct Sandbox {
+  std::string base;  // as the embedder gave it
+
+  // Terraform's path for [p]: joined to the base directory when relative, cleaned.
+  std::string resolve(std::string_view p) const { return is_abs(p) ? clean(p) : join(base, p); }
+
+  // Whether [p] (as resolve() gives it) stays inside the base directory.
+  bool inside(std::string_view p) const {
+    std::string root = canonical(base);
+    std::string c = canonical(p);
+    if (root == "/") return true;
+    return c == root || (c.size() > root.size() && c.compare(0, root.size(), root) == 0 &&
+                         c[root.size()] == '/');
+  }
+
+  static std::string outside(std::string_view shown, const Marks& marks) {
+    return "path " + redact(shown, marks) + " is outside the base directory";
+  }
+};
+
+// Why a read failed, and whether the failure is about the path argument
+// (Terraform's ArgError) or the call as a whole.
+struct ReadError {
+  std::string message;
+  bool about_path = true;
+};
+
+// An open file descriptor, closed at the end of its scope.
+struct Fd {
+  int fd = -1;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+// The file [fd] is open on, as the system names it (empty when it cannot say).
+std::string fd_path(int fd) {
+  std::string link = "/proc/self/fd/" + std::to_string(fd);
+  std::vector<char> buf(PATH_MAX + 1);
+  ssize_t n = ::readlink(link.c_str(), buf.data(), buf.size() - 1);
+  if (n <= 0) return {};
+  return std::string(buf.data(), size_t(n));
+}
+
+// Terraform's openFile: [arg] expanded, joined, cleaned, checked against
+// the sandbox and opened; [resolved] is the path it opened. With
+// [file_style], errors are as file() reports them (about the path
+// argument, with a hint for a missing file); otherwise as the file hashes
+// report them (Go's own messages, about the call).
+bool open_file(const Sandbox& sb, std::string_view arg, const Marks& marks, Fd& f,
+               std::string& resolved, ReadError& err, bool file_style) {
+  std::string expanded, e;
+  if (!expand_home(arg, expanded, e)) {
+    err = {"failed to expand ~: " + e, file_style};
+    return false;
+  }
+  resolved = sb.resolve(expanded);
+  if (!sb.inside(resolved)) {
+    err = {Sandbox::outside(arg, marks), true};
+    return false;
+  }
+  f.fd = ::open(resolved.c_str(), O_RDONLY | O_CLOEXEC);
+  // A link swapped in between the check and the open must not let the
+  // read escape: the file actually opened is checked again.
+  if (f.fd >= 0) {
+    std::string opened = fd_path(f.fd);
+    if (!opened.empty() && !sb.inside(opened)) {
+      err = {Sandbox::outside(arg, marks), true};
+      return false;
+    }
+  }
+  if (f.fd < 0) {
+    int en = errno;
+    if (en == ENOENT && file_style) {
+      err = {"no file exists at " + redact(arg, marks) +
+                 "; this function works only with files that are distributed as part of the "
+                 "configuration source code, so if this file will be created by a resource in "
+                 "this configuration you must instead obtain this result from an attribute of "
+                 "that resource",
+             true};
+    } else {
+      err = {path_error("open", resolved, en), file_style};
+    }
+    return false;
+  }
+  return true;
+}
+
+// Reads all of [f]; false with [e] set (errno) on failure.
+bool read_all(const Fd& f, std::string& out, int& e) {
+  char buf[65536];
+  for (;;) {
+    ssize_t n = ::read(f.fd, buf, sizeof buf);
+    if (n == 0) return true;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      e = errno;
+      return false;
+    }
+    out.append(buf, size_t(n));
+  }
+}
+
+// Terraform's readFileBytes: the contents of [arg], or an error (all of
+// them about the path argument).
+bool read_file_bytes(const Sandbox& sb, std::string_view arg, const Marks& marks, std::string& out,
+                     ReadError& err) {
+  Fd f;
+  std::string resolved;
+  if (!open_file(sb, arg, marks, f, resolved, err, true)) return false;
+  int e = 0;
+  if (!read_all(f, out, e)) {
+    err = {"failed to read file: " + path_error("read", resolved, e), true};
+    return false;
+  }
+  return true;
+}
+
+bool valid_utf8(std::string_view s) {
+  for (size_t i = 0; i < s.size();) {
+    uni::Rune r = uni::decode(s, i);
+    if (!r.ok) return false;
+    i += r.len;
+  }
+  return true;
+}
+
+std::string base64(const unsigned char* data, size_t n) {
+  std::string out(4 * ((n + 2) / 3) + 1, '\0');
+  int len = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()), data, int(n));
+  out.resize(size_t(len));
+  return out;
+}
+
+Value with_marks(Value v, const Marks& m) { return m.empty() ? v : v.mark(m); }
+
+// --- the functions --------------------------------------------------------------
+
+Function path_string_fn(bool base, std::string description) {
+  Function f;
+  f.description = std::move(description);
+  f.params = {param("path", Type::string())};
+  f.returns(Type::string());
+  f.result_not_null = true;
+  f.impl = [base](std::span<const Value> args, const Type*) {
+    std::string_view p = args[0].as_string();
+    return FuncResult::of(Value::string(base ? base_name(p) : dir_name(p)));
+  };
+  return f;
+}
+
+Function abspath_fn(std::shared_ptr<const Sandbox> sb) {
+  Function f;
+  f.description =
+      "Converts a filesystem path to an absolute path, joining a relative one to the base "
+      "directory.";
+  f.params = {param("path", Type::string())};
+  f.returns(Type::string());
+  f.result_not_null = true;
+  f.impl = [sb](std::span<const Value> args, const Type*) {
+    std::string_view p = args[0].as_string();
+    return FuncResult::of(Value::string(is_abs(p) ? clean(p) : join(absolute(sb->base), p)));
+  };
+  return f;
+}
+
+Function pathexpand_fn() {
+  Function f;
+  f.description =
+      "Replaces a leading ~ segment of a filesystem path with the current user's home directory.";
+  f.params = {param("path", Type::string())};
+  f.returns(Type::string());
+  f.result_not_null = true;
+  f.impl = [](std::span<const Value> args, const Type*) {
+    std::string out, err;
+    if (!expand_home(args[0].as_string(), out, err)) return FuncResult::fail(err);
+    return FuncResult::of(Value::string(out));
+  };
+  return f;
+}
+
+// Terraform's file(): the contents of [path] as UTF-8 text, with its marks.
+FuncResult read_text(const Sandbox& sb, const Value& path) {
+  auto [p, marks] = path.unmark_with_marks();
+  std::string bytes;
+  ReadError err;
+  if (!read_file_bytes(sb, p.as_string(), marks, bytes, err)) return arg_error(err.message, 0);
+  if (!valid_utf8(bytes)) {
+    return FuncResult::fail("contents of " + redact(p.as_string(), marks) +
+                            " are not valid UTF-8; use the filebase64 function to obtain the "
+                            "Base64 encoded contents or the other file functions (e.g. filemd5, "
+                            "filesha256) to obtain file hashing results instead");
+  }
+  return FuncResult::of(with_marks(Value::string(bytes), marks));
+}
+
+Function file_fn(std::shared_ptr<const Sandbox> sb, bool b64) {
+  Function f;
+  f.description = b64 ? "Reads the contents of a file and returns them encoded in Base64."
+                      : "Reads the contents of a file, which must be UTF-8 text, as a string.";
+  f.params = {param("path", Type::string(), kMarked)};
+  f.returns(Type::string());
+  f.result_not_null = true;
+  f.impl = [sb, b64](std::span<const Value> args, const Type*) {
+    if (!b64) return read_text(*sb, args[0]);
+    auto [path, marks] = args[0].unmark_with_marks();
+    std::string bytes;
+    ReadError err;
+    if (!read_file_bytes(*sb, path.as_string(), marks, bytes, err)) {
+      return arg_error(err.message, 0);
+    }
+    const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
+    return FuncResult::of(with_marks(Value::string(base64(data, bytes.size())), marks));
+  };
+  return f;
+}
+
+Function fileexists_fn(std::shared_ptr<const Sandbox> sb) {
+  Function f;
+  f.description = "Reports whether a regular file exists at the given path.";
+  f.params = {param("path", Type::string(), kMarked)};
+  f.returns(Type::boolean());
+  f.result_not_null = true;
+  f.impl = [sb](std::span<const Value> args, const Type*) {
+    auto [arg, marks] = args[0].unmark_with_marks();
+    std::string expanded, e;
+    if (!expand_home(arg.as_string(), expanded, e)) {
+      return FuncResult::fail("failed to expand ~: " + e);
+    }
+    std::string path = sb->resolve(expanded);
+    if (!sb->inside(path)) return arg_error(Sandbox::outside(arg.as_string(), marks), 0);
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0) {
+      if (errno == ENOENT) return FuncResult::of(with_marks(Value::boolean(false), marks));
+      return FuncResult::fail("failed to stat " + redact(path, marks));
+    }
+    if (S_ISREG(st.st_mode)) return FuncResult::of(with_marks(Value::boolean(true), marks));
+    // Terraform reports these about argument 1 of its one parameter, so
+    // they read as errors of the call as a whole.
+    std::string name = redact(path, marks);
+    if (S_ISDIR(st.st_mode)) return arg_error(name + " is a directory, not a file", 1);
+    if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+      return arg_error(name + " is a device node, not a regular file", 1);
+    if (S_ISFIFO(st.st_mode)) return arg_error(name + " is a named pipe, not a regular file", 1);
+    if (S_ISSOCK(st.st_mode))
+      return arg_error(name + " is a unix domain socket, not a regular file", 1);
+    return arg_error(name + " is not a regular file", 1);
+  };
+  return f;
+}
+
+// --- fileset: doublestar v1.1.5's Glob ------------------------------------------
+
+// utf8.DecodeRuneInString: (U+FFFD, 0) at the end, (U+FFFD, 1) for a bad byte.
+uni::Rune decode_at(std::string_view s, size_t i) {
+  if (i >= s.size()) return {0xFFFD, 0, false};
+  return uni::decode(s, i);
+}
+
+// indexRuneWithEscaping for an ASCII [r]: its first index not right after
+// a backslash, or npos.
+size_t index_unescaped(std::string_view s, char r) {
+  size_t end = s.find(r);
+  if (end == std::string_view::npos) return end;
+  if (end > 0 && s[end - 1] == '\\') {
+    size_t start = end + 1;
+    size_t next = index_unescaped(s.substr(start), r);
+    return next == std::string_view::npos ? next : next + start;
+  }
+  return end;
+}
+
+// splitPathOnSeparator, respecting escaped separators.
+std::vector<std::string> split_escaped(std::string_view path, char sep) {
+  if (path.find(sep) == std::string_view::npos) return {std::string(path)};
+  std::vector<std::string> out;
+  bool empty_end = false;
+  for (size_t start = 0; start < path.size();) {
+    size_t end = index_unescaped(path.substr(start), sep);
+    if (end == std::string_view::npos) {
+      empty_end = false;
+      end = path.size();
+    } else {
+      empty_end = true;
+      end += start;
+    }
+    out.emplace_back(path.substr(start, end - start));
+    start = end + 1;
+  }
+  if (empty_end) out.emplace_back();
+  return out;
+}
+
+// The runes of [s] as Go's []rune(s) makes them.
+std::vector<char32_t> runes(std::string_view s) {
+  std::vector<char32_t> out;
+  for (size_t i = 0; i < s.size();) {
+    uni::Rune r = uni::decode(s, i);
+    out.push_back(r.cp);
+    i += r.len;
+  }
+  return out;
+}
+
+// matchComponent: whether [name] matches the pattern component [pattern];
+// [bad] set for a malformed pattern (path.ErrBadPattern).
+bool match_component(std::string_view pattern, std::string_view name, bool& bad) {
+  bad = false;
+  const size_t pl = pattern.size(), nl = name.size();
+  if (pl == 0 && nl == 0) return true;
+  if (pl == 0) return false;
+  if (nl == 0 && pattern != "*") return false;
+  size_t pi = 0, ni = 0;
+  while (pi < pl && ni < nl) {
+    uni::Rune pr = decode_at(pattern, pi);
+    uni::Rune nr = decode_at(name, ni);
+    if (pr.cp == '\\') {
+      pi += pr.len;
+      pr = decode_at(pattern, pi);
+      if (pr.cp == 0xFFFD) {
+        bad = true;
+        return false;
+      }
+      if (pr.cp != nr.cp) return false;
+      pi += pr.len;
+      ni += nr.len;
+    } else if (pr.cp == '*') {
+      pi += pr.len;
+      if (pi >= pl) return true;
+      // The library steps by the width of the first rune here.
+      for (; ni < nl; ni += nr.len) {
+        bool b = false;
+        if (match_component(pattern.substr(pi), name.substr(ni), b)) return true;
+      }
+      return false;
+    } else if (pr.cp == '[') {
+      pi += pr.len;
+      size_t end = index_unescaped(pattern.substr(pi), ']');
+      if (end == std::string_view::npos) {
+        bad = true;
+        return false;
+      }
+      end += pi;
+      std::vector<char32_t> cls = runes(pattern.substr(pi, end - pi));
+      if (cls.empty()) {
+        bad = true;
+        return false;
+      }
+      size_t ci = 0;
+      bool matched = false;
+      if (cls[0] == '^') ++ci;
+      while (ci < cls.size()) {
+        char32_t low = cls[ci];
+        if (low == '-') {
+          bad = true;
+          return false;
+        }
+        ++ci;
+        if (low == '\\') {
+          if (ci >= cls.size()) {
+            bad = true;
+            return false;
+          }
+          low = cls[ci++];
+        }
+        char32_t high = low;
+        if (ci < cls.size() && cls[ci] == '-') {
+          if (++ci >= cls.size()) {
+            bad = true;
+            return false;
+          }
+          high = cls[ci];
+          if (high == '-') {
+            bad = true;
+            return false;
+          }
+          ++ci;
+          if (high == '\\') {
+            if (ci >= cls.size()) {
+              bad = true;
+              return false;
+            }
+            high = cls[ci++];
+          }
+        }
+        if (low <= nr.cp && nr.cp <= high) matched = true;
+      }
+      if (matched == (cls[0] == '^')) return false;
+      pi = end + 1;
+      ni += nr.len;
+    } else if (pr.cp == '{') {
+      pi += pr.len;
+      size_t end = index_unescaped(pattern.substr(pi), '}');
+      if (end == std::string_view::npos) {
+        bad = true;
+        return false;
+      }
+      end += pi;
+      std::vector<std::string> options = split_escaped(pattern.substr(pi, end - pi), ',');
+      pi = end + 1;
+      for (const std::string& o : options) {
+        std::string alt = o + std::string(pattern.substr(pi));
+        bool b = false;
+        bool m = match_component(alt, name.substr(ni), b);
+        if (b) {
+          bad = true;
+          return false;
+        }
+        if (m) return true;
+      }
+      return false;
+    } else if (pr.cp == '?' || pr.cp == nr.cp) {
+      pi += pr.len;
+      ni += nr.len;
+    } else {
+      return false;
+    }
+  }
+  if (pi >= pl && ni >= nl) return true;
+  std::string_view rest = pattern.substr(std::min(pi, pl));
+  return (ni >= nl && rest == "*") || rest == "**";
+}
+
+// One directory entry, as Readdir reports it (from lstat: a symbolic link
+// to a directory is no directory here).
+struct Entry {
+  std::string name;
+  bool is_dir = false;
+};
+
+std::vector<Entry> read_dir(const std::string& dir) {
+  std::vector<Entry> out;
+  std::unique_ptr<DIR, int (*)(DIR*)> d(::opendir(dir.c_str()), ::closedir);
+  if (!d) return out;
+  while (struct dirent* e = ::readdir(d.get())) {
+    std::string name = e->d_name;
+    if (name == "." || name == "..") continue;
+    Entry en;
+    en.name = name;
+    struct stat st;
+    if (::lstat(join(dir, name).c_str(), &st) == 0) en.is_dir = S_ISDIR(st.st_mode);
+    out.push_back(std::move(en));
+  }
+  // The library sees the system's order; a sorted one makes results and
+  // the choice among several errors reproducible.
+  std::sort(out.begin(), out.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
+  return out;
+}
+
+bool is_symlink(const std::string& p) {
+  struct stat st;
+  return ::lstat(p.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
+}
+
+struct Globber {
+  const Sandbox& sb;
+  std::vector<std::string> matches;
+  std::optional<std::string> escaped;  // a directory outside the base it would have listed
+
+  // doGlob; returns the error flag as the library's `e` ends up.
+  bool glob(std::string basedir, std::span<const std::string> comps) {
+    bool e = false;
+    if (escaped) return false;
+    size_t pi = 0;
+    while (pi < comps.size() && comps[pi].find_first_of("*?[{\\") == std::string::npos) ++pi;
+    if (pi > 0) {
+      std::string lit;
+      for (size_t i = 0; i < pi; ++i) lit = join(lit, comps[i]);
+      basedir = join(basedir, lit);
+    }
+    struct stat st;
+    if (::lstat(basedir.c_str(), &st) != 0) return false;
+    if (pi >= comps.size()) {
+      matches.push_back(basedir);
+      return false;
+    }
+    if (S_ISLNK(st.st_mode) && ::stat(basedir.c_str(), &st) != 0) return false;
+    if (!S_ISDIR(st.st_mode)) return false;
+    if (!sb.inside(basedir)) {
+      escaped = basedir;
+      return false;
+    }
+    std::vector<Entry> files = read_dir(basedir);
+    bool last = pi + 1 >= comps.size();
+    if (comps[pi] == "**") {
+      for (const Entry& file : files) {
+        std::string p = join(basedir, file.name);
+        bool dir = file.is_dir;
+        if (is_symlink(p)) {
+          struct stat target;
+          if (::stat(p.c_str(), &target) != 0) continue;
+          dir = S_ISDIR(target.st_mode);
+        }
+        if (dir) {
+          if (last) matches.push_back(p);
+          e = glob(p, comps.subspan(pi));
+        } else if (last) {
+          matches.push_back(p);
+        }
+        if (escaped) return false;
+      }
+      if (last) return e;
+      ++pi;
+      last = pi + 1 >= comps.size();
+    }
+    for (const Entry& file : files) {
+      bool bad = false;
+      bool m = match_component(comps[pi], file.name, bad);
+      e = bad;
+      if (bad) return true;
+      if (m) {
+        std::string p = join(basedir, file.name);
+        if (last) {
+          matches.push_back(p);
+        } else {
+          e = glob(p, comps.subspan(pi + 1));
+          if (escaped) return false;
+        }
+      }
+    }
+    return e;
+  }
+
+  // Glob; returns true for a malformed pattern.
+  bool run(std::string_view pattern) {
+    std::vector<std::string> comps = split_escaped(pattern, '/');
+    if (comps.empty()) return false;
+    if (pattern.starts_with("\\\\")) {
+      // A UNC path to the library, even on Unix.
+      std::span<const std::string> rest(comps);
+      return glob("/", comps.size() > 4 ? rest.subspan(4) : rest.subspan(comps.size()));
+    }
+    if (comps[0].empty()) return glob("/", std::span<const std::string>(comps).subspan(1));
+    return glob(".", comps);
+  }
+};
+
+Function fileset_fn(std::shared_ptr<const Sandbox> sb) {
+  Function f;
+  f.description =
+      "Enumerates the regular files under a path that match a glob pattern, as paths relative to "
+      "it with forward slashes.";
+  f.params = {param("path", Type::string(), kMarked), param("pattern", Type::string(), kMarked)};
+  f.returns(Type::set(Type::string()));
+  f.result_not_null = true;
+  f.impl = [sb](std::span<const Value> args, const Type*) {
+    auto [path_v, path_marks] = args[0].unmark_with_marks();
+    auto [pattern_v, pattern_marks] = args[1].unmark_with_marks();
+    Marks marks = path_marks;
+    marks.add(pattern_marks);
+    std::string path = sb->resolve(path_v.as_string());
+    if (!sb->inside(path)) return arg_error(Sandbox::outside(path_v.as_string(), path_marks), 0);
+    std::string pattern = join(path, pattern_v.as_string());
+    Globber g{*sb, {}, std::nullopt};
+    bool bad = g.run(pattern);
+    if (g.escaped) return arg_error(Sandbox::outside(*g.escaped, marks), 1);
+    if (bad) {
+      return FuncResult::fail("failed to glob pattern " + redact(pattern, marks) +
+                              ": syntax error in pattern");
+    }
+    std::vector<Value> out;
+    for (const std::string& match : g.matches) {
+      struct stat st;
+      if (::stat(match.c_str(), &st) != 0) {
+        int e = errno;
+        // A dangling link, or one through a file, names no file.
+        if (e == ENOENT || e == ENOTDIR) continue;
+        return FuncResult::fail("failed to stat " + redact(match, marks) + ": " +
+                                path_error("stat", match, e));
+      }
+      if (!S_ISREG(st.st_mode)) continue;
+      if (!sb->inside(match)) return arg_error(Sandbox::outside(match, marks), 1);
+      std::optional<std::string> r = rel(path, match);
+      if (!r) {
+        return FuncResult::fail("failed to trim path of match " + redact(match, marks) +
+                                ": Rel: can't make " + match + " relative to " + path);
+      }
+      out.push_back(Value::string(*r));
+    }
+    return FuncResult::of(with_marks(Value::set(Type::string(), std::move(out)), marks));
+  };
+  return f;
+}
+
+// --- file hashes ----------------------------------------------------------------
+
+Function file_hash_fn(std::shared_ptr<const Sandbox> sb, const EVP_MD* (*md)(), bool b64,
+                      std::string description) {
+  Function f;
+  f.description = std::move(description);
+  f.params = {param("path", Type::string(), kMarked)};
+  f.returns(Type::string());
+  f.result_not_null = true;
+  f.impl = [sb, md, b64](std::span<const Value> args, const Type*) {
+    auto [path, marks] = args[0].unmark_with_marks();
+    Fd fd;
+    std::string resolved;
+    ReadError err;
+    // Terraform's hashes open the file with openFile and report its
+    // errors as they are, without the hint file() adds.
+    if (!open_file(*sb, path.as_string(), marks, fd, resolved, err, false)) {
+      return err.about_path ? arg_error(err.message, 0) : FuncResult::fail(err.message);
+    }
+    std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
+    if (!ctx || EVP_DigestInit_ex(ctx.get(), md(), nullptr) != 1) {
+      return FuncResult::fail("cannot initialize the hash");
+    }
+    char buf[65536];
+    for (;;) {
+      ssize_t n = ::read(fd.fd, buf, sizeof buf);
+      if (n == 0) break;
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        return FuncResult::fail(path_error("read", resolved, errno));
+      }
+      EVP_DigestUpdate(ctx.get(), buf, size_t(n));
+    }
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+    EVP_DigestFinal_ex(ctx.get(), digest, &len);
+    std::string out;
+    if (b64) {
+      out = base64(digest, len);
+    } else {
+      static const char hex[] = "0123456789abcdef";
+      for (unsigned i = 0; i < len; ++i) {
+        out += hex[digest[i] >> 4];
+        out += hex[digest[i] & 15];
+      }
+    }
+    return FuncResult::of(with_marks(Value::string(out), marks));
+  };
+  return f;
+}
+
+}  // namespace
+
+FuncResult file_contents(const std::string& base_dir, const Value& path) {
+  return read_text(Sandbox{base_dir}, path);
+}
+
+void add_filesystem_functions(FunctionTable& t, const LibraryOptions& opts) {
+  add(t, "basename",
+      path_string_fn(true,
+                     "Returns the last element of a filesystem path (\".\" for an empty "
+                     "one)."));
+  add(t, "dirname", path_string_fn(false, "Returns a filesystem path without its last element."));
+  if (opts.base_dir.empty()) return;
+  auto sb = std::make_shared<const Sandbox>(Sandbox{opts.base_dir});
+  add(t, "abspath", abspath_fn(sb));
+  add(t, "pathexpand", pathexpand_fn());
+  add(t, "file", file_fn(sb, false));
+  add(t, "filebase64", file_fn(sb, true));
+  add(t, "fileexists", fileexists_fn(sb));
+  add(t, "fileset", fileset_fn(sb));
+  add(t, "filemd5",
+      file_hash_fn(sb, EVP_md5, false,
+                   "Computes the MD5 hash of a file's contents, in hexadecimal."));
+  add(t, "filesha1",
+      file_hash_fn(sb, EVP_sha1, false,
+                   "Computes the SHA-1 hash of a file's contents, in hexadecimal."));
+  add(t, "filesha256",
+      file_hash_fn(sb, EVP_sha256, false,
+                   "Computes the SHA-256 hash of a file's contents, in hexadecimal."));
+  add(t, "filesha512",
+      file_hash_fn(sb, EVP_sha512, false,
+                   "Computes the SHA-512 hash of a file's contents, in hexadecimal."));
+  add(t, "filebase64sha256",
+      file_hash_fn(sb, EVP_sha256, true,
+                   "Computes the SHA-256 hash of a file's contents, encoded in Base64."));
+  add(t, "filebase64sha512",
+      file_hash_fn(sb, EVP_sha512, true,
+                   "Computes the SHA-512 hash of a file's contents, encoded in Base64."));
+  add(t, "templatefile", templatefile_fn(opts));
+}
+
+}  // namespace hclvm::funcs
