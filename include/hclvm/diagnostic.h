@@ -52,4 +52,10 @@ inline bool has_errors(const Diagnostics& diags) {
 // Formats [r] as the reference does in messages: "file:L,C-C" or "file:L,C-L,C".
 std::string range_string(const Range& r);
 
+// Formats [diags] as the reference's Diagnostics.Error() does, the text a
+// function fails with when evaluating inside it went wrong: the first as
+// "<subject>: <summary>; <detail>" (a missing subject as "<nil>"), and
+// ", and N other diagnostic(s)".
+std::string diagnostics_error(const Diagnostics& diags);
+
 }  // namespace hclvm

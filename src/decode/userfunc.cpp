@@ -44,18 +44,6 @@ constexpr std::string_view kTooDeep = "calls of user-defined functions nested to
 constexpr std::string_view kTooDeepWrapped =
     " failed: calls of user-defined functions nested too deeply.";
 
-// [diags] as hcl.Diagnostics.Error() words them: the first diagnostic as
-// "<subject>: <summary>; <detail>" and how many others there are.
-std::string diagnostics_error(const Diagnostics& diags) {
-  if (diags.empty()) return "no diagnostics";
-  const Diagnostic& d = diags.front();
-  // Go prints a nil *hcl.Range as <nil>.
-  std::string s =
-      (d.subject ? range_string(*d.subject) : "<nil>") + ": " + d.summary + "; " + d.detail;
-  if (diags.size() > 1) s += ", and " + std::to_string(diags.size() - 1) + " other diagnostic(s)";
-  return s;
-}
-
 // The base context of the functions of one decode_user_functions call,
 // asked of the provider at the first call (again while it gives null).
 class BaseContext {

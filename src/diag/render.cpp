@@ -24,6 +24,15 @@ std::string range_string(const Range& r) {
   return out + buf;
 }
 
+std::string diagnostics_error(const Diagnostics& diags) {
+  if (diags.empty()) return "no diagnostics";
+  const Diagnostic& d = diags.front();
+  std::string s =
+      (d.subject ? range_string(*d.subject) : "<nil>") + ": " + d.summary + "; " + d.detail;
+  if (diags.size() > 1) s += ", and " + std::to_string(diags.size() - 1) + " other diagnostic(s)";
+  return s;
+}
+
 }  // namespace hclvm
 
 namespace hclvm::diag {

@@ -1,14 +1,28 @@
-// Encoding functions, as go-cty's stdlib json.go and csv.go define them:
-// jsonencode and jsondecode, through the JSON forms of values
-// (value/json.h), and csvdecode, with a reader that follows Go's
+// Encoding functions. go-cty's stdlib json.go and csv.go (Terraform uses
+// them as they are): jsonencode and jsondecode, through the JSON forms of
+// values (value/json.h), and csvdecode, with a reader that follows Go's
 // encoding/csv record by record (RFC 4180 quoting, empty lines skipped,
-// \r\n read as \n) so that its errors name the same lines.
+// \r\n read as \n) so that its errors name the same lines. Terraform's
+// internal/lang/funcs/encoding.go: base64encode, base64decode, base64gzip
+// (zlib), urlencode, and textencodebase64 / textdecodebase64 with the
+// character sets golang.org/x/text's IANA index names.
+#include <iconv.h>
+#include <utf8proc.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "funcs/funcs.h"
+#include "funcs/hash.h"
 #include "util/unicode.h"
 #include "value/json.h"
 #include "value/refine.h"
@@ -260,12 +274,626 @@ Function csvdecode_fn() {
   return f;
 }
 
+// --- Terraform's encoding functions -----------------------------------------------
+
+// Whether [s] is well-formed UTF-8 (Go's utf8.Valid: no overlong forms, no
+// surrogates, nothing past U+10FFFF).
+bool valid_utf8(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    auto c = uint8_t(s[i]);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 0;
+    if (n == 0 || c > 0xF4 || i + n > s.size()) return false;
+    char32_t r = c & (0x7F >> n);
+    for (size_t k = 1; k < n; ++k) {
+      auto d = uint8_t(s[i + k]);
+      if ((d & 0xC0) != 0x80) return false;
+      r = r << 6 | (d & 0x3F);
+    }
+    static constexpr char32_t kMin[5] = {0, 0, 0x80, 0x800, 0x10000};
+    if (r < kMin[n] || r > 0x10FFFF || (r >= 0xD800 && r <= 0xDFFF)) return false;
+    i += n;
+  }
+  return true;
+}
+
+Function base64encode_fn() {
+  Function f;
+  f.description = "Returns the standard base64 encoding of the given string's UTF-8 bytes.";
+  f.params = {param("str", Type::string())};
+  f.returns(Type::string());
+  f.result_not_null = true;
+  f.impl = [](std::span<const Value> args, const Type*) {
+    return FuncResult::of(Value::string(base64_encode(args[0].as_string())));
+  };
+  return f;
+}
+
+Function base64decode_fn() {
+  Function f;
+  f.description =
+      "Decodes the given standard base64 text; the bytes it stands for must be UTF-8 text.";
+  f.params = {param("str", Type::string(), kUnknown | kMarked)};
+  f.returns(Type::string());
+  f.result_not_null = true;
+  f.impl = [](std::span<const Value> args, const Type* ret) {
+    auto [str, marks] = args[0].unmark_with_marks();
+    if (!str.is_known()) return FuncResult::of(Value::unknown(ret).mark(marks));
+    std::string_view s = str.as_string();
+    std::string bytes;
+    size_t bad = 0;
+    if (!base64_decode(s, bytes, bad)) {
+      // The text is quoted unless it is sensitive.
+      return FuncResult::fail(
+          "failed to decode base64 data " +
+          (marks.has("sensitive") ? std::string("(sensitive value)") : quote(s)));
+    }
+    if (!valid_utf8(bytes)) {
+      return FuncResult::fail("the result of decoding the provided string is not valid UTF-8");
+    }
+    return FuncResult::of(Value::string(bytes).mark(marks));
+  };
+  return f;
+}
+
+// Go's gzip.Writer at the default level, written, flushed and closed: a
+// header with no name, time or flags and OS byte 255, the deflate stream
+// ended by a sync flush and then an empty final stored block, and the
+// CRC-32 and size trailer. The deflate bytes come from zlib, so for longer
+// input they can differ from Go's compress/flate while decompressing to the
+// same text.
+std::string gzip_like_go(std::string_view data, std::string& err) {
+  std::string out = {'\x1f', '\x8b', '\x08', 0, 0, 0, 0, 0, 0, '\xff'};
+  z_stream zs{};
+  if (deflateInit2(&zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+    err = "failed to write gzip raw data: zlib initialization failed";
+    return "";
+  }
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  zs.avail_in = uInt(data.size());
+  char buf[16384];
+  int rc = Z_OK;
+  do {
+    zs.next_out = reinterpret_cast<Bytef*>(buf);
+    zs.avail_out = sizeof buf;
+    rc = deflate(&zs, Z_SYNC_FLUSH);
+    out.append(buf, sizeof buf - zs.avail_out);
+  } while (rc == Z_OK && (zs.avail_in > 0 || zs.avail_out == 0));
+  deflateEnd(&zs);
+  if (rc != Z_OK && rc != Z_BUF_ERROR) {
+    err = "failed to flush gzip writer: zlib deflate failed";
+    return "";
+  }
+  out.append("\x01\x00\x00\xff\xff", 5);
+  uLong crc = crc32(0L, reinterpret_cast<const Bytef*>(data.data()), uInt(data.size()));
+  uint32_t size = uint32_t(data.size());
+  for (uint32_t v : {uint32_t(crc), size}) {
+    for (int k = 0; k < 4; ++k) out += char((v >> (8 * k)) & 0xFF);
+  }
+  return out;
+}
+
+Function base64gzip_fn() {
+  Function f;
+  f.description =
+      "Compresses the given string's UTF-8 bytes with gzip and returns the result in base64.";
+  f.params = {param("str", Type::string())};
+  f.returns(Type::string());
+  f.result_not_null = true;
+  f.impl = [](std::span<const Value> args, const Type*) {
+    std::string err;
+    std::string gz = gzip_like_go(args[0].as_string(), err);
+    if (!err.empty()) return FuncResult::fail(err);
+    return FuncResult::of(Value::string(base64_encode(gz)));
+  };
+  return f;
+}
+
+Function urlencode_fn() {
+  Function f;
+  f.description = "Percent-encodes the given string for use in a URL query (spaces become \"+\").";
+  f.params = {param("str", Type::string())};
+  f.returns(Type::string());
+  f.result_not_null = true;
+  f.impl = [](std::span<const Value> args, const Type*) {
+    // Go's url.QueryEscape: only letters, digits and "-_.~" stay as they are.
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : args[0].as_string()) {
+      if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
+        out += char(c);
+      } else if (c == ' ') {
+        out += '+';
+      } else {
+        out += '%';
+        out += kHex[c >> 4];
+        out += kHex[c & 15];
+      }
+    }
+    return FuncResult::of(Value::string(out));
+  };
+  return f;
+}
+
+// --- character sets for textencodebase64 and textdecodebase64 -------------------------
+
+// How a character set is converted. The Unicode forms and ASCII are done
+// here, exactly as golang.org/x/text does them; the others go through the C
+// library's iconv: single-byte sets through a 256-entry table built from it
+// and corrected where x/text's tables differ, multibyte sets directly
+// (their tables can differ from x/text's WHATWG tables in rare characters).
+enum class CharsetKind : uint8_t { Utf8, Utf16, Utf16Be, Utf16Le, Ascii, SingleByte, MultiByte };
+
+struct Charset {
+  std::string_view name;  // the canonical IANA name, as the reference reports it
+  CharsetKind kind;
+  const char* iconv = nullptr;
+  // Single-byte sets whose bytes 0x80-0x9F x/text leaves undefined (the C
+  // library reads them as C1 controls).
+  bool no_c1 = false;
+};
+
+using CK = CharsetKind;
+constexpr Charset kCharsets[] = {
+    {"Big5", CK::MultiByte, "BIG5-HKSCS"},
+    {"EUC-KR", CK::MultiByte, "EUC-KR"},
+    {"Extended_UNIX_Code_Packed_Format_for_Japanese", CK::MultiByte, "EUC-JP-MS"},
+    {"GB18030", CK::MultiByte, "GB18030"},
+    {"GBK", CK::MultiByte, "GBK"},
+    {"IBM00858", CK::SingleByte, "IBM858"},
+    {"IBM01140", CK::SingleByte, "IBM1140"},
+    {"IBM037", CK::SingleByte, "IBM037"},
+    {"IBM1047", CK::SingleByte, "IBM1047"},
+    {"IBM437", CK::SingleByte, "IBM437"},
+    {"IBM850", CK::SingleByte, "IBM850"},
+    {"IBM852", CK::SingleByte, "IBM852"},
+    {"IBM855", CK::SingleByte, "IBM855"},
+    {"IBM860", CK::SingleByte, "IBM860"},
+    {"IBM862", CK::SingleByte, "IBM862"},
+    {"IBM863", CK::SingleByte, "IBM863"},
+    {"IBM865", CK::SingleByte, "IBM865"},
+    {"IBM866", CK::SingleByte, "IBM866"},
+    {"ISO-2022-JP", CK::MultiByte, "ISO-2022-JP"},
+    {"ISO-8859-10", CK::SingleByte, "ISO-8859-10", true},
+    {"ISO-8859-13", CK::SingleByte, "ISO-8859-13", true},
+    {"ISO-8859-14", CK::SingleByte, "ISO-8859-14", true},
+    {"ISO-8859-15", CK::SingleByte, "ISO-8859-15", true},
+    {"ISO-8859-16", CK::SingleByte, "ISO-8859-16", true},
+    {"ISO_8859-1:1987", CK::SingleByte, "ISO-8859-1"},
+    {"ISO_8859-2:1987", CK::SingleByte, "ISO-8859-2", true},
+    {"ISO_8859-3:1988", CK::SingleByte, "ISO-8859-3", true},
+    {"ISO_8859-4:1988", CK::SingleByte, "ISO-8859-4", true},
+    {"ISO_8859-5:1988", CK::SingleByte, "ISO-8859-5", true},
+    {"ISO_8859-6-E", CK::SingleByte, "ISO-8859-6", true},
+    {"ISO_8859-6-I", CK::SingleByte, "ISO-8859-6", true},
+    {"ISO_8859-6:1987", CK::SingleByte, "ISO-8859-6", true},
+    {"ISO_8859-7:1987", CK::SingleByte, "ISO-8859-7", true},
+    {"ISO_8859-8-E", CK::SingleByte, "ISO-8859-8", true},
+    {"ISO_8859-8-I", CK::SingleByte, "ISO-8859-8", true},
+    {"ISO_8859-8:1988", CK::SingleByte, "ISO-8859-8", true},
+    {"ISO_8859-9:1989", CK::SingleByte, "ISO-8859-9"},
+    {"KOI8-R", CK::SingleByte, "KOI8-R"},
+    {"KOI8-U", CK::SingleByte, "KOI8-U"},
+    {"Shift_JIS", CK::MultiByte, "CP932"},
+    {"US-ASCII", CK::Ascii},
+    {"UTF-16", CK::Utf16},
+    {"UTF-16BE", CK::Utf16Be},
+    {"UTF-16LE", CK::Utf16Le},
+    {"UTF-8", CK::Utf8},
+    {"macintosh", CK::SingleByte, "MACINTOSH"},
+    {"windows-1250", CK::SingleByte, "CP1250"},
+    {"windows-1251", CK::SingleByte, "CP1251"},
+    {"windows-1252", CK::SingleByte, "CP1252"},
+    {"windows-1253", CK::SingleByte, "CP1253"},
+    {"windows-1254", CK::SingleByte, "CP1254"},
+    {"windows-1255", CK::SingleByte, "CP1255"},
+    {"windows-1256", CK::SingleByte, "CP1256"},
+    {"windows-1257", CK::SingleByte, "CP1257"},
+    {"windows-1258", CK::SingleByte, "CP1258"},
+    {"windows-874", CK::SingleByte, "CP874"},
+};
+
+// The names and aliases golang.org/x/text's ianaindex accepts for the sets
+// above (lowercase; the look-up lowercases the name), with the canonical
+// name of each. HZ-GB-2312, which x/text also has, is not offered: the C
+// library has no converter for it.
+struct CharsetAlias {
+  std::string_view alias, name;
+};
+// clang-format off
+constexpr CharsetAlias kCharsetAliases[] = {
+    {"437", "IBM437"}, {"850", "IBM850"}, {"852", "IBM852"}, {"855", "IBM855"}, {"860", "IBM860"},
+    {"862", "IBM862"}, {"863", "IBM863"}, {"865", "IBM865"}, {"866", "IBM866"},
+    {"ansi_x3.4-1968", "US-ASCII"}, {"ansi_x3.4-1986", "US-ASCII"}, {"arabic", "ISO_8859-6:1987"},
+    {"asmo-708", "ISO_8859-6:1987"}, {"big5", "Big5"}, {"ccsid00858", "IBM00858"},
+    {"ccsid01140", "IBM01140"}, {"cp00858", "IBM00858"}, {"cp01140", "IBM01140"},
+    {"cp037", "IBM037"}, {"cp367", "US-ASCII"}, {"cp437", "IBM437"}, {"cp819", "ISO_8859-1:1987"},
+    {"cp850", "IBM850"}, {"cp852", "IBM852"}, {"cp855", "IBM855"}, {"cp860", "IBM860"},
+    {"cp862", "IBM862"}, {"cp863", "IBM863"}, {"cp865", "IBM865"}, {"cp866", "IBM866"},
+    {"cp936", "GBK"}, {"csascii", "US-ASCII"}, {"csbig5", "Big5"}, {"cseuckr", "EUC-KR"},
+    {"cseucpkdfmtjapanese", "Extended_UNIX_Code_Packed_Format_for_Japanese"},
+    {"csgb18030", "GB18030"}, {"csgbk", "GBK"}, {"csibm00858", "IBM00858"},
+    {"csibm01140", "IBM01140"}, {"csibm037", "IBM037"}, {"csibm1047", "IBM1047"},
+    {"csibm855", "IBM855"}, {"csibm860", "IBM860"}, {"csibm863", "IBM863"}, {"csibm865", "IBM865"},
+    {"csibm866", "IBM866"}, {"csiso2022jp", "ISO-2022-JP"}, {"csiso885913", "ISO-8859-13"},
+    {"csiso885914", "ISO-8859-14"}, {"csiso885915", "ISO-8859-15"}, {"csiso885916", "ISO-8859-16"},
+    {"csiso88596e", "ISO_8859-6-E"}, {"csiso88596i", "ISO_8859-6-I"},
+    {"csiso88598e", "ISO_8859-8-E"}, {"csiso88598i", "ISO_8859-8-I"},
+    {"csisolatin1", "ISO_8859-1:1987"}, {"csisolatin2", "ISO_8859-2:1987"},
+    {"csisolatin3", "ISO_8859-3:1988"}, {"csisolatin4", "ISO_8859-4:1988"},
+    {"csisolatin5", "ISO_8859-9:1989"}, {"csisolatin6", "ISO-8859-10"},
+    {"csisolatinarabic", "ISO_8859-6:1987"}, {"csisolatincyrillic", "ISO_8859-5:1988"},
+    {"csisolatingreek", "ISO_8859-7:1987"}, {"csisolatinhebrew", "ISO_8859-8:1988"},
+    {"cskoi8r", "KOI8-R"}, {"cskoi8u", "KOI8-U"}, {"csmacintosh", "macintosh"},
+    {"cspc850multilingual", "IBM850"}, {"cspc862latinhebrew", "IBM862"},
+    {"cspc8codepage437", "IBM437"}, {"cspcp852", "IBM852"}, {"csshiftjis", "Shift_JIS"},
+    {"csutf16", "UTF-16"}, {"csutf16be", "UTF-16BE"}, {"csutf16le", "UTF-16LE"},
+    {"csutf8", "UTF-8"}, {"cswindows1250", "windows-1250"}, {"cswindows1251", "windows-1251"},
+    {"cswindows1252", "windows-1252"}, {"cswindows1253", "windows-1253"},
+    {"cswindows1254", "windows-1254"}, {"cswindows1255", "windows-1255"},
+    {"cswindows1256", "windows-1256"}, {"cswindows1257", "windows-1257"},
+    {"cswindows1258", "windows-1258"}, {"cswindows874", "windows-874"},
+    {"cyrillic", "ISO_8859-5:1988"}, {"ebcdic-cp-ca", "IBM037"}, {"ebcdic-cp-nl", "IBM037"},
+    {"ebcdic-cp-us", "IBM037"}, {"ebcdic-cp-wt", "IBM037"}, {"ebcdic-us-37+euro", "IBM01140"},
+    {"ecma-114", "ISO_8859-6:1987"}, {"ecma-118", "ISO_8859-7:1987"},
+    {"elot_928", "ISO_8859-7:1987"}, {"euc-jp", "Extended_UNIX_Code_Packed_Format_for_Japanese"},
+    {"euc-kr", "EUC-KR"},
+    {"extended_unix_code_packed_format_for_japanese",
+     "Extended_UNIX_Code_Packed_Format_for_Japanese"},
+    {"gb18030", "GB18030"}, {"gbk", "GBK"}, {"greek", "ISO_8859-7:1987"},
+    {"greek8", "ISO_8859-7:1987"}, {"hebrew", "ISO_8859-8:1988"}, {"ibm-1047", "IBM1047"},
+    {"ibm00858", "IBM00858"}, {"ibm01140", "IBM01140"}, {"ibm037", "IBM037"},
+    {"ibm1047", "IBM1047"}, {"ibm367", "US-ASCII"}, {"ibm437", "IBM437"},
+    {"ibm819", "ISO_8859-1:1987"}, {"ibm850", "IBM850"}, {"ibm852", "IBM852"},
+    {"ibm855", "IBM855"}, {"ibm860", "IBM860"}, {"ibm862", "IBM862"}, {"ibm863", "IBM863"},
+    {"ibm865", "IBM865"}, {"ibm866", "IBM866"}, {"iso-2022-jp", "ISO-2022-JP"},
+    {"iso-8859-1", "ISO_8859-1:1987"}, {"iso-8859-10", "ISO-8859-10"},
+    {"iso-8859-13", "ISO-8859-13"}, {"iso-8859-14", "ISO-8859-14"}, {"iso-8859-15", "ISO-8859-15"},
+    {"iso-8859-16", "ISO-8859-16"}, {"iso-8859-2", "ISO_8859-2:1987"},
+    {"iso-8859-3", "ISO_8859-3:1988"}, {"iso-8859-4", "ISO_8859-4:1988"},
+    {"iso-8859-5", "ISO_8859-5:1988"}, {"iso-8859-6", "ISO_8859-6:1987"},
+    {"iso-8859-6-e", "ISO_8859-6-E"}, {"iso-8859-6-i", "ISO_8859-6-I"},
+    {"iso-8859-7", "ISO_8859-7:1987"}, {"iso-8859-8", "ISO_8859-8:1988"},
+    {"iso-8859-8-e", "ISO_8859-8-E"}, {"iso-8859-8-i", "ISO_8859-8-I"},
+    {"iso-8859-9", "ISO_8859-9:1989"}, {"iso-celtic", "ISO-8859-14"},
+    {"iso-ir-100", "ISO_8859-1:1987"}, {"iso-ir-101", "ISO_8859-2:1987"},
+    {"iso-ir-109", "ISO_8859-3:1988"}, {"iso-ir-110", "ISO_8859-4:1988"},
+    {"iso-ir-126", "ISO_8859-7:1987"}, {"iso-ir-127", "ISO_8859-6:1987"},
+    {"iso-ir-138", "ISO_8859-8:1988"}, {"iso-ir-144", "ISO_8859-5:1988"},
+    {"iso-ir-148", "ISO_8859-9:1989"}, {"iso-ir-157", "ISO-8859-10"},
+    {"iso-ir-199", "ISO-8859-14"}, {"iso-ir-226", "ISO-8859-16"}, {"iso-ir-6", "US-ASCII"},
+    {"iso646-us", "US-ASCII"}, {"iso_646.irv:1991", "US-ASCII"}, {"iso_8859-1", "ISO_8859-1:1987"},
+    {"iso_8859-10:1992", "ISO-8859-10"}, {"iso_8859-14", "ISO-8859-14"},
+    {"iso_8859-14:1998", "ISO-8859-14"}, {"iso_8859-15", "ISO-8859-15"},
+    {"iso_8859-16", "ISO-8859-16"}, {"iso_8859-16:2001", "ISO-8859-16"},
+    {"iso_8859-1:1987", "ISO_8859-1:1987"}, {"iso_8859-2", "ISO_8859-2:1987"},
+    {"iso_8859-2:1987", "ISO_8859-2:1987"}, {"iso_8859-3", "ISO_8859-3:1988"},
+    {"iso_8859-3:1988", "ISO_8859-3:1988"}, {"iso_8859-4", "ISO_8859-4:1988"},
+    {"iso_8859-4:1988", "ISO_8859-4:1988"}, {"iso_8859-5", "ISO_8859-5:1988"},
+    {"iso_8859-5:1988", "ISO_8859-5:1988"}, {"iso_8859-6", "ISO_8859-6:1987"},
+    {"iso_8859-6-e", "ISO_8859-6-E"}, {"iso_8859-6-i", "ISO_8859-6-I"},
+    {"iso_8859-6:1987", "ISO_8859-6:1987"}, {"iso_8859-7", "ISO_8859-7:1987"},
+    {"iso_8859-7:1987", "ISO_8859-7:1987"}, {"iso_8859-8", "ISO_8859-8:1988"},
+    {"iso_8859-8-e", "ISO_8859-8-E"}, {"iso_8859-8-i", "ISO_8859-8-I"},
+    {"iso_8859-8:1988", "ISO_8859-8:1988"}, {"iso_8859-9", "ISO_8859-9:1989"},
+    {"iso_8859-9:1989", "ISO_8859-9:1989"}, {"koi8-r", "KOI8-R"}, {"koi8-u", "KOI8-U"},
+    {"l1", "ISO_8859-1:1987"}, {"l10", "ISO-8859-16"}, {"l2", "ISO_8859-2:1987"},
+    {"l3", "ISO_8859-3:1988"}, {"l4", "ISO_8859-4:1988"}, {"l5", "ISO_8859-9:1989"},
+    {"l6", "ISO-8859-10"}, {"l8", "ISO-8859-14"}, {"latin-9", "ISO-8859-15"},
+    {"latin1", "ISO_8859-1:1987"}, {"latin10", "ISO-8859-16"}, {"latin2", "ISO_8859-2:1987"},
+    {"latin3", "ISO_8859-3:1988"}, {"latin4", "ISO_8859-4:1988"}, {"latin5", "ISO_8859-9:1989"},
+    {"latin6", "ISO-8859-10"}, {"latin8", "ISO-8859-14"}, {"mac", "macintosh"},
+    {"macintosh", "macintosh"}, {"ms936", "GBK"}, {"ms_kanji", "Shift_JIS"},
+    {"pc-multilingual-850+euro", "IBM00858"}, {"shift_jis", "Shift_JIS"}, {"us", "US-ASCII"},
+    {"us-ascii", "US-ASCII"}, {"utf-16", "UTF-16"}, {"utf-16be", "UTF-16BE"},
+    {"utf-16le", "UTF-16LE"}, {"utf-8", "UTF-8"}, {"windows-1250", "windows-1250"},
+    {"windows-1251", "windows-1251"}, {"windows-1252", "windows-1252"},
+    {"windows-1253", "windows-1253"}, {"windows-1254", "windows-1254"},
+    {"windows-1255", "windows-1255"}, {"windows-1256", "windows-1256"},
+    {"windows-1257", "windows-1257"}, {"windows-1258", "windows-1258"},
+    {"windows-874", "windows-874"}, {"windows-936", "GBK"},
+};
+// clang-format on
+
+// The character set named [name] as ianaindex.IANA.Encoding finds it
+// (surrounding spaces trimmed, case ignored), or null.
+const Charset* find_charset(std::string_view name) {
+  name = uni::trim_right_space(uni::trim_left_space(name));
+  std::string lower;
+  for (size_t i = 0; i < name.size();) {
+    uni::Rune r = uni::decode(name, i);
+    uni::append_utf8(lower, r.ok ? char32_t(utf8proc_tolower(utf8proc_int32_t(r.cp))) : r.cp);
+    i += r.len;
+  }
+  const CharsetAlias* end = std::end(kCharsetAliases);
+  const CharsetAlias* a =
+      std::lower_bound(std::begin(kCharsetAliases), end, lower,
+                       [](const CharsetAlias& x, const std::string& key) { return x.alias < key; });
+  if (a == end || a->alias != lower) return nullptr;
+  for (const Charset& cs : kCharsets) {
+    if (cs.name == a->name) return &cs;
+  }
+  return nullptr;
+}
+
+// An iconv conversion descriptor, closed on scope exit.
+class Iconv {
+ public:
+  Iconv(const char* to, const char* from) : cd_(iconv_open(to, from)) {}
+  ~Iconv() {
+    if (ok()) iconv_close(cd_);
+  }
+  Iconv(const Iconv&) = delete;
+  Iconv& operator=(const Iconv&) = delete;
+  bool ok() const { return cd_ != reinterpret_cast<iconv_t>(-1); }
+
+  // Converts all of [in] (then resets the shift state); false when some
+  // input has no conversion or is incomplete.
+  bool convert(std::string_view in, std::string& out) {
+    char* src = const_cast<char*>(in.data());
+    size_t left = in.size();
+    char buf[4096];
+    while (true) {
+      char* dst = buf;
+      size_t room = sizeof buf;
+      size_t rc = left > 0 ? iconv(cd_, &src, &left, &dst, &room)
+                           : iconv(cd_, nullptr, nullptr, &dst, &room);
+      out.append(buf, size_t(dst - buf));
+      if (rc == size_t(-1)) {
+        if (errno == E2BIG) continue;
+        return false;
+      }
+      if (left == 0 && src != nullptr) {
+        src = nullptr;  // flush the shift state once
+        continue;
+      }
+      return true;
+    }
+  }
+
+ private:
+  iconv_t cd_;
+};
+
+// A single-byte set's code points by byte (0xFFFD: undefined) and bytes by
+// code point.
+struct ByteTable {
+  char32_t decode[256];
+  std::unordered_map<char32_t, uint8_t> encode;
+};
+
+const ByteTable* byte_table(const Charset& cs) {
+  static std::mutex mu;
+  static std::map<std::string_view, std::unique_ptr<ByteTable>> tables;
+  std::lock_guard<std::mutex> lock(mu);
+  auto& slot = tables[cs.name];
+  if (slot) return slot.get();
+  auto t = std::make_unique<ByteTable>();
+  for (int b = 0; b < 256; ++b) {
+    Iconv cv("UTF-32BE", cs.iconv);
+    if (!cv.ok()) return nullptr;
+    char in = char(b);
+    std::string out;
+    char32_t r = 0xFFFD;
+    if (cv.convert(std::string_view(&in, 1), out) && out.size() == 4) {
+      r = char32_t(uint8_t(out[0])) << 24 | char32_t(uint8_t(out[1])) << 16 |
+          char32_t(uint8_t(out[2])) << 8 | char32_t(uint8_t(out[3]));
+    }
+    if (cs.no_c1 && b >= 0x80 && b <= 0x9F) r = 0xFFFD;
+    t->decode[b] = r;
+  }
+  // Where x/text's tables (from other sources) differ from the C library's.
+  if (cs.name == "KOI8-U") {
+    t->decode[0xAE] = 0x045E;
+    t->decode[0xBE] = 0x040E;
+  } else if (cs.name == "macintosh") {
+    t->decode[0xC6] = 0x2206;
+    t->decode[0xF0] = 0xF8FF;
+  } else if (cs.name == "windows-1255") {
+    t->decode[0xCA] = 0x05BA;
+  }
+  for (int b = 255; b >= 0; --b) {
+    if (t->decode[b] != 0xFFFD) t->encode[t->decode[b]] = uint8_t(b);
+  }
+  slot = std::move(t);
+  return slot.get();
+}
+
+// [text] in character set [cs]; false when it has a character the set
+// cannot represent.
+bool encode_text(const Charset& cs, std::string_view text, std::string& out) {
+  auto put16 = [&](char32_t u, bool big) {
+    char hi = char(u >> 8), lo = char(u & 0xFF);
+    out += big ? hi : lo;
+    out += big ? lo : hi;
+  };
+  switch (cs.kind) {
+    case CK::Utf8:
+      out.assign(text);
+      return true;
+    case CK::Ascii:
+      for (char c : text) {
+        if (uint8_t(c) > 0x7F) return false;
+      }
+      out.assign(text);
+      return true;
+    case CK::Utf16:
+    case CK::Utf16Be:
+    case CK::Utf16Le: {
+      bool big = cs.kind != CK::Utf16Le;
+      if (cs.kind == CK::Utf16) put16(0xFEFF, true);  // x/text writes a byte order mark
+      for (size_t i = 0; i < text.size();) {
+        uni::Rune r = uni::decode(text, i);
+        i += r.len;
+        if (r.cp >= 0x10000) {
+          char32_t v = r.cp - 0x10000;
+          put16(0xD800 + (v >> 10), big);
+          put16(0xDC00 + (v & 0x3FF), big);
+        } else {
+          put16(r.cp, big);
+        }
+      }
+      return true;
+    }
+    case CK::SingleByte: {
+      const ByteTable* t = byte_table(cs);
+      if (!t) return false;
+      for (size_t i = 0; i < text.size();) {
+        uni::Rune r = uni::decode(text, i);
+        i += r.len;
+        auto it = t->encode.find(r.cp);
+        if (!r.ok || it == t->encode.end()) return false;
+        out += char(it->second);
+      }
+      return true;
+    }
+    case CK::MultiByte: {
+      Iconv cv(cs.iconv, "UTF-8");
+      return cv.ok() && cv.convert(text, out);
+    }
+  }
+  return false;
+}
+
+// [bytes] read in character set [cs] as UTF-8; false when they hold
+// something the set does not define (x/text reads it as U+FFFD).
+bool decode_text(const Charset& cs, std::string_view bytes, std::string& out) {
+  switch (cs.kind) {
+    case CK::Utf8:
+      if (!valid_utf8(bytes)) return false;
+      out.assign(bytes);
+      return true;
+    case CK::Ascii:
+      for (char c : bytes) {
+        if (uint8_t(c) > 0x7F) return false;
+      }
+      out.assign(bytes);
+      return true;
+    case CK::Utf16:
+    case CK::Utf16Be:
+    case CK::Utf16Le: {
+      bool big = cs.kind != CK::Utf16Le;
+      size_t i = 0;
+      if (cs.kind == CK::Utf16) {
+        // A byte order mark is read and dropped; without one, big-endian.
+        if (bytes.size() == 1) return false;
+        if (bytes.size() >= 2 && uint8_t(bytes[0]) == 0xFF && uint8_t(bytes[1]) == 0xFE) {
+          big = false;
+          i = 2;
+        } else if (bytes.size() >= 2 && uint8_t(bytes[0]) == 0xFE && uint8_t(bytes[1]) == 0xFF) {
+          i = 2;
+        }
+      }
+      auto unit = [&](size_t at) {
+        auto a = uint8_t(bytes[at]), b = uint8_t(bytes[at + 1]);
+        return big ? char32_t(a << 8 | b) : char32_t(b << 8 | a);
+      };
+      for (; i < bytes.size(); i += 2) {
+        if (i + 1 >= bytes.size()) return false;  // a lone trailing byte
+        char32_t u = unit(i);
+        if (u >= 0xD800 && u <= 0xDFFF) {
+          if (u >= 0xDC00 || i + 3 >= bytes.size()) return false;
+          char32_t low = unit(i + 2);
+          if (low < 0xDC00 || low > 0xDFFF) return false;
+          u = 0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00);
+          i += 2;
+        }
+        uni::append_utf8(out, u);
+      }
+      return true;
+    }
+    case CK::SingleByte: {
+      const ByteTable* t = byte_table(cs);
+      if (!t) return false;
+      for (char c : bytes) {
+        char32_t r = t->decode[uint8_t(c)];
+        if (r == 0xFFFD) return false;
+        uni::append_utf8(out, r);
+      }
+      return true;
+    }
+    case CK::MultiByte: {
+      Iconv cv("UTF-8", cs.iconv);
+      return cv.ok() && cv.convert(bytes, out);
+    }
+  }
+  return false;
+}
+
+std::string unsupported_charset(std::string_view name) {
+  return quote(name) + " is not a supported IANA encoding name or alias in this Terraform version";
+}
+
+Function textencodebase64_fn() {
+  Function f;
+  f.description =
+      "Encodes the given string in the named character set (an IANA name or alias) and returns "
+      "the bytes in base64.";
+  f.params = {param("string", Type::string()), param("encoding", Type::string())};
+  f.returns(Type::string());
+  f.result_not_null = true;
+  f.impl = [](std::span<const Value> args, const Type*) {
+    const Charset* cs = find_charset(args[1].as_string());
+    if (!cs) return arg_error(unsupported_charset(args[1].as_string()), 1);
+    std::string bytes;
+    if (!encode_text(*cs, args[0].as_string(), bytes)) {
+      return arg_error("the given string contains characters that cannot be represented in " +
+                           std::string(cs->name),
+                       0);
+    }
+    return FuncResult::of(Value::string(base64_encode(bytes)));
+  };
+  return f;
+}
+
+Function textdecodebase64_fn() {
+  Function f;
+  f.description =
+      "Decodes the given base64 text and reads the bytes in the named character set (an IANA "
+      "name or alias).";
+  f.params = {param("source", Type::string()), param("encoding", Type::string())};
+  f.returns(Type::string());
+  f.result_not_null = true;
+  f.impl = [](std::span<const Value> args, const Type*) {
+    const Charset* cs = find_charset(args[1].as_string());
+    if (!cs) return arg_error(unsupported_charset(args[1].as_string()), 1);
+    std::string bytes;
+    size_t bad = 0;
+    if (!base64_decode(args[0].as_string(), bytes, bad)) {
+      return arg_error(
+          "the given value is has an invalid base64 symbol at offset " + std::to_string(bad), 0);
+    }
+    std::string text;
+    // A U+FFFD in the text, decoded or read from an undefined sequence, is
+    // an error either way.
+    if (!decode_text(*cs, bytes, text) || text.find("\xEF\xBF\xBD") != std::string::npos) {
+      return arg_error(
+          "the given string contains symbols that are not defined for " + std::string(cs->name), 0);
+    }
+    return FuncResult::of(Value::string(text));
+  };
+  return f;
+}
+
 }  // namespace
 
 void add_encoding_functions(FunctionTable& t) {
   add(t, "csvdecode", csvdecode_fn());
   add(t, "jsondecode", jsondecode_fn());
   add(t, "jsonencode", jsonencode_fn());
+}
+
+void add_terraform_encoding_functions(FunctionTable& t, const LibraryOptions&) {
+  add(t, "base64decode", base64decode_fn());
+  add(t, "base64encode", base64encode_fn());
+  add(t, "base64gzip", base64gzip_fn());
+  add(t, "textdecodebase64", textdecodebase64_fn());
+  add(t, "textencodebase64", textencodebase64_fn());
+  add(t, "urlencode", urlencode_fn());
 }
 
 }  // namespace hclvm::funcs

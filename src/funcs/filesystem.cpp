@@ -24,7 +24,6 @@
 // Terraform's messages embed both.
 #include <dirent.h>
 #include <fcntl.h>
-#include <openssl/evp.h>
 #include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -40,6 +39,7 @@
 #include <vector>
 
 #include "funcs/funcs.h"
+#include "funcs/hash.h"
 #include "util/unicode.h"
 
 namespace hclvm::funcs {
@@ -356,13 +356,6 @@ bool valid_utf8(std::string_view s) {
   return true;
 }
 
-std::string base64(const unsigned char* data, size_t n) {
-  std::string out(4 * ((n + 2) / 3) + 1, '\0');
-  int len = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()), data, int(n));
-  out.resize(size_t(len));
-  return out;
-}
-
 Value with_marks(Value v, const Marks& m) { return m.empty() ? v : v.mark(m); }
 
 // --- the functions --------------------------------------------------------------
@@ -440,8 +433,7 @@ Function file_fn(std::shared_ptr<const Sandbox> sb, bool b64) {
     if (!read_file_bytes(*sb, path.as_string(), marks, bytes, err)) {
       return arg_error(err.message, 0);
     }
-    const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
-    return FuncResult::of(with_marks(Value::string(base64(data, bytes.size())), marks));
+    return FuncResult::of(with_marks(Value::string(base64_encode(bytes)), marks));
   };
   return f;
 }
@@ -815,14 +807,14 @@ Function fileset_fn(std::shared_ptr<const Sandbox> sb) {
 
 // --- file hashes ----------------------------------------------------------------
 
-Function file_hash_fn(std::shared_ptr<const Sandbox> sb, const EVP_MD* (*md)(), bool b64,
+Function file_hash_fn(std::shared_ptr<const Sandbox> sb, HashKind kind, bool b64,
                       std::string description) {
   Function f;
   f.description = std::move(description);
   f.params = {param("path", Type::string(), kMarked)};
   f.returns(Type::string());
   f.result_not_null = true;
-  f.impl = [sb, md, b64](std::span<const Value> args, const Type*) {
+  f.impl = [sb, kind, b64](std::span<const Value> args, const Type*) {
     auto [path, marks] = args[0].unmark_with_marks();
     Fd fd;
     std::string resolved;
@@ -832,10 +824,7 @@ Function file_hash_fn(std::shared_ptr<const Sandbox> sb, const EVP_MD* (*md)(), 
     if (!open_file(*sb, path.as_string(), marks, fd, resolved, err, false)) {
       return err.about_path ? arg_error(err.message, 0) : FuncResult::fail(err.message);
     }
-    std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
-    if (!ctx || EVP_DigestInit_ex(ctx.get(), md(), nullptr) != 1) {
-      return FuncResult::fail("cannot initialize the hash");
-    }
+    Hasher h(kind);
     char buf[65536];
     for (;;) {
       ssize_t n = ::read(fd.fd, buf, sizeof buf);
@@ -844,21 +833,10 @@ Function file_hash_fn(std::shared_ptr<const Sandbox> sb, const EVP_MD* (*md)(), 
         if (errno == EINTR) continue;
         return FuncResult::fail(path_error("read", resolved, errno));
       }
-      EVP_DigestUpdate(ctx.get(), buf, size_t(n));
+      h.update(std::string_view(buf, size_t(n)));
     }
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int len = 0;
-    EVP_DigestFinal_ex(ctx.get(), digest, &len);
-    std::string out;
-    if (b64) {
-      out = base64(digest, len);
-    } else {
-      static const char hex[] = "0123456789abcdef";
-      for (unsigned i = 0; i < len; ++i) {
-        out += hex[digest[i] >> 4];
-        out += hex[digest[i] & 15];
-      }
-    }
+    std::string digest = h.finish();
+    std::string out = b64 ? base64_encode(digest) : hex_encode(digest);
     return FuncResult::of(with_marks(Value::string(out), marks));
   };
   return f;
@@ -885,22 +863,22 @@ void add_filesystem_functions(FunctionTable& t, const LibraryOptions& opts) {
   add(t, "fileexists", fileexists_fn(sb));
   add(t, "fileset", fileset_fn(sb));
   add(t, "filemd5",
-      file_hash_fn(sb, EVP_md5, false,
+      file_hash_fn(sb, HashKind::Md5, false,
                    "Computes the MD5 hash of a file's contents, in hexadecimal."));
   add(t, "filesha1",
-      file_hash_fn(sb, EVP_sha1, false,
+      file_hash_fn(sb, HashKind::Sha1, false,
                    "Computes the SHA-1 hash of a file's contents, in hexadecimal."));
   add(t, "filesha256",
-      file_hash_fn(sb, EVP_sha256, false,
+      file_hash_fn(sb, HashKind::Sha256, false,
                    "Computes the SHA-256 hash of a file's contents, in hexadecimal."));
   add(t, "filesha512",
-      file_hash_fn(sb, EVP_sha512, false,
+      file_hash_fn(sb, HashKind::Sha512, false,
                    "Computes the SHA-512 hash of a file's contents, in hexadecimal."));
   add(t, "filebase64sha256",
-      file_hash_fn(sb, EVP_sha256, true,
+      file_hash_fn(sb, HashKind::Sha256, true,
                    "Computes the SHA-256 hash of a file's contents, encoded in Base64."));
   add(t, "filebase64sha512",
-      file_hash_fn(sb, EVP_sha512, true,
+      file_hash_fn(sb, HashKind::Sha512, true,
                    "Computes the SHA-512 hash of a file's contents, encoded in Base64."));
   add(t, "templatefile", templatefile_fn(opts));
 }

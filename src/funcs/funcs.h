@@ -55,6 +55,10 @@ FuncResult file_contents(const std::string& base_dir, const Value& path);
 // Go's time.Time.Format([layout]) of the UTC time [unix_sec] s + [nsec] ns
 // (datetime.cpp), for Packer's legacy time functions.
 std::string go_time_format(std::string_view layout, int64_t unix_sec, int64_t nsec);
+// encoding.cpp: base64encode, base64decode, base64gzip, urlencode, text*base64
+void add_terraform_encoding_functions(FunctionTable& t, const LibraryOptions& opts);
+void add_yaml_functions(FunctionTable& t, const LibraryOptions& opts);    // yaml.cpp
+void add_crypto_functions(FunctionTable& t, const LibraryOptions& opts);  // hash.cpp: md5...uuid
 
 // format and formatlist (format.cpp), registered with the string functions.
 Function format_fn();

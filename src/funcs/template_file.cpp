@@ -47,17 +47,6 @@ struct Compiled {
   std::vector<Traversal> variables;
 };
 
-// hcl.Diagnostics.Error(): the first diagnostic as "<subject>: <summary>;
-// <detail>" and how many others there are.
-std::string diagnostics_error(const Diagnostics& diags) {
-  if (diags.empty()) return "no diagnostics";
-  const Diagnostic& d = diags.front();
-  std::string s =
-      (d.subject ? range_string(*d.subject) : "<nil>") + ": " + d.summary + "; " + d.detail;
-  if (diags.size() > 1) s += ", and " + std::to_string(diags.size() - 1) + " other diagnostic(s)";
-  return s;
-}
-
 // What one thread keeps while rendering: a Vm per nesting depth, and the
 // value the last type function rendered for the implementation.
 struct ThreadState {

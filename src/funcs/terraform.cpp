@@ -455,17 +455,6 @@ struct TemplateFunctions {
   std::shared_ptr<const FunctionTable> table;
 };
 
-// hcl.Diagnostics.Error() of [diags]: the first as "<subject>: <summary>;
-// <detail>", and how many others there are.
-std::string diagnostics_error(const Diagnostics& diags) {
-  if (diags.empty()) return "no diagnostics";
-  const Diagnostic& d = diags.front();
-  std::string s =
-      (d.subject ? range_string(*d.subject) : "<nil>") + ": " + d.summary + "; " + d.detail;
-  if (diags.size() > 1) s += ", and " + std::to_string(diags.size() - 1) + " other diagnostic(s)";
-  return s;
-}
-
 // A Vm for rendering on this thread. Rendering cannot nest (templatestring
 // is a failing stub in the table templates see), but the thread's Vm may
 // be busy if an embedder calls in some other way, and then a new one serves.

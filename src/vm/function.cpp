@@ -228,6 +228,9 @@ namespace hclvm {
 FunctionTable standard_functions(const LibraryOptions& opts) {
   FunctionTable t = default_functions();
   funcs::add_terraform_functions(t, opts);
+  funcs::add_terraform_encoding_functions(t, opts);
+  funcs::add_yaml_functions(t, opts);
+  funcs::add_crypto_functions(t, opts);
   funcs::add_filesystem_functions(t, opts);
   funcs::add_time_functions(t, opts);
   funcs::add_network_functions(t, opts);
