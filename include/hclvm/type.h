@@ -117,6 +117,7 @@ class Type {
 
   TypeKind kind_ = TypeKind::Dynamic;
   bool has_dynamic_ = false;
+  bool has_optional_ = false;  // an optional attribute anywhere in this type
   uint32_t size_ = 0;
   size_t hash_ = 0;
   const Type* element_ = nullptr;

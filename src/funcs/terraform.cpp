@@ -410,7 +410,8 @@ Function startswith_fn() {
     if (!args[0].is_known()) {
       // A known prefix of the unknown string may already decide.
       if (prefix.empty()) return FuncResult::of(Value::boolean(true));
-      std::string_view known = value_range(args[0]).string_prefix();
+      ValueRange range = value_range(args[0]);  // the prefix points into it
+      std::string_view known = range.string_prefix();
       if (!known.empty()) {
         if (known.starts_with(prefix)) return FuncResult::of(Value::boolean(true));
         if (known.size() >= prefix.size()) return FuncResult::of(Value::boolean(false));

@@ -115,7 +115,10 @@ struct TypeTable {
     t.kind_ = k.kind;
     t.element_ = k.element;
     t.hash_ = k.hash;
-    if (k.element) t.has_dynamic_ = k.element->has_dynamic_;
+    if (k.element) {
+      t.has_dynamic_ = k.element->has_dynamic_;
+      t.has_optional_ = k.element->has_optional_;
+    }
     if (k.kind == TypeKind::Object && !k.attrs.empty()) {
       auto& names = name_lists.emplace_back();
       auto& tys = type_lists.emplace_back();
@@ -124,19 +127,24 @@ struct TypeTable {
         names.push_back(strings.emplace_back(a.name));
         tys.push_back(a.type);
         t.has_dynamic_ |= a.type->has_dynamic_;
+        t.has_optional_ |= a.type->has_optional_;
         any_optional |= a.optional;
       }
       if (any_optional) {
         auto& flags = flag_lists.emplace_back(new bool[k.attrs.size()]);
         for (size_t i = 0; i < k.attrs.size(); ++i) flags[i] = k.attrs[i].optional;
         t.optional_ = flags.get();
+        t.has_optional_ = true;
       }
       t.names_ = names.data();
       t.types_ = tys.data();
       t.size_ = uint32_t(k.attrs.size());
     } else if (k.kind == TypeKind::Tuple && !k.elements.empty()) {
       auto& tys = type_lists.emplace_back(k.elements.begin(), k.elements.end());
-      for (const Type* e : tys) t.has_dynamic_ |= e->has_dynamic_;
+      for (const Type* e : tys) {
+        t.has_dynamic_ |= e->has_dynamic_;
+        t.has_optional_ |= e->has_optional_;
+      }
       t.types_ = tys.data();
       t.size_ = uint32_t(tys.size());
     }
@@ -236,6 +244,8 @@ std::optional<size_t> Type::find_attr(std::string_view name) const {
 }
 
 const Type* Type::without_optional_attrs_deep() const {
+  // Most types have none: no work, no recursion (types can be deep).
+  if (!has_optional_) return this;
   switch (kind_) {
     case TypeKind::List: return list(element_->without_optional_attrs_deep());
     case TypeKind::Set: return set(element_->without_optional_attrs_deep());
