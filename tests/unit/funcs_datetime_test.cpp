@@ -16,34 +16,16 @@
 #include "hclvm/eval.h"
 #include "hclvm/function.h"
 #include "hclvm/syntax.h"
+#include "test_util.h"
 
 namespace hclvm {
 namespace {
 
-struct Out {
-  Value value;
-  std::string summary, detail;
-};
+using Out = test::EvalOutcome;
 
 Out eval(const FunctionTable& fns, std::string_view src,
          const std::map<std::string, Value>& vars = {}) {
-  ExprParse p = parse_expression(make_source("test.hcl", std::string(src)));
-  EXPECT_FALSE(p.has_errors()) << src;
-  CompileResult c = compile_expression(*p.expr, p.source);
-  EvalContext ctx;
-  for (const auto& [k, v] : vars) ctx.set(k, v);
-  ctx.set_functions(std::make_shared<const FunctionTable>(fns));
-  Vm vm;
-  EvalResult r = vm.run(*c.program, ctx);
-  Out o;
-  o.value = r.value;
-  Diagnostics d = c.diagnostics;
-  d.insert(d.end(), r.diagnostics.begin(), r.diagnostics.end());
-  if (!d.empty()) {
-    o.summary = d[0].summary;
-    o.detail = d[0].detail;
-  }
-  return o;
+  return test::eval_with(std::make_shared<const FunctionTable>(fns), src, vars);
 }
 
 const FunctionTable& standard() {

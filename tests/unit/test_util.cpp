@@ -93,6 +93,27 @@ EvalContext context_from_vars(const std::string& json) {
   return c;
 }
 
+EvalOutcome eval_with(const std::shared_ptr<const FunctionTable>& fns, std::string_view src,
+                      const std::map<std::string, Value>& vars) {
+  ExprParse p = parse_expression(make_source("test.hcl", std::string(src)));
+  EXPECT_FALSE(p.has_errors()) << src;
+  CompileResult c = compile_expression(*p.expr, p.source);
+  EvalContext ctx;
+  for (const auto& [k, v] : vars) ctx.set(k, v);
+  ctx.set_functions(fns);
+  Vm vm;
+  EvalResult r = vm.run(*c.program, ctx);
+  EvalOutcome o;
+  o.value = r.value;
+  Diagnostics d = c.diagnostics;
+  d.insert(d.end(), r.diagnostics.begin(), r.diagnostics.end());
+  if (!d.empty()) {
+    o.summary = d[0].summary;
+    o.detail = d[0].detail;
+  }
+  return o;
+}
+
 std::string read_file(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   EXPECT_TRUE(in.good()) << "cannot read " << path;

@@ -102,6 +102,18 @@ std::string old_mismatch_words(std::string s);
 // the JSON), and the default functions.
 EvalContext context_from_vars(const std::string& json);
 
+// What evaluating an expression gave: its value and the first diagnostic
+// (of compiling or running it).
+struct EvalOutcome {
+  Value value;
+  std::string summary, detail;
+};
+
+// Parses (the parse must succeed), compiles and runs [src] with the
+// functions [fns] and the variables [vars].
+EvalOutcome eval_with(const std::shared_ptr<const FunctionTable>& fns, std::string_view src,
+                      const std::map<std::string, Value>& vars = {});
+
 // Returns the contents of [path]; fails the test if it cannot be read.
 std::string read_file(const std::filesystem::path& path);
 
