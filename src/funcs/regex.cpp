@@ -6,12 +6,13 @@
 // Also Terraform's replace, whose substring written between slashes is a
 // pattern (Go's Regexp.ReplaceAllString, with its $name expansion).
 //
-// Compiled patterns are cached (a few, process-wide), since a program
-// evaluated many times calls these with the same constant pattern.
+// A pattern is compiled once per process (see pattern_of), since a
+// program evaluated many times calls these with the same constant pattern.
 #include <re2/re2.h>
 #include <utf8proc.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -65,37 +66,48 @@ std::string go_only_error(std::string_view pattern) {
   return "";
 }
 
-// Returns the compiled [pattern] (possibly not ok()), from the cache.
-std::shared_ptr<const RE2> compile(std::string_view pattern) {
-  static std::mutex mu;
-  static std::unordered_map<std::string, std::shared_ptr<const RE2>> cache;
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    auto it = cache.find(std::string(pattern));
-    if (it != cache.end()) return it->second;
+// [pattern] as RE2 takes it: Go (since 1.22) also writes a named group
+// `(?<name>`, which this RE2 knows only as `(?P<name>`. Escapes and
+// character classes are skipped; lookbehinds (`(?<=`, `(?<!`), which Go
+// rejects as named groups, become named groups RE2 rejects too.
+std::string for_re2(std::string_view pattern) {
+  std::string out;
+  out.reserve(pattern.size() + 2);
+  bool in_class = false;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    char c = pattern[i];
+    out += c;
+    if (c == '\\' && i + 1 < pattern.size()) {
+      out += pattern[++i];
+    } else if (in_class) {
+      in_class = c != ']';
+    } else if (c == '[') {
+      in_class = true;
+      // A ] right after [ or [^ is a member, not the end.
+      if (i + 1 < pattern.size() && pattern[i + 1] == '^') out += pattern[++i];
+      if (i + 1 < pattern.size() && pattern[i + 1] == ']') out += pattern[++i];
+    } else if (c == '(' && pattern.substr(i + 1, 2) == "?<") {
+      out += "?P<";
+      i += 2;
+    }
   }
-  RE2::Options opts;
-  opts.set_log_errors(false);
-  auto re = std::make_shared<const RE2>(re2::StringPiece(pattern.data(), pattern.size()), opts);
-  std::lock_guard<std::mutex> lock(mu);
-  if (cache.size() >= 64) cache.clear();
-  cache.emplace(std::string(pattern), re);
-  return re;
+  return out;
 }
 
-// cty's regexPatternResultType: the type of one match of [pattern].
-TypeResult result_type(std::string_view pattern) {
-  if (std::string e = go_only_error(pattern); !e.empty()) {
-    return type_error("invalid regexp pattern: invalid escape sequence in " + e, 0);
-  }
-  auto re = compile(pattern);
-  if (!re->ok()) {
-    return type_error(std::string("invalid regexp pattern: ") + go_error_code(re->error_code()) +
-                          " in " + re->error_arg(),
-                      0);
-  }
-  int groups = re->NumberOfCapturingGroups();
-  const auto& names = re->CapturingGroupNames();
+// A pattern compiled once, with what the functions derive from it.
+struct Pattern {
+  explicit Pattern(std::string_view text);
+  RE2 re;
+  // What Go's regexp.Compile reports for it (its syntax.Error's code and
+  // expression); code empty when it compiles.
+  std::string code, expr;
+  TypeResult match_type;  // regex's result type (cty's regexPatternResultType)
+};
+
+// cty's regexPatternResultType, for a pattern that compiles.
+TypeResult match_type_of(const RE2& re) {
+  int groups = re.NumberOfCapturingGroups();
+  const auto& names = re.CapturingGroupNames();
   size_t named = names.size();
   size_t unnamed = size_t(groups) - named;
   if (groups == 0) return type_ok(Type::string());
@@ -115,6 +127,90 @@ TypeResult result_type(std::string_view pattern) {
     if (!seen) attrs.push_back({name, Type::string(), false});
   }
   return type_ok(Type::object(attrs));
+}
+
+RE2::Options re2_options() {
+  RE2::Options opts;
+  opts.set_log_errors(false);
+  return opts;
+}
+
+Pattern::Pattern(std::string_view text) : re(for_re2(text), re2_options()) {
+  if (std::string e = go_only_error(text); !e.empty()) {
+    code = "invalid escape sequence";
+    expr = std::move(e);
+  } else if (!re.ok()) {
+    code = go_error_code(re.error_code());
+    expr = re.error_arg();
+    // Reported as written: `(?<name>` rather than RE2's `(?P<name>`.
+    if (text.find(expr) == std::string_view::npos) {
+      if (size_t at = expr.find("(?P<"); at != std::string::npos) expr.erase(at + 2, 1);
+    }
+  } else {
+    // RE2 takes any word characters in a group's name, Go only ASCII
+    // ones; Go stops at the first group (in pattern order) with another.
+    for (const auto& [i, name] : re.CapturingGroupNames()) {
+      bool ascii = std::all_of(name.begin(), name.end(), [](char c) {
+        return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+               (c >= 'A' && c <= 'Z');
+      });
+      if (ascii) continue;
+      code = "invalid named capture";
+      expr = "(?P<" + name + ">";
+      if (text.find(expr) == std::string_view::npos) expr = "(?<" + name + ">";
+      break;
+    }
+  }
+  if (!code.empty()) {
+    match_type = type_error("invalid regexp pattern: " + code + " in " + expr, 0);
+  } else {
+    match_type = match_type_of(re);
+  }
+}
+
+// Go's regexp.Compile error text for [p], "" when it compiles.
+std::string go_compile_error(const Pattern& p) {
+  if (p.code.empty()) return "";
+  return "error parsing regexp: " + p.code + ": `" + p.expr + "`";
+}
+
+// The compiled [pattern], a view into the string of [holder] (an
+// argument). A program's constant pattern is the same string object at
+// every call, so each thread remembers its last few patterns by address
+// (holding the strings, so that an address is not reused meanwhile) and
+// finds them without hashing or locking; behind that, a process-wide
+// table by text compiles each pattern once. The reference is valid until
+// the thread's next call.
+const Pattern& pattern_of(const Value& holder, std::string_view pattern) {
+  struct Recent {
+    Value holder;
+    const char* data = nullptr;
+    size_t size = 0;
+    std::shared_ptr<const Pattern> pattern;
+  };
+  constexpr size_t kRecent = 16;
+  thread_local std::array<Recent, kRecent> recent;
+  Recent& slot = recent[(reinterpret_cast<uintptr_t>(pattern.data()) >> 3) % kRecent];
+  if (slot.pattern && slot.data == pattern.data() && slot.size == pattern.size()) {
+    return *slot.pattern;
+  }
+
+  static std::mutex mu;
+  static std::unordered_map<std::string, std::shared_ptr<const Pattern>> all;
+  std::shared_ptr<const Pattern> p;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    if (auto it = all.find(std::string(pattern)); it != all.end()) p = it->second;
+  }
+  if (!p) {
+    p = std::make_shared<const Pattern>(pattern);
+    std::lock_guard<std::mutex> lock(mu);
+    // Bounded: a process that meets very many patterns starts over.
+    if (all.size() >= 4096) all.clear();
+    all.emplace(std::string(pattern), p);
+  }
+  slot = Recent{holder, pattern.data(), pattern.size(), std::move(p)};
+  return *slot.pattern;
 }
 
 // One match's value of type [t]: [m] holds the whole match and the groups.
@@ -150,18 +246,18 @@ Function regex_fn() {
   f.params = {param("pattern", Type::string()), param("string", Type::string())};
   f.type = [](std::span<const Value> args) {
     if (!args[0].is_known()) return type_ok(Type::dynamic());
-    return result_type(args[0].as_string());
+    return pattern_of(args[0], args[0].as_string()).match_type;
   };
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type* ret) {
     if (ret->is_dynamic()) return FuncResult::of(Value::dynamic());
-    auto re = compile(args[0].as_string());
+    const RE2& re = pattern_of(args[0], args[0].as_string()).re;
     std::string_view text = args[1].as_string();
     std::vector<re2::StringPiece> m;
-    if (!find(*re, text, 0, m)) {
+    if (!find(re, text, 0, m)) {
       return FuncResult::fail("pattern did not match any part of the given string");
     }
-    return FuncResult::of(match_value(*re, m, ret));
+    return FuncResult::of(match_value(re, m, ret));
   };
   return f;
 }
@@ -174,7 +270,7 @@ Function regexall_fn() {
   f.params = {param("pattern", Type::string()), param("string", Type::string())};
   f.type = [](std::span<const Value> args) {
     if (!args[0].is_known()) return type_ok(Type::list(Type::dynamic()));
-    TypeResult t = result_type(args[0].as_string());
+    TypeResult t = pattern_of(args[0], args[0].as_string()).match_type;
     if (t.ok()) t.type = Type::list(t.type);
     return t;
   };
@@ -182,7 +278,7 @@ Function regexall_fn() {
   f.impl = [](std::span<const Value> args, const Type* ret) {
     const Type* ety = ret->element();
     if (ety->is_dynamic()) return FuncResult::of(Value::dynamic());
-    auto re = compile(args[0].as_string());
+    const RE2& re = pattern_of(args[0], args[0].as_string()).re;
     std::string_view text = args[1].as_string();
     std::vector<Value> out;
     std::vector<re2::StringPiece> m;
@@ -190,7 +286,7 @@ Function regexall_fn() {
     // skipped, and after an empty match the search moves on one code point.
     size_t pos = 0;
     int64_t prev_end = -1;
-    while (pos <= text.size() && find(*re, text, pos, m)) {
+    while (pos <= text.size() && find(re, text, pos, m)) {
       size_t start = size_t(m[0].data() - text.data());
       size_t end = start + m[0].size();
       bool accept = true;
@@ -201,35 +297,11 @@ Function regexall_fn() {
         pos = end;
       }
       prev_end = int64_t(end);
-      if (accept) out.push_back(match_value(*re, m, ety));
+      if (accept) out.push_back(match_value(re, m, ety));
     }
     return FuncResult::of(Value::list(ety, std::move(out)));
   };
   return f;
-}
-
-// The error Go's regexp.Compile gives for [pattern] (its syntax.Error
-// text), or "" when it compiles; [re] is RE2's attempt.
-std::string go_compile_error(std::string_view pattern, const RE2& re) {
-  if (std::string e = go_only_error(pattern); !e.empty()) {
-    return "error parsing regexp: invalid escape sequence: `" + e + "`";
-  }
-  if (!re.ok()) {
-    return std::string("error parsing regexp: ") + go_error_code(re.error_code()) + ": `" +
-           re.error_arg() + "`";
-  }
-  // RE2 takes any word characters in a group's name, Go only ASCII ones;
-  // Go stops at the first group (in pattern order) with another name.
-  for (const auto& [i, name] : re.CapturingGroupNames()) {
-    bool ascii = std::all_of(name.begin(), name.end(), [](char c) {
-      return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-    });
-    if (ascii) continue;
-    std::string open = "(?P<" + name + ">";
-    if (pattern.find(open) == std::string_view::npos) open = "(?<" + name + ">";
-    return "error parsing regexp: invalid named capture: `" + open + "`";
-  }
-  return "";
 }
 
 // Whether [r] may be part of a $name in a Go replacement template
@@ -356,11 +428,9 @@ Function terraform_replace_fn() {
     std::string_view repl = args[2].as_string();
     if (sub.size() > 1 && sub.front() == '/' && sub.back() == '/') {
       std::string_view pattern = sub.substr(1, sub.size() - 2);
-      auto re = compile(pattern);
-      if (std::string e = go_compile_error(pattern, *re); !e.empty()) {
-        return FuncResult::fail(std::move(e));
-      }
-      return FuncResult::of(Value::string(replace_all_matches(*re, str, repl)));
+      const Pattern& p = pattern_of(args[1], pattern);
+      if (std::string e = go_compile_error(p); !e.empty()) return FuncResult::fail(std::move(e));
+      return FuncResult::of(Value::string(replace_all_matches(p.re, str, repl)));
     }
     return FuncResult::of(Value::string(replace_all(str, sub, repl)));
   };

@@ -8,6 +8,7 @@
 
 #include <fstream>
 #include <map>
+#include <future>
 #include <regex>
 #include <string>
 #include <vector>
@@ -158,6 +159,8 @@ const std::map<std::string, Outcome>& newer_reference() {
       {"tolist(null)", {R"({"value":null,"type":["list","dynamic"]})", "", ""}},
       {"toset(null)", {R"({"value":null,"type":["set","dynamic"]})", "", ""}},
       {"tomap(null)", {R"({"value":null,"type":["map","dynamic"]})", "", ""}},
+      // Go's regexp takes (?<name>...) for a named group since Go 1.22.
+      {"regex(\"(?<n>a)\", \"a\")", {R"({"value":{"n":"a"},"type":["object",{"n":"string"}]})", "", ""}},
   };
   return m;
 }
@@ -343,6 +346,64 @@ TEST(FuncsTest, FormatNumbers) {
   FuncResult r = table().find("format")->call(inf);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error->message, "unsupported value for \"%d\" at 0: an integer is required");
+}
+
+// Go's regexp syntax as of the newest Go, which the oracle's Go predates.
+TEST(FuncsTest, RegexGroupSyntaxOfNewestGo) {
+  struct Case {
+    const char* pattern;
+    const char* text;
+    const char* want;  // typed JSON, or the error detail
+  };
+  const Case cases[] = {
+      {"(?<y>\\d+)-(?P<m>\\d+)", "2024-05",
+       R"({"value":{"m":"05","y":"2024"},"type":["object",{"m":"string","y":"string"}]})"},
+      {"[(?<]+", "(?<", R"({"value":"(?\u003c","type":"string"})"},
+      {"\\(?<x", "<x", R"({"value":"\u003cx","type":"string"})"},
+      {"(?<año>a)", "a",
+       "Invalid value for \"pattern\" parameter: invalid regexp pattern: invalid named capture "
+       "in (?<año>."},
+      {"(?P<año>a)", "a",
+       "Invalid value for \"pattern\" parameter: invalid regexp pattern: invalid named capture "
+       "in (?P<año>."},
+      {"(?<=a)b", "ab",
+       "Invalid value for \"pattern\" parameter: invalid regexp pattern: invalid named capture "
+       "in (?<=a)b."},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.pattern);
+    Outcome o = call("regex", {str(c.pattern), str(c.text)});
+    EXPECT_EQ(o.result.empty() ? o.detail : o.result, c.want);
+  }
+}
+
+// Patterns are remembered per thread by the address of their string:
+// equal texts in other strings, more patterns than remembered slots, and
+// threads at once all get their own pattern's answer.
+TEST(FuncsTest, RegexPatternCacheKeepsPatternsApart) {
+  auto run = [](int seed) {
+    for (int round = 0; round < 3; ++round) {
+      for (int i = 0; i < 40; ++i) {
+        int n = (i * 7 + seed) % 40;
+        std::string digits = std::to_string(n);
+        Outcome o = call("regex", {str("^(" + digits + ")x"), str(digits + "x" + digits)});
+        if (o.result != R"({"value":[")" + digits + R"("],"type":["tuple",["string"]]})")
+          return false;
+        o = call("regexall", {str(digits), str(digits + "-" + digits)});
+        if (o.result.find(R"(["list","string"])") == std::string::npos) return false;
+      }
+    }
+    return true;
+  };
+  std::vector<std::future<bool>> runs;
+  for (int t = 0; t < 4; ++t) runs.push_back(std::async(std::launch::async, run, t));
+  for (auto& r : runs) EXPECT_TRUE(r.get());
+  // One string object as the pattern of many calls.
+  Value pattern = str("b+");
+  for (int i = 0; i < 3; ++i) {
+    Outcome o = call("regex", {pattern, str("abbbc")});
+    EXPECT_EQ(o.result, R"({"value":"bbb","type":"string"})");
+  }
 }
 
 TEST(FuncsTest, Descriptions) {
