@@ -659,6 +659,7 @@ struct Vm::State {
   bool op_call_expand(uint32_t pc);
   bool op_call_arg(uint16_t index, uint32_t pc);
   void op_call_end(uint16_t nplain, uint32_t pc);
+  void convert_arg(CallFrame& f, const Param& p, uint16_t index, uint32_t pc);
   void finish_call(Value result);
   Value try_failure(CallFrame& f, uint32_t pc);
 };
@@ -1772,9 +1773,11 @@ bool Vm::State::op_call_begin(uint32_t name, uint16_t nargs, uint8_t flags, uint
   f.mark = f.arg_mark = ndiags();
   f.nargs = nargs;
   f.expand = flags & kCallExpand;
-  f.expanded.clear();
-  f.try_diags.clear();
-  if (!f.expand && !check_arg_count(f, nargs, pc)) {
+  if (!f.expanded.empty()) f.expanded.clear();
+  if (!f.try_diags.empty()) f.try_diags.clear();
+  size_t np = fn->params.size();
+  bool count_ok = nargs == np || (fn->var_param && nargs > np);
+  if (!f.expand && !count_ok && !check_arg_count(f, nargs, pc)) {
     pop_call();
     push(Value::dynamic());
     return false;
@@ -1847,8 +1850,8 @@ bool Vm::State::op_call_expand(uint32_t pc) {
 // arguments and frame and pushes the result.
 void Vm::State::finish_call(Value result) {
   CallFrame& f = calls.top();
-  while (depth() > f.base) pop();
-  f.expanded.clear();
+  for (Value* base = stack.data() + f.base; sp > base;) *--sp = Value();
+  if (!f.expanded.empty()) f.expanded.clear();
   pop_call();
   push(std::move(result));
 }
@@ -1856,9 +1859,16 @@ void Vm::State::finish_call(Value result) {
 // CALL_ARG: v -> v'; returns true when try() or can() has its result
 // (pushed, frame gone) and execution continues after the call.
 bool Vm::State::op_call_arg(uint16_t index, uint32_t pc) {
-  Value v = pop();
   CallFrame& f = calls.top();
   const Function& fn = *f.fn;
+  if (fn.special == Function::Special::None) {
+    // The common case, in place: an argument already of its parameter's type.
+    const Param& p = index < fn.params.size() ? fn.params[index] : *fn.var_param;
+    if (p.type != sp[-1].type() && !p.type->is_dynamic()) convert_arg(f, p, index, pc);
+    f.arg_mark = ndiags();
+    return false;
+  }
+  Value v = pop();
   if (fn.special == Function::Special::Try) {
     if (errors_since(f.arg_mark)) {
       for (uint32_t i = f.arg_mark; i < diags.size(); ++i)
@@ -1871,34 +1881,30 @@ bool Vm::State::op_call_arg(uint16_t index, uint32_t pc) {
     finish_call(v.is_wholly_known() ? std::move(v) : Value::dynamic());
     return true;
   }
-  if (fn.special == Function::Special::Can) {
-    bool failed = errors_since(f.arg_mark);
-    truncate(f.mark);
-    if (failed)
-      finish_call(Value::boolean(false));
-    else if (!v.is_wholly_known())
-      finish_call(Value::unknown(Type::boolean()));
-    else
-      finish_call(Value::boolean(true));
-    return true;
-  }
-  const Param& p = index < fn.params.size() ? fn.params[index] : *fn.var_param;
-  if (p.type == v.type() || p.type->is_dynamic()) {
-    push(std::move(v));
+  // can()
+  bool failed = errors_since(f.arg_mark);
+  truncate(f.mark);
+  if (failed)
+    finish_call(Value::boolean(false));
+  else if (!v.is_wholly_known())
+    finish_call(Value::unknown(Type::boolean()));
+  else
+    finish_call(Value::boolean(true));
+  return true;
+}
+
+// Converts the argument on top of the stack, of the call in [f], to the
+// type of its parameter [p] (argument [index]), reporting a failure.
+void Vm::State::convert_arg(CallFrame& f, const Param& p, uint16_t index, uint32_t pc) {
+  ConvertResult cv = convert(sp[-1], p.type);
+  if (!cv.ok()) {
+    report(pc, "Invalid function argument",
+           "Invalid value for " + uni::go_quote(p.name) + " parameter: " + cv.error().message + ".",
+           4 + index, 0, arg_span(f, index));
+    sp[-1] = Value::dynamic();
   } else {
-    ConvertResult cv = convert(v, p.type);
-    if (!cv.ok()) {
-      report(
-          pc, "Invalid function argument",
-          "Invalid value for " + uni::go_quote(p.name) + " parameter: " + cv.error().message + ".",
-          4 + index, 0, arg_span(f, index));
-      push(Value::dynamic());
-    } else {
-      push(cv.take());
-    }
+    sp[-1] = cv.take();
   }
-  f.arg_mark = ndiags();
-  return false;
 }
 
 // The error of try() when no argument succeeded.
