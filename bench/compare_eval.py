@@ -10,7 +10,8 @@ the same for whole files (`gohcl-bench evalfile` / `hclvm bench FILE`) on
 the generated corpora (generated first if missing). Prints a markdown table
 (and writes it to --out if given) followed by a summary against the
 targets: median speedup >= 30x, none below 5x, scalar results allocate
-nothing, whole files >= 20x.
+nothing, whole files >= 20x. Last, jsonencode and jsondecode on a generated
+1 MB document (target: 20x the reference).
 
 Needs the shared directory ($HCLVM_SHARED_DIR, or `shared` beside the
 repository) and the reference's gohcl-bench; without them it says so and
@@ -22,6 +23,7 @@ exits with status 2.
 import argparse
 import json
 import os
+import random
 import re
 import statistics
 import subprocess
@@ -56,6 +58,45 @@ def fmt_ns(ns):
     if ns >= 1e4:
         return "{:,.0f}".format(ns)
     return "%.0f" % ns if ns >= 100 else "%.1f" % ns
+
+
+# Expressions over the generated 1 MB document (variables `doc` and `text`).
+DOC_EXPRESSIONS = [("jsonencode_1mb", "jsonencode(doc)"), ("jsondecode_1mb", "jsondecode(text)")]
+
+
+def make_doc(target_bytes=1_000_000):
+    """A deterministic JSON document of about [target_bytes]: records with
+    strings (some non-ASCII and escaped), integers, fractions, booleans,
+    nulls, lists and nested objects."""
+    rnd = random.Random(20261122)
+    words = ["alpha", "beta", "gamma", "delta", "caf\u00e9", "na\u00efve", "tab\there",
+             "quote\"d", "<html>&", "\u65e5\u672c"]
+    records, size, i = [], 2, 0
+    while size < target_bytes:
+        rec = {
+            "id": i,
+            "name": "%s-%d" % (rnd.choice(words), rnd.randrange(10 ** 6)),
+            "score": rnd.randrange(10 ** 6) / 64,
+            "active": rnd.random() < 0.5,
+            "owner": None if i % 7 == 0 else rnd.choice(words),
+            "tags": [rnd.choice(words) for _ in range(rnd.randrange(1, 6))],
+            "limits": {"cpu": rnd.randrange(1, 64), "memory": "%dMi" % rnd.randrange(64, 8192),
+                       "ratio": round(rnd.random(), 6)},
+        }
+        records.append(rec)
+        size += len(json.dumps(rec)) + 1
+        i += 1
+    return {"records": records, "count": len(records)}
+
+
+def write_doc_vars(directory):
+    """Writes doc_vars.json (the document as `doc` and as JSON text `text`) into [directory]."""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / "doc_vars.json"
+    if not path.is_file():
+        doc = make_doc()
+        path.write_text(json.dumps({"doc": doc, "text": json.dumps(doc)}))
+    return path
 
 
 def main():
@@ -133,6 +174,22 @@ def main():
             file_rows.append((c, ours["attributes"], ref["ns_per_op"], ours["ns_per_op"], ratio,
                               ref["allocs_per_op"], ours["allocs_per_op"], ours["compile_ns"]))
 
+    doc_rows = []
+    if not args.no_files:
+        wanted = [(n, e) for n, e in DOC_EXPRESSIONS if pick.search(n)]
+        if wanted:
+            dvars = write_doc_vars(corpus)
+        for name, expr in wanted:
+            print("measuring %s ..." % name, file=sys.stderr)
+            ref = run_json([args.oracle, "eval", "-e", expr, "-vars", str(dvars)] + common_ref)
+            ours = run_json([str(hclvm), "bench", "-e", expr, "--vars-file", str(dvars),
+                             "--functions", "go-cty"] + common_ours)
+            if ref["result"] != ours["result"]:
+                problems.append("%s: results differ" % name)
+            ratio = ref["ns_per_op"] / ours["ns_per_op"]
+            doc_rows.append((name, "`%s`" % expr, ref["ns_per_op"], ours["ns_per_op"], ratio,
+                             ref["allocs_per_op"], ours["allocs_per_op"]))
+
     def allocs_str(a):
         return "n/a" if a is None else ("%.1f" % a).rstrip("0").rstrip(".")
 
@@ -147,12 +204,20 @@ def main():
         for c, attrs, r, o, ratio, ra, oa, comp in file_rows:
             lines.append("| %s | {:,} | %s | %s | **%.1fx** | %s | %s | %s |".format(attrs)
                          % (c, fmt_ns(r), fmt_ns(o), ratio, allocs_str(ra), allocs_str(oa), fmt_ns(comp)))
+    if doc_rows:
+        lines += ["", "| name | expression (1 MB document) | reference ns/op | hclvm ns/op | speedup "
+                  "| reference allocs/op | hclvm allocs/op |", "|---|---|---:|---:|---:|---:|---:|"]
+        for name, expr, r, o, ratio, ra, oa in doc_rows:
+            lines.append("| %s | %s | %s | %s | **%.1fx** | %s | %s |"
+                         % (name, expr, fmt_ns(r), fmt_ns(o), ratio, allocs_str(ra), allocs_str(oa)))
     lines.append("")
     if speedups:
         lines.append("Expressions: median speedup %.1fx (target >= 30x), lowest %.1fx (target >= 5x)."
                      % (statistics.median(speedups), min(speedups)))
     if file_speedups:
         lines.append("Whole files: lowest speedup %.1fx (target >= 20x)." % min(file_speedups))
+    if doc_rows:
+        lines.append("1 MB document: lowest speedup %.1fx (target >= 20x)." % min(r[4] for r in doc_rows))
     lines.append("Median of %d runs of %s per side, both measured in the same run." % (args.runs, args.benchtime))
     table = "\n".join(lines)
     print(table)

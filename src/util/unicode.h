@@ -137,32 +137,45 @@ inline size_t count_graphemes(std::string_view s) {
 
 // Returns [s] in Unicode normalization form C, as Go's norm.NFC.String
 // does: runs of valid UTF-8 are normalized, invalid bytes are kept as they
-// are and break the runs.
+// are and break the runs. ASCII characters are stable boundaries of the
+// normalization (they neither combine with what precedes them nor
+// reorder), so only each stretch of non-ASCII characters goes through
+// utf8proc, together with the ASCII character before it (which a
+// combining mark may compose with); the rest is copied.
 inline std::string nfc(std::string_view s) {
   std::string out;
-  size_t run = 0;
-  auto flush = [&](size_t end) {
-    if (end == run) return;
-    utf8proc_uint8_t* mapped = nullptr;
-    utf8proc_ssize_t n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(s.data() + run),
-                                      utf8proc_ssize_t(end - run), &mapped,
-                                      utf8proc_option_t(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
-    if (n >= 0) out.append(reinterpret_cast<const char*>(mapped), size_t(n));
-    else out.append(s.substr(run, end - run));
-    std::free(mapped);
-  };
-  size_t i = 0;
+  out.reserve(s.size());
+  size_t i = 0, copied = 0;
   while (i < s.size()) {
-    Rune r = decode(s, i);
-    if (r.ok) {
-      i += r.len;
+    if (static_cast<unsigned char>(s[i]) < 0x80) {
+      ++i;
       continue;
     }
-    flush(i);
-    out.push_back(s[i]);
-    run = ++i;
+    size_t start = i > copied ? i - 1 : i;
+    out.append(s.substr(copied, start - copied));
+    size_t end = i;
+    while (end < s.size() && static_cast<unsigned char>(s[end]) >= 0x80) {
+      Rune r = decode(s, end);
+      if (!r.ok) break;
+      end += r.len;
+    }
+    if (end > start) {
+      utf8proc_uint8_t* mapped = nullptr;
+      utf8proc_ssize_t n =
+          utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(s.data() + start),
+                       utf8proc_ssize_t(end - start), &mapped,
+                       utf8proc_option_t(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
+      if (n >= 0)
+        out.append(reinterpret_cast<const char*>(mapped), size_t(n));
+      else
+        out.append(s.substr(start, end - start));
+      std::free(mapped);
+    }
+    // An invalid byte stays as it is.
+    if (end < s.size() && static_cast<unsigned char>(s[end]) >= 0x80) out.push_back(s[end++]);
+    copied = i = end;
   }
-  flush(s.size());
+  out.append(s.substr(copied));
   return out;
 }
 

@@ -24,6 +24,7 @@
 #include "util/unicode.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -1847,6 +1848,273 @@ JsonResult<std::string> marshal_value(const Value& v, const Type* t,
 }
 
 // from_json() with the [index] of [json].
+// A fast reader for the common case: a well-formed document whose shape
+// fits [t] exactly (what jsondecode reads after the implied type, and most
+// variable files). One pass, no raw slices decoded again, no error
+// messages: anything it does not take for certain (a syntax error, a key
+// the type lacks, a key twice, a conversion that could fail, collection
+// types, very deep nesting) makes it give up, and the faithful reader
+// above reads the document instead, reaching the reference's answer and
+// errors. What it accepts it reads as the faithful reader would.
+class FastReader {
+ public:
+  explicit FastReader(std::string_view doc) : doc_(doc) {}
+
+  // Reads the whole document as a value of type [t]; false: give up.
+  bool read(const Type* t, Value& out) {
+    if (!value(t, out, 0)) return false;
+    space();
+    return at_ == doc_.size();
+  }
+
+  // Reads the whole document as a value of the type its structure implies
+  // (the implied type and the reading in one pass); false: give up.
+  bool read_implied(Value& out) {
+    if (!implied(out, 0)) return false;
+    space();
+    return at_ == doc_.size();
+  }
+
+ private:
+  static constexpr int kMaxDepth = 256;
+
+  void space() {
+    while (at_ < doc_.size() && is_space(static_cast<unsigned char>(doc_[at_]))) ++at_;
+  }
+  bool eat(char c) {
+    space();
+    if (at_ < doc_.size() && doc_[at_] == c) {
+      ++at_;
+      return true;
+    }
+    return false;
+  }
+  bool digits() {
+    size_t from = at_;
+    while (at_ < doc_.size() && doc_[at_] >= '0' && doc_[at_] <= '9') ++at_;
+    return at_ > from;
+  }
+
+  // A number literal by JSON's grammar, as text.
+  bool number(std::string_view& text) {
+    size_t from = at_;
+    if (at_ < doc_.size() && doc_[at_] == '-') ++at_;
+    if (at_ < doc_.size() && doc_[at_] == '0') {
+      ++at_;
+    } else if (!digits()) {
+      return false;
+    }
+    if (at_ < doc_.size() && doc_[at_] == '.') {
+      ++at_;
+      if (!digits()) return false;
+    }
+    if (at_ < doc_.size() && (doc_[at_] == 'e' || doc_[at_] == 'E')) {
+      ++at_;
+      if (at_ < doc_.size() && (doc_[at_] == '+' || doc_[at_] == '-')) ++at_;
+      if (!digits()) return false;
+    }
+    text = doc_.substr(from, at_ - from);
+    return true;
+  }
+
+  // A string literal's text (escapes resolved as Go does) in [text],
+  // viewing the document when it has no escapes, else [own].
+  bool string(std::string_view& text, std::string& own) {
+    size_t from = at_++;  // the opening quote
+    bool plain = true;
+    for (;;) {
+      if (at_ >= doc_.size()) return false;
+      unsigned char c = static_cast<unsigned char>(doc_[at_]);
+      if (c == '"') break;
+      if (c < 0x20) return false;
+      if (c >= 0x80) plain = false;
+      if (c == '\\') {
+        plain = false;
+        if (++at_ >= doc_.size()) return false;
+        char e = doc_[at_];
+        if (e == 'u') {
+          if (at_ + 4 >= doc_.size()) return false;
+          for (int i = 1; i <= 4; ++i)
+            if (!std::isxdigit(static_cast<unsigned char>(doc_[at_ + size_t(i)]))) return false;
+          at_ += 4;
+        } else if (std::strchr("\"\\/bfnrt", e) == nullptr || e == '\0') {
+          return false;
+        }
+      }
+      ++at_;
+    }
+    ++at_;
+    std::string_view lit = doc_.substr(from, at_ - from);
+    if (plain) {
+      text = lit.substr(1, lit.size() - 2);
+    } else {
+      own = unquote(lit);
+      text = own;
+    }
+    return true;
+  }
+
+  bool literal(std::string_view word) {
+    if (doc_.substr(at_, word.size()) != word) return false;
+    at_ += word.size();
+    return true;
+  }
+
+  bool value(const Type* t, Value& out, int depth) {
+    space();
+    if (at_ >= doc_.size()) return false;
+    char c = doc_[at_];
+    if (c == 'n') {
+      if (!literal("null")) return false;
+      out = Value::null(t);
+      return true;
+    }
+    if (t == Type::string()) {
+      std::string own;
+      std::string_view text;
+      if (c == '"') {
+        if (!string(text, own)) return false;
+      } else if (c == '-' || (c >= '0' && c <= '9')) {
+        if (!number(text)) return false;
+      } else if (c == 't' || c == 'f') {
+        if (!literal(c == 't' ? "true" : "false")) return false;
+        text = c == 't' ? "true" : "false";
+      } else {
+        return false;
+      }
+      out = Value::string(text);
+      return true;
+    }
+    if (t == Type::number()) {
+      std::string_view text;
+      if (!(c == '-' || (c >= '0' && c <= '9')) || !number(text)) return false;
+      std::optional<Number> n = Number::parse(text);
+      if (!n) return false;
+      out = Value::number(std::move(*n));
+      return true;
+    }
+    if (t == Type::boolean()) {
+      if (c != 't' && c != 'f') return false;
+      if (!literal(c == 't' ? "true" : "false")) return false;
+      out = Value::boolean(c == 't');
+      return true;
+    }
+    if (depth >= kMaxDepth) return false;
+    if (t->is_object() && c == '{') return object(t, out, depth);
+    if (t->is_tuple() && c == '[') return tuple(t, out, depth);
+    return false;
+  }
+
+  // value() with the type the document implies: strings, numbers and
+  // bools their types, null a dynamic null, arrays tuples, objects objects.
+  bool implied(Value& out, int depth) {
+    space();
+    if (at_ >= doc_.size()) return false;
+    switch (doc_[at_]) {
+      case 'n': return value(Type::dynamic(), out, depth);
+      case 't':
+      case 'f': return value(Type::boolean(), out, depth);
+      case '"': return value(Type::string(), out, depth);
+      case '[': {
+        if (depth >= kMaxDepth) return false;
+        ++at_;
+        std::vector<Value> vals;
+        if (!eat(']')) {
+          do {
+            vals.emplace_back();
+            if (!implied(vals.back(), depth + 1)) return false;
+          } while (eat(','));
+          if (!eat(']')) return false;
+        }
+        out = Value::tuple(std::move(vals));
+        return true;
+      }
+      case '{': {
+        if (depth >= kMaxDepth) return false;
+        ++at_;
+        std::vector<std::pair<std::string, Value>> attrs;
+        if (!eat('}')) {
+          do {
+            space();
+            std::string own;
+            std::string_view key;
+            if (at_ >= doc_.size() || doc_[at_] != '"' || !string(key, own)) return false;
+            if (!eat(':')) return false;
+            attrs.emplace_back(std::string(key), Value());
+            if (!implied(attrs.back().second, depth + 1)) return false;
+          } while (eat(','));
+          if (!eat('}')) return false;
+        }
+        // A key twice is an error of the implied type, left to the faithful reader.
+        std::vector<std::string_view> keys;
+        keys.reserve(attrs.size());
+        for (const auto& a : attrs) keys.push_back(a.first);
+        std::sort(keys.begin(), keys.end());
+        if (std::adjacent_find(keys.begin(), keys.end()) != keys.end()) return false;
+        out = Value::object(std::move(attrs));
+        return true;
+      }
+      default: return value(Type::number(), out, depth);
+    }
+  }
+
+  bool object(const Type* t, Value& out, int depth) {
+    if (t->has_optional_attrs()) return false;
+    ++at_;
+    std::vector<Value> vals(t->size());
+    std::vector<bool> seen(t->size());
+    size_t next = 0;
+    if (!eat('}')) {
+      do {
+        space();
+        std::string own;
+        std::string_view key;
+        if (at_ >= doc_.size() || doc_[at_] != '"' || !string(key, own)) return false;
+        if (!eat(':')) return false;
+        std::optional<size_t> i = next < t->size() && t->attr_name(next) == key
+                                      ? std::optional<size_t>(next)
+                                      : t->find_attr(key);
+        if (!i || seen[*i]) return false;
+        if (!value(t->attr_type(*i), vals[*i], depth + 1)) return false;
+        seen[*i] = true;
+        next = *i + 1;
+      } while (eat(','));
+      if (!eat('}')) return false;
+    }
+    for (size_t i = 0; i < t->size(); ++i)
+      if (!seen[i]) vals[i] = Value::null(t->attr_type(i));
+    if (!t->has_dynamic_types()) {
+      out = Value::object(t, std::move(vals));
+      return true;
+    }
+    std::vector<TypeAttr> attrs;
+    attrs.reserve(t->size());
+    for (size_t i = 0; i < t->size(); ++i) attrs.push_back({t->attr_name(i), vals[i].type(), false});
+    out = Value::object(Type::object(attrs), std::move(vals));
+    return true;
+  }
+
+  bool tuple(const Type* t, Value& out, int depth) {
+    ++at_;
+    std::vector<Value> vals;
+    vals.reserve(t->size());
+    if (!eat(']')) {
+      do {
+        if (vals.size() >= t->size()) return false;
+        vals.emplace_back();
+        if (!value(t->tuple_element(vals.size() - 1), vals.back(), depth + 1)) return false;
+      } while (eat(','));
+      if (!eat(']')) return false;
+    }
+    if (vals.size() != t->size()) return false;
+    out = Value::tuple(std::move(vals));
+    return true;
+  }
+
+  std::string_view doc_;
+  size_t at_ = 0;
+};
+
 JsonResult<Value> read_value(std::string_view json, const Type* t, const ValueIndex& index) {
   return util::run_deep([&](const util::StackBudget& budget) {
     JsonResult<Value> r;
@@ -1897,6 +2165,12 @@ JsonResult<std::string> to_json(const Value& v, const Type* t) {
 }
 
 JsonResult<Value> from_json(std::string_view json, const Type* t) {
+  JsonResult<Value> r;
+  if (FastReader(json).read(t, r.value)) return r;
+  return from_json_full(json, t);
+}
+
+JsonResult<Value> from_json_full(std::string_view json, const Type* t) {
   return read_value(json, t, ValueIndex(json));
 }
 
@@ -1919,7 +2193,17 @@ JsonResult<std::string> to_json_typed(const Value& v) {
   });
 }
 
+bool from_json_simple_fast(std::string_view json, Value& out) {
+  return FastReader(json).read_implied(out);
+}
+
 JsonResult<Value> from_json_simple(std::string_view json) {
+  JsonResult<Value> r;
+  if (from_json_simple_fast(json, r.value)) return r;
+  return from_json_simple_full(json);
+}
+
+JsonResult<Value> from_json_simple_full(std::string_view json) {
   // One index serves both readings.
   ValueIndex index(json);
   JsonResult<const Type*> t = read_implied_type(json, &index);

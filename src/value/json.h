@@ -79,6 +79,15 @@ JsonResult<std::string> to_json_simple(const Value& v);
 // Reads [json] as a value of the type its structure implies (cty
 // SimpleJSONValue.UnmarshalJSON, stdlib jsondecode's decoding).
 JsonResult<Value> from_json_simple(std::string_view json);
+// The one-pass reader from_json_simple tries first, alone: reads a
+// well-formed [json] into [out] as from_json_simple would, or returns
+// false, without a reason, when it leaves the document to the full reader
+// (which then finds the error, if there is one).
+bool from_json_simple_fast(std::string_view json, Value& out);
+// from_json and from_json_simple without the one-pass reader, which they
+// try first (tests compare the two).
+JsonResult<Value> from_json_full(std::string_view json, const Type* t);
+JsonResult<Value> from_json_simple_full(std::string_view json);
 
 // Returns [v] and its type as {"value":…,"type":…}, the form the
 // reference's tools (and the oracle's `eval`) print values in. It equals

@@ -600,6 +600,32 @@ TEST(FuncsEncodingTest, Yamlencode) {
             R"(["number","string","bool","dynamic"]],"b":["object",{"c":"number"}]}]})");
 }
 
+// jsondecode reads a document once, in its type check, and hands the value
+// to the call that follows; a call for another document (or none at all
+// after a check) must not get that value.
+TEST(FuncsEncodingTest, JsondecodeReadsOnceAndKeepsDocumentsApart) {
+  run_cases({
+      {R"([jsondecode("{\"a\":1}"), jsondecode("{\"a\":2}"), jsondecode("[true]")])",
+       R"(={"value":[{"a":1},{"a":2},[true]],"type":["tuple",[["object",{"a":"number"}],["object",{"a":"number"}],["tuple",["bool"]]]]})"},
+      {R"(nonsensitive(jsondecode(sensitive("{\"k\":\"v\"}")).k))", "v"},
+      {R"(jsondecode("{\"a\":1,}"))",
+       call_failed("jsondecode", "invalid character '}' looking for beginning of object key string")},
+  });
+  const Function* f = standard_functions().find("jsondecode");
+  ASSERT_NE(f, nullptr);
+  std::vector<Value> one = {Value::string(R"({"x":"first"})")};
+  std::vector<Value> two = {Value::string(R"({"x":"other"})")};
+  // A check of one document, then a call with another of the same type.
+  TypeResult t = f->return_type(one);
+  ASSERT_TRUE(t.ok());
+  FuncResult r = f->call(two);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.value.attr("x")->as_string(), "other");
+  r = f->call(one);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.value.attr("x")->as_string(), "first");
+}
+
 TEST(FuncsEncodingTest, GoCtyVersionsStay) {
   // Terraform takes these from go-cty's stdlib, which default_functions()
   // already has: the standard table keeps them as they are.

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -141,6 +142,111 @@ TEST(JsonGolden, DecodeLikeJsondecode) {
       EXPECT_EQ(to_json_typed(got.value).value, want);
     }
   }
+}
+
+// A random JSON document of up to [depth] levels: objects (some keys
+// escaped, some twice), arrays, strings with escapes and non-ASCII text,
+// numbers of every form, literals.
+void random_doc(std::mt19937& rng, int depth, std::string& out) {
+  static const char* const kKeys[] = {"a", "b", "name", "caf\xc3\xa9", "\\u0061", "e\\u0301", ""};
+  static const char* const kStrings[] = {
+      "x", "", "tab\\there", "\\ud83d\\ude00", "\\ud800", "e\\u0301", "\xe6\x97\xa5\xe6\x9c\xac",
+      "\\\"q\\\"", "\\/", "a\\u0000b", "\xff", "<&>"};
+  static const char* const kNumbers[] = {"0",      "-0",   "12",     "-7.25",    "1e3",
+                                         "2.5E-2", "1e400", "0.1",    "123456789012345678901234567890",
+                                         "-1E+2"};
+  auto pick = [&](size_t n) { return size_t(rng() % n); };
+  switch (depth <= 0 ? 2 + pick(4) : pick(6)) {
+    case 0: {
+      out += '{';
+      size_t n = pick(4);
+      for (size_t i = 0; i < n; ++i) {
+        if (i) out += ',';
+        out += " \"" + std::string(kKeys[pick(std::size(kKeys))]) + "\" : ";
+        random_doc(rng, depth - 1, out);
+      }
+      out += '}';
+      return;
+    }
+    case 1: {
+      out += "[ ";
+      size_t n = pick(4);
+      for (size_t i = 0; i < n; ++i) {
+        if (i) out += ",\n";
+        random_doc(rng, depth - 1, out);
+      }
+      out += ']';
+      return;
+    }
+    case 2: out += "\"" + std::string(kStrings[pick(std::size(kStrings))]) + "\""; return;
+    case 3: out += kNumbers[pick(std::size(kNumbers))]; return;
+    case 4: out += pick(2) ? "true" : "false"; return;
+    default: out += "null"; return;
+  }
+}
+
+// The one-pass reader that from_json and from_json_simple try first must
+// read what it accepts exactly as the full reader does, and leave every
+// document the full reader rejects to it: random documents, and each of
+// them damaged at random (a byte changed, dropped or doubled).
+TEST(JsonRead, OnePassReaderAgreesWithTheFullReader) {
+  std::mt19937 rng(7);
+  auto typed = [](const Value& v) { return to_json_typed(v).value; };
+  int fast = 0, damaged_rejected = 0;
+  for (int i = 0; i < 3000; ++i) {
+    std::string doc;
+    random_doc(rng, 4, doc);
+    if (i % 2) {
+      size_t at = rng() % doc.size();
+      switch (rng() % 3) {
+        case 0: doc[at] = "{}[],:\"\\0-e.x \x01"[rng() % 15]; break;
+        case 1: doc.erase(at, 1); break;
+        default: doc.insert(at, 1, doc[at]); break;
+      }
+    }
+    SCOPED_TRACE(doc);
+    JsonResult<Value> full = from_json_simple_full(doc);
+    Value v;
+    if (from_json_simple_fast(doc, v)) {
+      ++fast;
+      ASSERT_TRUE(full.ok()) << full.error->message;
+      EXPECT_EQ(typed(v), typed(full.value));
+    } else if (!full.ok() && i % 2) {
+      ++damaged_rejected;
+    }
+    // Reading with the implied type goes the same way.
+    if (full.ok()) {
+      JsonResult<Value> given = from_json(doc, full.value.type());
+      ASSERT_TRUE(given.ok()) << given.error->message;
+      EXPECT_EQ(typed(given.value), typed(full.value));
+    }
+  }
+  EXPECT_GT(fast, 1000);
+  EXPECT_GT(damaged_rejected, 300);
+}
+
+// What the one-pass reader leaves to the full reader.
+TEST(JsonRead, OnePassReaderGivesUpOnWhatItCannotBeSureOf) {
+  std::string deep(300, '[');
+  deep += std::string(300, ']');
+  const char* const docs[] = {"01", "1.", "-", ".5", "tru", "[1,]", "{\"a\":1,}",
+                              "\"\\x\"", "\"a\x01\"", "1 2", "[1] x", "\"\\u12\"", "{a:1}", ""};
+  for (const char* d : docs) {
+    Value v;
+    EXPECT_FALSE(from_json_simple_fast(d, v)) << d;
+    EXPECT_FALSE(from_json_simple(d).ok()) << d;
+  }
+  // Valid, but left to the full reader: a key twice (the later one
+  // wins), nesting deeper than the one-pass reader goes.
+  Value v;
+  EXPECT_FALSE(from_json_simple_fast(R"({"a":1,"a":2})", v));
+  JsonResult<Value> r = from_json_simple(R"({"a":1,"a":2})");
+  ASSERT_TRUE(r.ok()) << r.error->message;
+  EXPECT_EQ(to_json_typed(r.value).value, R"({"value":{"a":2},"type":["object",{"a":"number"}]})");
+  EXPECT_FALSE(from_json_simple_fast(deep, v));
+  r = from_json_simple(deep);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.value.type()->size(), 1u);
 }
 
 // --- writing values -------------------------------------------------------------

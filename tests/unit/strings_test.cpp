@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <random>
 #include <string>
 
 namespace hclvm::syntax {
@@ -303,3 +305,57 @@ TEST(Unicode, Graphemes) {
 
 }  // namespace
 }  // namespace hclvm::syntax
+
+namespace hclvm {
+namespace {
+
+// NFC of [s] normalized run by run as a whole (what uni::nfc did before it
+// learned to copy ASCII around the non-ASCII stretches).
+std::string nfc_whole_runs(std::string_view s) {
+  std::string out;
+  size_t run = 0;
+  auto flush = [&](size_t end) {
+    if (end == run) return;
+    utf8proc_uint8_t* mapped = nullptr;
+    utf8proc_ssize_t n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(s.data() + run),
+                                      utf8proc_ssize_t(end - run), &mapped,
+                                      utf8proc_option_t(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
+    out.append(reinterpret_cast<const char*>(mapped), size_t(n));
+    std::free(mapped);
+  };
+  size_t i = 0;
+  while (i < s.size()) {
+    uni::Rune r = uni::decode(s, i);
+    if (r.ok) {
+      i += r.len;
+      continue;
+    }
+    flush(i);
+    out.push_back(s[i]);
+    run = ++i;
+  }
+  flush(s.size());
+  return out;
+}
+
+TEST(Unicode, NfcOfStretchesEqualsNfcOfWholeRuns) {
+  // Pieces that compose, reorder or decompose across their neighbours:
+  // combining marks after ASCII and after each other (out of canonical
+  // order), Hangul jamo, a singleton decomposition (Ohm), a composition
+  // exclusion, invalid bytes, CJK.
+  const char* const pieces[] = {"a",     "e",        "\xcc\x81",  "\xcc\xa3", "\xcc\x88",
+                                "\xe1\x84\x80", "\xe1\x85\xa1", "\xe1\x86\xa8", "\xe2\x84\xa6",
+                                "\xe0\xa5\x98", "\xff", "\xc3",   "\xe6\x97\xa5", " ", "\xc3\xa9",
+                                "o\xcc\x88\xcc\x81"};
+  std::mt19937 rng(3);
+  for (int i = 0; i < 20000; ++i) {
+    std::string s;
+    for (size_t n = rng() % 8; n > 0; --n) s += pieces[rng() % std::size(pieces)];
+    ASSERT_EQ(uni::nfc(s), nfc_whole_runs(s)) << testing::PrintToString(s);
+  }
+  EXPECT_EQ(uni::nfc("cafe\xcc\x81 ok"), "caf\xc3\xa9 ok");
+  EXPECT_EQ(uni::nfc("plain ascii"), "plain ascii");
+}
+
+}  // namespace
+}  // namespace hclvm
