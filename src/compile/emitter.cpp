@@ -19,7 +19,7 @@ uint32_t Emitter::emit(Op op, std::initializer_list<uint32_t> operands) {
     if (k == Opnd::None) break;
     uint32_t v = it != operands.end() ? *it++ : 0;
     uint8_t w = vm::detail::width(k);
-    if (k == Opnd::REL)
+    if (vm::is_jump(k))
       patches_.push_back({off, at + in.size, v});
     else
       vm::write_le(p_.code.data() + off, v, w);

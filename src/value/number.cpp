@@ -18,10 +18,13 @@
 #include <atomic>
 #include <bit>
 #include <cassert>
+#include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <climits>
 #include <cmath>
 #include <cstddef>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -312,6 +315,74 @@ void free_immortal(const void* p) {
   if (b->refs.load(std::memory_order_relaxed) == BigNumber::kImmortal && b != canonical_inf(false) &&
       b != canonical_inf(true) && b != float_inf(false) && b != float_inf(true))
     delete b;
+}
+
+// Small: "s<prec>:<integer>". Heap: "b<prec>:" then "inf", "-inf", "0",
+// "-0", or MPFR's base-16 digits (with their sign) "@" the base-16
+// exponent: the value is 0.<digits> * 16^exponent, which MPFR reads back
+// exactly at the same precision.
+std::string encode_exact(const Number& n) {
+  if (n.is_small()) return "s" + std::to_string(n.precision()) + ":" + std::to_string(n.small());
+  const BigNumber* b = heap_of(n);
+  std::string out = "b" + std::to_string(b->prec) + ":";
+  mpfr_srcptr v = b->v;
+  if (mpfr_inf_p(v)) return out + (mpfr_signbit(v) ? "-inf" : "inf");
+  if (mpfr_zero_p(v)) return out + (mpfr_signbit(v) ? "-0" : "0");
+  mpfr_exp_t exp = 0;
+  char* digits = mpfr_get_str(nullptr, &exp, 16, 0, v, MPFR_RNDN);
+  out += digits;
+  mpfr_free_str(digits);
+  return out + "@" + std::to_string(exp);
+}
+
+std::optional<Number> decode_exact(std::string_view text) {
+  if (text.size() < 3 || (text[0] != 's' && text[0] != 'b')) return std::nullopt;
+  size_t colon = text.find(':');
+  if (colon == std::string_view::npos || colon < 2 || colon > 11) return std::nullopt;
+  uint64_t prec = 0;
+  for (char c : text.substr(1, colon - 1)) {
+    if (c < '0' || c > '9') return std::nullopt;
+    prec = prec * 10 + uint64_t(c - '0');
+  }
+  // Precisions beyond what a program could hold are not ours.
+  if (prec > (1u << 20)) return std::nullopt;
+  std::string body(text.substr(colon + 1));
+  if (body.empty()) return std::nullopt;
+  if (text[0] == 's') {
+    char* end = nullptr;
+    errno = 0;
+    long long v = std::strtoll(body.c_str(), &end, 10);
+    if (errno != 0 || end != body.c_str() + body.size() || prec == 0) return std::nullopt;
+    return Number::from_parts_small(v, uint32_t(prec));
+  }
+  set_range();
+  if (body == "inf" || body == "-inf") {
+    bool neg = body[0] == '-';
+    if (prec == 0) return canonical_infinity(neg);
+    return computed_infinity(neg, uint32_t(prec));
+  }
+  if (prec == 0) return std::nullopt;
+  BigPtr b(new (uint32_t(prec)) BigNumber(uint32_t(prec)));
+  if (body == "0" || body == "-0") {
+    mpfr_set_zero(b->v, body[0] == '-' ? -1 : 1);
+    return Number::adopt_big(b.release());
+  }
+  size_t at = body.find('@');
+  if (at == std::string::npos) return std::nullopt;
+  std::string digits = body.substr(0, at);
+  bool neg = !digits.empty() && digits[0] == '-';
+  if (neg) digits.erase(0, 1);
+  if (digits.empty() || digits.size() > prec / 4 + 2) return std::nullopt;
+  for (char c : digits)
+    if (!std::isxdigit(static_cast<unsigned char>(c))) return std::nullopt;
+  char* end = nullptr;
+  errno = 0;
+  long long exp = std::strtoll(body.c_str() + at + 1, &end, 10);
+  if (errno != 0 || end != body.c_str() + body.size() || exp < INT32_MIN / 4 || exp > INT32_MAX / 4)
+    return std::nullopt;
+  std::string lit = std::string(neg ? "-" : "") + "0." + digits + "@" + std::to_string(exp);
+  if (mpfr_set_str(b->v, lit.c_str(), 16, MPFR_RNDN) != 0) return std::nullopt;
+  return Number::adopt_big(b.release());
 }
 
 Number as_heap_for_testing(const Number& n) {

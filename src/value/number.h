@@ -23,6 +23,9 @@
 #include <gmp.h>
 
 #include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
 
 namespace hclvm::num {
 
@@ -53,6 +56,13 @@ inline bool greater_equal(const Number& a, const Number& b) { return Number::cmp
 // Frees the heap number [p] made immortal (Number::make_big_immortal),
 // once nothing can use it any more; the shared infinities are never freed.
 void free_immortal(const void* p);
+
+// An exact, portable text of [n] for serialized programs: its precision and
+// representation (small integer or MPFR number) and its value to the last
+// bit (an MPFR number as base-16 digits and exponent). decode_exact reads
+// it back to an identical number, or gives nullopt for text it did not write.
+std::string encode_exact(const Number& n);
+std::optional<Number> decode_exact(std::string_view text);
 
 // --- For tests -------------------------------------------------------------------
 

@@ -10,11 +10,20 @@
 
 namespace hclvm::vm {
 
-// Kinds of operand, each of fixed width.
-enum class Opnd : uint8_t { None, U8, U16, U32, REL };
+// Kinds of operand, each of fixed width (see opcodes.def).
+enum class Opnd : uint8_t { None, U8, U16, U32, REL, END, K, KS, N, Y, T, E, F, S, O, C, L, FL };
+
+// The constructs whose frames the VM keeps, and how an instruction uses
+// the innermost frame (opcodes.def's frame column).
+enum class FrameKind : uint8_t { None, Tpl, Obj, Cond, For, Splat, Call };
+enum class FrameRole : uint8_t { None, Open, Use, Close };
+struct FrameUse {
+  FrameRole role = FrameRole::None;
+  FrameKind kind = FrameKind::None;
+};
 
 enum class Op : uint8_t {
-#define OP(name, operands, pops, pushes) name,
+#define OP(name, operands, pops, pushes, frame) name,
 #include "vm/opcodes.def"
 #undef OP
 };
@@ -26,7 +35,11 @@ struct OpInfo {
   int8_t pops;  // -1: given by operand a (see opcodes.def Notes)
   int8_t pushes;
   uint8_t size;  // bytes of the whole instruction
+  FrameUse frame;
 };
+
+// Whether operand kind [k] is a jump offset.
+constexpr bool is_jump(Opnd k) { return k == Opnd::REL || k == Opnd::END; }
 
 namespace detail {
 
@@ -34,12 +47,12 @@ namespace detail {
 constexpr uint8_t width(Opnd k) {
   switch (k) {
     case Opnd::None: return 0;
-    case Opnd::U8: return 1;
-    case Opnd::U16: return 2;
-    case Opnd::U32:
-    case Opnd::REL: return 4;
+    case Opnd::U8:
+    case Opnd::FL: return 1;
+    case Opnd::U16:
+    case Opnd::L: return 2;
+    default: return 4;
   }
-  return 0;
 }
 
 // The instruction size of an opcode with operands [ops].
@@ -47,14 +60,23 @@ constexpr uint8_t size_of(std::array<Opnd, 4> ops) {
   return uint8_t(1 + width(ops[0]) + width(ops[1]) + width(ops[2]) + width(ops[3]));
 }
 
-// Operand names as they are written in opcodes.def.
-inline constexpr Opnd U8 = Opnd::U8, U16 = Opnd::U16, U32 = Opnd::U32, REL = Opnd::REL;
+// Operand and frame names as they are written in opcodes.def.
+inline constexpr Opnd U8 = Opnd::U8, U16 = Opnd::U16, U32 = Opnd::U32, REL = Opnd::REL,
+                      END = Opnd::END, K = Opnd::K, KS = Opnd::KS, N = Opnd::N, Y = Opnd::Y,
+                      T = Opnd::T, E = Opnd::E, F = Opnd::F, S = Opnd::S, O = Opnd::O,
+                      C = Opnd::C, L = Opnd::L, FL = Opnd::FL;
+inline constexpr FrameKind Tpl = FrameKind::Tpl, Obj = FrameKind::Obj, Cond = FrameKind::Cond,
+                           For = FrameKind::For, Splat = FrameKind::Splat, Call = FrameKind::Call;
+inline constexpr FrameUse None{};
+constexpr FrameUse Open(FrameKind k) { return {FrameRole::Open, k}; }
+constexpr FrameUse Use(FrameKind k) { return {FrameRole::Use, k}; }
+constexpr FrameUse Close(FrameKind k) { return {FrameRole::Close, k}; }
 #define HCLVM_OPERANDS(...) \
   std::array<Opnd, 4> { __VA_ARGS__ }
 
 inline constexpr OpInfo kOpInfo[] = {
-#define OP(name, operands, pops, pushes) \
-  {#name, HCLVM_OPERANDS operands, pops, pushes, size_of(HCLVM_OPERANDS operands)},
+#define OP(name, operands, pops, pushes, frame) \
+  {#name, HCLVM_OPERANDS operands, pops, pushes, size_of(HCLVM_OPERANDS operands), frame},
 #include "vm/opcodes.def"
 #undef OP
 };
@@ -96,14 +118,12 @@ inline void write_le(uint8_t* p, uint32_t v, uint8_t width) {
 inline uint32_t operand(const uint8_t* pc, int i) {
   Op op = static_cast<Op>(pc[0]);
   const uint8_t* p = pc + operand_offset(op, i);
-  switch (info(op).operands[size_t(i)]) {
-    case Opnd::None: return 0;
-    case Opnd::U8: return read_u8(p);
-    case Opnd::U16: return read_u16(p);
-    case Opnd::U32:
-    case Opnd::REL: return read_u32(p);
+  switch (detail::width(info(op).operands[size_t(i)])) {
+    case 0: return 0;
+    case 1: return read_u8(p);
+    case 2: return read_u16(p);
+    default: return read_u32(p);
   }
-  return 0;
 }
 
 // Sentinel for "no index" in U32 operands and descriptor fields.

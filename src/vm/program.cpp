@@ -122,7 +122,7 @@ class Disassembler {
       uint32_t a = vm::operand(ip, i);
       line +=
           i == 0 ? std::string(std::max<size_t>(1, 14 - std::string(in.name).size()), ' ') : " ";
-      if (in.operands[size_t(i)] == Opnd::REL) {
+      if (vm::is_jump(in.operands[size_t(i)])) {
         int32_t rel;
         std::memcpy(&rel, &a, sizeof rel);
         line += "->" + addr(uint32_t(int64_t(next) + rel));

@@ -427,6 +427,10 @@ struct Vm::State {
   uint32_t depth() const { return uint32_t(sp - stack.data()); }
   // Pops the innermost diagnostic mark.
   uint32_t pop_mark() {
+    // The compiler pairs every pop with a DMARK; a program read from disk
+    // is checked for much but not for this, so an unpaired pop is harmless.
+    if (mark_stack.empty()) [[unlikely]]
+      return ndiags();
     uint32_t m = mark_stack.back();
     mark_stack.pop_back();
     return m;
