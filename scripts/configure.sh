@@ -9,7 +9,7 @@ preset=${1:?usage: scripts/configure.sh PRESET}
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake ninja-build re2c bison libmpfr-dev libgmp-dev
-          libutf8proc-dev libre2-dev libssl-dev libcrypt-dev zlib1g-dev libyaml-dev
+          libutf8proc-dev libre2-dev libssl-dev libcrypt-dev zlib1g-dev libyaml-dev libxxhash-dev
           libgtest-dev libgmock-dev libbenchmark-dev pkg-config ccache)
 
 missing=()

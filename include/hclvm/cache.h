@@ -1,0 +1,140 @@
+// Compiled files and the bytecode cache: parse and compile a configuration
+// file once, keep the result on disk, and load it on later runs instead of
+// parsing and compiling again.
+//
+// A CompiledFile is a file's attributes and blocks (names, labels, source
+// spans), each attribute's compiled program, and what parsing reported. It
+// evaluates exactly as the parsed file would, diagnostics included: the
+// programs keep their source spans, and the source bytes (which a cache
+// entry does not hold, since the file is at hand) give ranges and
+// snippets.
+//
+//   hclvm::CompiledFile f = hclvm::compile_file(hclvm::make_source("main.tf", bytes));
+//   std::string blob = hclvm::write_compiled({&f});        // or through a Cache
+//   hclvm::LoadResult back = hclvm::read_compiled(blob, {source});
+//   for (const auto& a : back.files[0].body.attributes) vm.run(*a.program, ctx);
+//
+// Files are written in a versioned binary format (docs/cache-format.md):
+// little-endian, independent of the machine's pointer size, with a header
+// that names the format version, the compiler build, a hash of each
+// source and a hash of the options that affect compiling, and a checksum.
+// Reading checks everything before anything runs (every length, operand,
+// jump, stack depth, table index and span; see src/cache/verify.cpp): a
+// damaged, truncated, stale or hostile file is refused with a reason.
+//
+// A Cache keeps compiled files in a directory keyed by the hash of the
+// source and options (see Cache below); `hclvm eval --cache` and `hclvm
+// compile` use it from the command line.
+#pragma once
+
+#include <hclvm/ast.h>
+#include <hclvm/body.h>
+#include <hclvm/diagnostic.h>
+#include <hclvm/eval.h>
+#include <hclvm/json_syntax.h>
+#include <hclvm/syntax.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hclvm {
+
+// An attribute of a compiled body: its name and spans in the source, and
+// its program (native syntax) or JSON program (JSON syntax).
+struct CompiledAttribute {
+  std::string name;
+  ast::Span span, name_span, expr_span;
+  std::shared_ptr<const Program> program;
+  std::shared_ptr<const JsonProgram> json_program;
+  Diagnostics diagnostics;  // what compiling the expression reported
+  // Evaluates the attribute's expression with [vm] in [ctx].
+  EvalResult value(Vm& vm, const EvalContext* ctx) const;
+};
+
+struct CompiledBlock;
+
+// A compiled body: its attributes and nested blocks in source order.
+struct CompiledBody {
+  std::vector<CompiledAttribute> attributes;
+  std::vector<CompiledBlock> blocks;
+  ast::Span span, end_span;
+};
+
+struct CompiledBlock {
+  std::string type;
+  std::vector<std::string> labels;
+  ast::Span span, type_span;
+  std::vector<ast::Span> label_spans;
+  CompiledBody body;
+};
+
+// A configuration file, compiled. Immutable once made; shareable between
+// threads like its programs.
+struct CompiledFile {
+  std::shared_ptr<const Source> source;
+  Syntax syntax = Syntax::Native;
+  // What parsing reported (an erroneous file compiles what it could).
+  Diagnostics diagnostics;
+  CompiledBody body;
+
+  // The range of [span] in the source.
+  Range range(ast::Span span) const { return source->range(span); }
+  // The block context of byte [byte] for diagnostics: the header of the
+  // top-level block holding it (`resource "a" "b"`), or "".
+  std::string context(uint32_t byte) const;
+  bool has_errors() const { return hclvm::has_errors(diagnostics); }
+};
+
+// Parses and compiles [source] as a configuration file of [syntax].
+CompiledFile compile_file(std::shared_ptr<const Source> source, Syntax syntax = Syntax::Native);
+
+// What affects compiling beyond the source: a file cached under other
+// options is stale. Only the syntax today; the hash of the function
+// table's signature is kept so that entries stay apart per embedder table.
+struct CompileOptions {
+  Syntax syntax = Syntax::Native;
+  uint64_t functions_signature = 0;  // see functions_signature()
+  // The 128-bit hash of these options that the format stores.
+  std::string hash() const;
+};
+
+// A hash of the names and parameter lists of [fns] (0 for none).
+uint64_t functions_signature(const FunctionTable* fns);
+
+// The XXH3 128-bit hash of [bytes], as 32 lowercase hex digits.
+std::string content_hash(std::string_view bytes);
+
+// Writes [files] (compiled with [options]) in the cache format. With
+// [embed_sources] the files' source bytes go in too, so that the result
+// needs nothing else to be evaluated (`hclvm compile`); without, reading
+// needs the sources. Nullopt, with the reason in [*why], when a file holds
+// something the format cannot (a marked or refined constant).
+std::optional<std::string> write_compiled(const std::vector<const CompiledFile*>& files,
+                                          const CompileOptions& options, bool embed_sources,
+                                          std::string* why = nullptr);
+
+struct LoadResult {
+  std::vector<CompiledFile> files;
+  std::string error;  // empty when the data was read and verified
+  bool ok() const { return error.empty(); }
+};
+
+// Reads data written by write_compiled, checking it whole first: the
+// magic, format version and compiler build, the checksum, then every
+// section and program. [sources] supplies the source of each file whose
+// bytes were not embedded (matched by name; its hash must be the one
+// recorded, else the entry is stale); [options], if given, must hash as
+// the recorded options.
+LoadResult read_compiled(std::string_view data,
+                         const std::vector<std::shared_ptr<const Source>>& sources = {},
+                         const CompileOptions* options = nullptr);
+
+// The identity of this compiler build: format changes, opcode table and
+// version go into it, so a cache never feeds one build's programs to another.
+std::string compiler_build_id();
+
+}  // namespace hclvm

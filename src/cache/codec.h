@@ -1,0 +1,134 @@
+// The byte-level pieces of the compiled-file format (docs/cache-format.md):
+// a writer and a reader of little-endian integers, LEB128 varints and
+// length-prefixed strings, and the tables that compiled files share within
+// one cache file: strings (names, attribute names, string constants) and
+// types, each written once and referred to by index.
+//
+// The reader never trusts what it reads: every read is bounds-checked, the
+// first failure is kept with a reason ("truncated string at byte 812") and
+// later reads return zeros, so a decoder can read a whole record and check
+// ok() once. Values and types are decoded through the public constructors
+// (Value::list, Type::object...), so what comes back is as well-formed as
+// anything built in memory.
+#pragma once
+
+#include <hclvm/type.h>
+#include <hclvm/value.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace hclvm::cache {
+
+// The 16 bytes of the XXH3 128-bit hash of [bytes], low half first: the
+// format's content hashes and checksum.
+std::string hash128(std::string_view bytes);
+
+class ByteWriter {
+ public:
+  void u8(uint8_t v) { out_.push_back(char(v)); }
+  void u32(uint32_t v);
+  void u64(uint64_t v);
+  void varint(uint64_t v);
+  // A signed number, zigzag-encoded so that small negatives stay short.
+  void svarint(int64_t v) { varint((uint64_t(v) << 1) ^ uint64_t(v >> 63)); }
+  void bytes(std::string_view b) { out_.append(b); }
+  // A varint length, then the bytes.
+  void str(std::string_view s) {
+    varint(s.size());
+    bytes(s);
+  }
+  size_t size() const { return out_.size(); }
+  std::string& buffer() { return out_; }
+  std::string take() { return std::move(out_); }
+
+ private:
+  std::string out_;
+};
+
+class ByteReader {
+ public:
+  ByteReader(std::string_view in, size_t base = 0) : in_(in), base_(base) {}
+
+  uint8_t u8();
+  uint32_t u32();
+  uint64_t u64();
+  uint64_t varint();
+  int64_t svarint() {
+    uint64_t u = varint();
+    return int64_t(u >> 1) ^ -int64_t(u & 1);
+  }
+  // A varint that must be below [limit] (an index or a count); [what]
+  // names it in the failure.
+  uint32_t index(uint64_t limit, const char* what);
+  // A count of items each at least [min_bytes] long, which the rest of
+  // the input must be able to hold (so that no hostile count makes a
+  // decoder reserve memory the file cannot back).
+  uint32_t count(size_t min_bytes, const char* what);
+  std::string_view bytes(size_t n);
+  std::string_view str() { return bytes(count(1, "string length")); }
+
+  bool ok() const { return error_.empty(); }
+  bool at_end() const { return at_ == in_.size(); }
+  size_t remaining() const { return in_.size() - at_; }
+  size_t offset() const { return base_ + at_; }
+  const std::string& error() const { return error_; }
+  // Records the first failure, [why] at the current offset; returns false.
+  bool fail(const std::string& why);
+
+ private:
+  std::string_view in_;
+  size_t base_;
+  size_t at_ = 0;
+  std::string error_;
+};
+
+// The strings and types of one cache file, as the writer collects them.
+class TableWriter {
+ public:
+  uint32_t string(std::string_view s);
+  // The index of [t]; false for a type the format cannot hold (capsules).
+  bool type(const Type* t, uint32_t& index);
+  // Writes [v] into [w]: false for values the format cannot hold (marked
+  // values, refined unknowns, capsules), which the caller then does not cache.
+  bool value(ByteWriter& w, const Value& v);
+
+  // Writes both tables: strings, then types (each referring to earlier ones).
+  void write(ByteWriter& w) const;
+
+ private:
+  std::vector<std::string> strings_;
+  std::unordered_map<std::string, uint32_t> string_index_;
+  ByteWriter types_;
+  uint32_t num_types_ = 0;
+  std::unordered_map<const Type*, uint32_t> type_index_;
+};
+
+// The tables of a cache file being read.
+class TableReader {
+ public:
+  // Reads both tables from [r]; false (with r's reason) when malformed.
+  bool read(ByteReader& r);
+
+  const std::vector<std::string_view>& strings() const { return strings_; }
+  const std::vector<const Type*>& types() const { return types_; }
+  std::string_view string(ByteReader& r) {
+    uint32_t i = r.index(strings_.size(), "string index");
+    return r.ok() ? strings_[i] : std::string_view();
+  }
+  const Type* type(ByteReader& r) {
+    uint32_t i = r.index(types_.size(), "type index");
+    return r.ok() ? types_[i] : Type::dynamic();
+  }
+  // Reads a value written by TableWriter::value; [depth] bounds nesting.
+  Value value(ByteReader& r, int depth = 0);
+
+ private:
+  std::vector<std::string_view> strings_;
+  std::vector<const Type*> types_;
+};
+
+}  // namespace hclvm::cache

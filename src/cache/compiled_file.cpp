@@ -1,0 +1,435 @@
+// Compiled files and their on-disk format (hclvm/cache.h; the layout is
+// docs/cache-format.md).
+//
+// Writing walks the compiled bodies and programs once, collecting names,
+// string constants and types into the shared tables, which go first so
+// that a reader builds them before anything refers to them. Reading
+// checks the envelope (magic, version, build, checksum over every byte)
+// before it decodes anything, then decodes each file fully: every program
+// is verified as it is read, every span checked against its source, so
+// that nothing from a bad file reaches an evaluation.
+#include <hclvm/cache.h>
+
+#include <xxhash.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "cache/codec.h"
+#include "cache/program_codec.h"
+#include "diag/render.h"
+#include "util/unicode.h"
+#include "vm/program.h"
+
+namespace hclvm {
+
+namespace {
+
+using cache::ByteReader;
+using cache::hash128;
+using cache::ByteWriter;
+using cache::TableReader;
+using cache::TableWriter;
+
+constexpr char kMagic[8] = {'H', 'C', 'L', 'V', 'M', 'B', 'C', '\x1a'};
+constexpr uint32_t kFormatVersion = 1;
+// Bumped whenever lowering changes what programs it makes for the same
+// source (with the opcode table, it makes the compiler build id).
+constexpr uint32_t kCompilerRevision = 1;
+constexpr uint32_t kFlagSourcesEmbedded = 1;
+constexpr size_t kHeaderSize = 8 + 4 + 4 + 16 + 16;
+constexpr size_t kTrailerSize = 16;
+// How deeply blocks may nest in a cached file (deeper ones are not cached).
+constexpr int kMaxBodyDepth = 200;
+
+enum SectionTag : uint32_t { kSectionTables = 1, kSectionFile = 2 };
+
+std::string hex(std::string_view bytes) {
+  static const char* const kDigits = "0123456789abcdef";
+  std::string out;
+  for (char c : bytes) {
+    out += kDigits[uint8_t(c) >> 4];
+    out += kDigits[uint8_t(c) & 15];
+  }
+  return out;
+}
+
+// --- compiling ----------------------------------------------------------------
+
+void compile_body(const ast::Body& b, const std::shared_ptr<const Source>& src, CompiledBody& out) {
+  out.span = b.span;
+  out.end_span = b.end_span;
+  for (const ast::Attribute* a : b.attributes) {
+    CompiledAttribute ca;
+    ca.name = std::string(a->name);
+    ca.span = a->span;
+    ca.name_span = a->name_span;
+    ca.expr_span = a->expr->span;
+    CompileResult c = compile_expression(*a->expr, src);
+    ca.program = std::move(c.program);
+    ca.diagnostics = std::move(c.diagnostics);
+    out.attributes.push_back(std::move(ca));
+  }
+  for (const ast::Block* blk : b.blocks) {
+    CompiledBlock cb;
+    cb.type = std::string(blk->type);
+    for (std::string_view l : blk->labels) cb.labels.emplace_back(l);
+    for (const ast::Span& s : blk->label_spans) cb.label_spans.push_back(s);
+    cb.span = blk->span;
+    cb.type_span = blk->type_span;
+    if (blk->body) compile_body(*blk->body, src, cb.body);
+    out.blocks.push_back(std::move(cb));
+  }
+}
+
+// --- writing ------------------------------------------------------------------
+
+class FileWriter {
+ public:
+  FileWriter(TableWriter& tables, std::string& why) : tables_(tables), why_(why) {}
+
+  bool range(ByteWriter& w, const std::optional<Range>& r) {
+    w.u8(r ? 1 : 0);
+    if (!r) return true;
+    w.varint(tables_.string(r->filename));
+    for (const Pos* p : {&r->start, &r->end}) {
+      w.varint(p->line);
+      w.varint(p->column);
+      w.varint(p->byte);
+    }
+    return true;
+  }
+
+  void diagnostics(ByteWriter& w, const Diagnostics& diags) {
+    w.varint(diags.size());
+    for (const Diagnostic& d : diags) {
+      w.u8(uint8_t(d.severity));
+      w.varint(tables_.string(d.summary));
+      w.varint(tables_.string(d.detail));
+      range(w, d.subject);
+      range(w, d.context);
+      w.varint(d.expression_values.size());
+      for (const std::string& v : d.expression_values) w.varint(tables_.string(v));
+    }
+  }
+
+  static void span(ByteWriter& w, ast::Span s) {
+    w.varint(s.begin);
+    w.varint(s.end >= s.begin ? s.end - s.begin : 0);
+  }
+
+  bool body(ByteWriter& w, const CompiledBody& b, int depth) {
+    if (depth > kMaxBodyDepth) {
+      why_ = "blocks nested more than " + std::to_string(kMaxBodyDepth) + " deep";
+      return false;
+    }
+    span(w, b.span);
+    span(w, b.end_span);
+    w.varint(b.attributes.size());
+    for (const CompiledAttribute& a : b.attributes) {
+      w.varint(tables_.string(a.name));
+      span(w, a.span);
+      span(w, a.name_span);
+      span(w, a.expr_span);
+      diagnostics(w, a.diagnostics);
+      if (!a.program) {
+        why_ = "attribute " + a.name + " has no program";
+        return false;
+      }
+      if (!cache::write_program(w, tables_, *a.program)) {
+        why_ = "attribute " + a.name + " holds a constant the format cannot (marked or refined)";
+        return false;
+      }
+    }
+    w.varint(b.blocks.size());
+    for (const CompiledBlock& blk : b.blocks) {
+      w.varint(tables_.string(blk.type));
+      w.varint(blk.labels.size());
+      for (size_t i = 0; i < blk.labels.size(); ++i) {
+        w.varint(tables_.string(blk.labels[i]));
+        span(w, i < blk.label_spans.size() ? blk.label_spans[i] : ast::Span{});
+      }
+      span(w, blk.span);
+      span(w, blk.type_span);
+      if (!body(w, blk.body, depth + 1)) return false;
+    }
+    return true;
+  }
+
+ private:
+  TableWriter& tables_;
+  std::string& why_;
+};
+
+// --- reading ------------------------------------------------------------------
+
+class FileReader {
+ public:
+  FileReader(ByteReader& r, TableReader& tables, std::shared_ptr<const Source> src)
+      : r_(r), tables_(tables), src_(std::move(src)), size_(src_->text().size()) {}
+
+  std::optional<Range> range() {
+    uint8_t has = r_.u8();
+    if (has > 1) r_.fail("bad range flag");
+    if (has != 1) return std::nullopt;
+    Range out;
+    out.filename = std::string(tables_.string(r_));
+    for (Pos* p : {&out.start, &out.end}) {
+      p->line = r_.index(uint64_t(UINT32_MAX) + 1, "line");
+      p->column = r_.index(uint64_t(UINT32_MAX) + 1, "column");
+      p->byte = r_.index(uint64_t(UINT32_MAX) + 1, "byte");
+    }
+    return out;
+  }
+
+  void diagnostics(Diagnostics& out) {
+    uint32_t n = r_.count(5, "diagnostic count");
+    for (uint32_t i = 0; i < n && r_.ok(); ++i) {
+      Diagnostic d;
+      uint8_t sev = r_.u8();
+      if (sev > uint8_t(Severity::Warning)) r_.fail("bad severity");
+      d.severity = Severity(sev);
+      d.summary = std::string(tables_.string(r_));
+      d.detail = std::string(tables_.string(r_));
+      d.subject = range();
+      d.context = range();
+      uint32_t nv = r_.count(1, "expression value count");
+      for (uint32_t j = 0; j < nv && r_.ok(); ++j)
+        d.expression_values.emplace_back(tables_.string(r_));
+      out.push_back(std::move(d));
+    }
+  }
+
+  ast::Span span() {
+    ast::Span s;
+    s.begin = r_.index(uint64_t(size_) + 1, "span start");
+    s.end = s.begin + r_.index(uint64_t(size_ - s.begin) + 1, "span length");
+    return s;
+  }
+
+  bool body(CompiledBody& b, int depth) {
+    if (depth > kMaxBodyDepth) return r_.fail("blocks nested too deeply");
+    b.span = span();
+    b.end_span = span();
+    uint32_t n = r_.count(8, "attribute count");
+    b.attributes.resize(n);
+    for (CompiledAttribute& a : b.attributes) {
+      a.name = std::string(tables_.string(r_));
+      a.span = span();
+      a.name_span = span();
+      a.expr_span = span();
+      diagnostics(a.diagnostics);
+      if (!r_.ok()) return false;
+      a.program = cache::read_program(r_, tables_, src_);
+      if (!a.program) return false;
+    }
+    n = r_.count(7, "block count");
+    b.blocks.resize(n);
+    for (CompiledBlock& blk : b.blocks) {
+      blk.type = std::string(tables_.string(r_));
+      uint32_t nl = r_.count(3, "label count");
+      for (uint32_t i = 0; i < nl && r_.ok(); ++i) {
+        blk.labels.emplace_back(tables_.string(r_));
+        blk.label_spans.push_back(span());
+      }
+      blk.span = span();
+      blk.type_span = span();
+      if (!r_.ok() || !body(blk.body, depth + 1)) return false;
+    }
+    return r_.ok();
+  }
+
+ private:
+  ByteReader& r_;
+  TableReader& tables_;
+  std::shared_ptr<const Source> src_;
+  size_t size_;
+};
+
+}  // namespace
+
+// --- the API ------------------------------------------------------------------
+
+EvalResult CompiledAttribute::value(Vm& vm, const EvalContext* ctx) const {
+  EvalResult r = json_program ? run_json(vm, *json_program, ctx) : vm.run(*program, ctx);
+  if (!diagnostics.empty())
+    r.diagnostics.insert(r.diagnostics.begin(), diagnostics.begin(), diagnostics.end());
+  return r;
+}
+
+std::string CompiledFile::context(uint32_t byte) const {
+  for (const CompiledBlock& b : body.blocks) {
+    if (byte < b.span.begin || byte >= b.span.end) continue;
+    std::string out = b.type;
+    for (const std::string& l : b.labels) out += " " + uni::go_quote(l);
+    return out;
+  }
+  return "";
+}
+
+CompiledFile compile_file(std::shared_ptr<const Source> source, Syntax syntax) {
+  CompiledFile f;
+  f.syntax = syntax;
+  FileParse p = parse_config(source);
+  f.source = p.source;
+  f.diagnostics = std::move(p.diagnostics);
+  if (p.body) compile_body(*p.body, f.source, f.body);
+  return f;
+}
+
+std::string content_hash(std::string_view bytes) { return hex(hash128(bytes)); }
+
+uint64_t functions_signature(const FunctionTable* fns) {
+  if (fns == nullptr) return 0;
+  std::string sig;
+  for (std::string_view name : fns->names()) {
+    const Function* f = fns->find(name);
+    sig += std::string(name) + "(";
+    for (const Param& p : f->params) sig += p.type->friendly_name() + ",";
+    if (f->var_param) sig += "..." + f->var_param->type->friendly_name();
+    sig += ")";
+  }
+  return XXH3_64bits(sig.data(), sig.size());
+}
+
+std::string CompileOptions::hash() const {
+  std::string s = "syntax=" + std::to_string(int(syntax)) +
+                  ";functions=" + std::to_string(functions_signature);
+  return hash128(s);
+}
+
+std::string compiler_build_id() {
+  static const std::string id = [] {
+    std::string s = "hclvm compiled files " + std::to_string(kFormatVersion) + " revision " +
+                    std::to_string(kCompilerRevision);
+    for (size_t i = 0; i < vm::kNumOps; ++i) {
+      const vm::OpInfo& in = vm::info(vm::Op(i));
+      s += ";" + std::string(in.name);
+      for (vm::Opnd k : in.operands) s += "," + std::to_string(int(k));
+      s += "," + std::to_string(in.pops) + "," + std::to_string(in.pushes) + "," +
+           std::to_string(int(in.frame.role)) + std::to_string(int(in.frame.kind));
+    }
+    return hash128(s);
+  }();
+  return id;
+}
+
+std::optional<std::string> write_compiled(const std::vector<const CompiledFile*>& files,
+                                          const CompileOptions& options, bool embed_sources,
+                                          std::string* why) {
+  std::string reason;
+  TableWriter tables;
+  std::vector<std::string> sections;
+  FileWriter fw(tables, reason);
+  for (const CompiledFile* f : files) {
+    ByteWriter w;
+    w.str(f->source->name());
+    w.u8(uint8_t(f->syntax));
+    w.bytes(hash128(f->source->text()));
+    w.varint(f->source->text().size());
+    if (embed_sources) w.str(f->source->text());
+    fw.diagnostics(w, f->diagnostics);
+    if (!fw.body(w, f->body, 0)) {
+      if (why) *why = f->source->name() + ": " + reason;
+      return std::nullopt;
+    }
+    sections.push_back(w.take());
+  }
+  ByteWriter out;
+  out.bytes(std::string_view(kMagic, sizeof kMagic));
+  out.u32(kFormatVersion);
+  out.u32(embed_sources ? kFlagSourcesEmbedded : 0);
+  out.bytes(compiler_build_id());
+  out.bytes(options.hash());
+  ByteWriter tw;
+  tables.write(tw);
+  out.u32(kSectionTables);
+  out.u64(tw.size());
+  out.bytes(tw.buffer());
+  for (const std::string& s : sections) {
+    out.u32(kSectionFile);
+    out.u64(s.size());
+    out.bytes(s);
+  }
+  out.bytes(hash128(out.buffer()));
+  return out.take();
+}
+
+LoadResult read_compiled(std::string_view data,
+                         const std::vector<std::shared_ptr<const Source>>& sources,
+                         const CompileOptions* options) {
+  LoadResult res;
+  auto refuse = [&](std::string why) {
+    res.files.clear();
+    res.error = std::move(why);
+    return std::move(res);
+  };
+  if (data.size() < kHeaderSize + kTrailerSize) return refuse("too short to be a compiled file");
+  if (std::memcmp(data.data(), kMagic, sizeof kMagic) != 0) return refuse("not a compiled file");
+  ByteReader head(data.substr(8, kHeaderSize - 8), 8);
+  uint32_t version = head.u32();
+  uint32_t flags = head.u32();
+  if (version != kFormatVersion)
+    return refuse("format version " + std::to_string(version) + ", this build reads " +
+                  std::to_string(kFormatVersion));
+  if (head.bytes(16) != compiler_build_id()) return refuse("written by another compiler build");
+  std::string_view opts = head.bytes(16);
+  if (flags & ~kFlagSourcesEmbedded) return refuse("unknown flags");
+  std::string_view body = data.substr(0, data.size() - kTrailerSize);
+  if (hash128(body) != data.substr(data.size() - kTrailerSize))
+    return refuse("checksum mismatch (damaged or truncated)");
+  if (options && opts != options->hash()) return refuse("compiled with other options");
+  bool embedded = flags & kFlagSourcesEmbedded;
+
+  ByteReader r(body.substr(kHeaderSize), kHeaderSize);
+  TableReader tables;
+  bool have_tables = false;
+  while (!r.at_end()) {
+    uint32_t tag = r.u32();
+    uint64_t len = r.u64();
+    if (!r.ok()) break;
+    if (len > r.remaining()) return refuse("section longer than the file");
+    size_t start = r.offset();
+    ByteReader s(r.bytes(size_t(len)), start);
+    if (tag == kSectionTables) {
+      if (have_tables) return refuse("two table sections");
+      have_tables = true;
+      if (!tables.read(s)) return refuse("tables: " + s.error());
+    } else if (tag == kSectionFile) {
+      if (!have_tables) return refuse("file section before the tables");
+      CompiledFile f;
+      std::string name(s.str());
+      uint8_t syntax = s.u8();
+      if (syntax > uint8_t(Syntax::Json)) s.fail("bad syntax");
+      std::string_view hash = s.bytes(16);
+      uint64_t size = s.varint();
+      if (!s.ok()) return refuse(name + ": " + s.error());
+      f.syntax = Syntax(syntax);
+      if (embedded) {
+        std::string_view text = s.str();
+        if (!s.ok()) return refuse(name + ": " + s.error());
+        if (text.size() != size || hash128(text) != hash)
+          return refuse(name + ": embedded source does not match its hash");
+        f.source = make_source(name, std::string(text));
+      } else {
+        for (const auto& src : sources)
+          if (src && src->name() == name) f.source = src;
+        if (!f.source) return refuse(name + ": source not given");
+        if (f.source->text().size() != size || hash128(f.source->text()) != hash)
+          return refuse(name + ": source changed since it was compiled");
+      }
+      FileReader fr(s, tables, f.source);
+      fr.diagnostics(f.diagnostics);
+      if (s.ok()) fr.body(f.body, 0);
+      if (s.ok() && !s.at_end()) s.fail("unread bytes at the end of a file section");
+      if (!s.ok()) return refuse(name + ": " + s.error());
+      res.files.push_back(std::move(f));
+    } else {
+      return refuse("unknown section " + std::to_string(tag));
+    }
+  }
+  if (!r.ok()) return refuse(r.error());
+  return res;
+}
+
+}  // namespace hclvm
