@@ -137,4 +137,73 @@ LoadResult read_compiled(std::string_view data,
 // version go into it, so a cache never feeds one build's programs to another.
 std::string compiler_build_id();
 
+// --- the cache directory ---------------------------------------------------------
+
+struct CacheOptions {
+  // The directory; empty: $HCLVM_CACHE_DIR, else $XDG_CACHE_HOME/hclvm,
+  // else $HOME/.cache/hclvm.
+  std::string dir;
+  uint64_t max_bytes = 512ull << 20;  // least recently used entries go beyond it
+};
+
+// How load_or_compile got its file.
+struct CacheStatus {
+  enum Outcome {
+    Hit,           // loaded from the cache
+    Miss,          // compiled, and stored
+    Replaced,      // the entry was refused (reason), compiled again and replaced
+    NotCached,     // compiled; could not be stored (reason)
+  } outcome = Miss;
+  std::string reason;
+};
+
+struct CacheStats {
+  std::string dir;
+  size_t entries = 0;
+  uint64_t bytes = 0;
+  uint64_t max_bytes = 0;
+};
+
+namespace cache {
+class Store;
+}
+
+// Compiled files kept in a directory across runs, one entry per source
+// (keyed by the hash of its name, its bytes, the compile options and the
+// compiler build), written atomically, safe with many processes and
+// threads using one directory at once, bounded in size with least
+// recently used entries evicted. A damaged or stale entry is never used:
+// it is compiled again and replaced.
+class Cache {
+ public:
+  explicit Cache(CacheOptions options = {});
+  ~Cache();
+  Cache(Cache&&) noexcept;
+  Cache& operator=(Cache&&) noexcept;
+
+  // The compiled [source]: from the cache when a valid entry is there,
+  // else compiled now and stored. [status], if given, says which.
+  CompiledFile load_or_compile(std::shared_ptr<const Source> source,
+                               const CompileOptions& options = {},
+                               CacheStatus* status = nullptr);
+
+  const std::string& dir() const;
+  CacheStats stats() const;
+  // Removes every entry; returns how many.
+  size_t clear() const;
+  // Checks every entry's envelope (format, build, checksum); lists the
+  // bad ones ("KEY: reason") and removes them.
+  std::vector<std::string> verify() const;
+
+  // The key of [source] under [options].
+  static std::string key(const Source& source, const CompileOptions& options);
+
+ private:
+  std::unique_ptr<cache::Store> store_;
+};
+
+// Checks the envelope of [data] without its sources: magic, version,
+// build and checksum; "" when sound, else why not.
+std::string check_compiled(std::string_view data);
+
 }  // namespace hclvm

@@ -17,6 +17,7 @@
 
 #include "cache/codec.h"
 #include "cache/program_codec.h"
+#include "cache/store.h"
 #include "diag/render.h"
 #include "util/unicode.h"
 #include "vm/program.h"
@@ -430,6 +431,89 @@ LoadResult read_compiled(std::string_view data,
   }
   if (!r.ok()) return refuse(r.error());
   return res;
+}
+
+}  // namespace hclvm
+
+// --- the cache directory ------------------------------------------------------
+
+namespace hclvm {
+
+std::string check_compiled(std::string_view data) {
+  if (data.size() < kHeaderSize + kTrailerSize) return "too short to be a compiled file";
+  if (std::memcmp(data.data(), kMagic, sizeof kMagic) != 0) return "not a compiled file";
+  ByteReader head(data.substr(8, kHeaderSize - 8), 8);
+  uint32_t version = head.u32();
+  head.u32();
+  if (version != kFormatVersion)
+    return "format version " + std::to_string(version) + ", this build reads " +
+           std::to_string(kFormatVersion);
+  if (head.bytes(16) != compiler_build_id()) return "written by another compiler build";
+  if (hash128(data.substr(0, data.size() - kTrailerSize)) != data.substr(data.size() - kTrailerSize))
+    return "checksum mismatch (damaged or truncated)";
+  return "";
+}
+
+Cache::Cache(CacheOptions options)
+    : store_(std::make_unique<cache::Store>(cache::StoreOptions{options.dir, options.max_bytes})) {}
+Cache::~Cache() = default;
+Cache::Cache(Cache&&) noexcept = default;
+Cache& Cache::operator=(Cache&&) noexcept = default;
+
+const std::string& Cache::dir() const { return store_->dir(); }
+
+std::string Cache::key(const Source& source, const CompileOptions& options) {
+  std::string id = compiler_build_id() + options.hash() + hash128(source.name()) +
+                   hash128(source.text());
+  return content_hash(id);
+}
+
+CompiledFile Cache::load_or_compile(std::shared_ptr<const Source> source,
+                                    const CompileOptions& options, CacheStatus* status) {
+  CacheStatus st;
+  std::string k = key(*source, options);
+  if (std::optional<std::string> data = store_->get(k)) {
+    LoadResult r = read_compiled(*data, {source}, &options);
+    if (r.ok() && r.files.size() == 1) {
+      st.outcome = CacheStatus::Hit;
+      if (status) *status = st;
+      return std::move(r.files[0]);
+    }
+    st.outcome = CacheStatus::Replaced;
+    st.reason = r.ok() ? "entry holds another number of files" : r.error;
+  }
+  CompiledFile f = compile_file(source, options.syntax);
+  std::string why;
+  std::optional<std::string> bytes = write_compiled({&f}, options, false, &why);
+  if (!bytes) {
+    st.outcome = CacheStatus::NotCached;
+    st.reason = why;
+  } else if (!store_->put(k, *bytes, &why)) {
+    st.outcome = CacheStatus::NotCached;
+    st.reason = why;
+  }
+  if (status) *status = st;
+  return f;
+}
+
+CacheStats Cache::stats() const {
+  cache::StoreStats s = store_->stats();
+  return CacheStats{s.dir, s.entries, s.bytes, s.max_bytes};
+}
+
+size_t Cache::clear() const { return store_->clear(); }
+
+std::vector<std::string> Cache::verify() const {
+  std::vector<std::string> out;
+  for (const cache::Store::BadEntry& b : store_->verify(
+           [](std::string_view data) -> std::optional<std::string> {
+             std::string why = check_compiled(data);
+             if (why.empty()) return std::nullopt;
+             return why;
+           },
+           true))
+    out.push_back(b.key + ": " + b.reason);
+  return out;
 }
 
 }  // namespace hclvm
