@@ -18,6 +18,7 @@
 #include "cache/codec.h"
 #include "cache/program_codec.h"
 #include "cache/store.h"
+#include "compile/json_program.h"
 #include "diag/render.h"
 #include "util/unicode.h"
 #include "vm/program.h"
@@ -119,6 +120,38 @@ class FileWriter {
     w.varint(s.end >= s.begin ? s.end - s.begin : 0);
   }
 
+  // A JSON value's program: its ops, constants, templates (each with the
+  // source it was parsed from: the decoded string at its position) and
+  // property name ranges.
+  bool json_program(ByteWriter& w, const JsonProgram& p) {
+    w.varint(p.ops.size());
+    for (const JsonProgram::Op& op : p.ops) {
+      w.u8(uint8_t(op.kind));
+      w.varint(op.a);
+    }
+    w.varint(p.constants.size());
+    for (const Value& v : p.constants)
+      if (!tables_.value(w, v)) return false;
+    w.varint(p.templates.size());
+    for (const JsonTemplate& t : p.templates) {
+      if (!tables_.value(w, t.literal)) return false;
+      diagnostics(w, t.parse_diags);
+      w.u8(t.failed ? 1 : 0);
+      w.u8(t.program ? 1 : 0);
+      if (!t.program) continue;
+      const Source& src = *t.program->source;
+      w.varint(tables_.string(src.name()));
+      w.str(src.text());
+      w.varint(src.start().line);
+      w.varint(src.start().column);
+      w.varint(src.start().byte);
+      if (!cache::write_program(w, tables_, *t.program)) return false;
+    }
+    w.varint(p.names.size());
+    for (const Range& r : p.names) range(w, r);
+    return true;
+  }
+
   bool body(ByteWriter& w, const CompiledBody& b, int depth) {
     if (depth > kMaxBodyDepth) {
       why_ = "blocks nested more than " + std::to_string(kMaxBodyDepth) + " deep";
@@ -133,12 +166,16 @@ class FileWriter {
       span(w, a.name_span);
       span(w, a.expr_span);
       diagnostics(w, a.diagnostics);
-      if (!a.program) {
-        why_ = "attribute " + a.name + " has no program";
-        return false;
+      bool ok = false;
+      if (a.json_program) {
+        w.u8(1);
+        ok = json_program(w, *a.json_program);
+      } else if (a.program) {
+        w.u8(0);
+        ok = cache::write_program(w, tables_, *a.program);
       }
-      if (!cache::write_program(w, tables_, *a.program)) {
-        why_ = "attribute " + a.name + " holds a constant the format cannot (marked or refined)";
+      if (!ok) {
+        why_ = "attribute " + a.name + " holds a constant the format cannot (a marked value)";
         return false;
       }
     }
@@ -208,6 +245,85 @@ class FileReader {
     return s;
   }
 
+  // Reads and checks a JSON value's program: every index within its
+  // table, and the stack and object frames run_json keeps never used
+  // beyond what they hold, ending with one value.
+  std::shared_ptr<const JsonProgram> json_program() {
+    auto p = std::make_shared<JsonProgram>();
+    uint32_t n = r_.count(2, "JSON op count");
+    p->ops.resize(n);
+    for (JsonProgram::Op& op : p->ops) {
+      uint8_t kind = r_.u8();
+      if (kind > uint8_t(JsonProgram::OpKind::ObjEnd)) r_.fail("bad JSON op");
+      op.kind = JsonProgram::OpKind(kind);
+      op.a = r_.index(uint64_t(UINT32_MAX) + 1, "JSON operand");
+      if (!r_.ok()) return nullptr;
+    }
+    n = r_.count(1, "constant count");
+    for (uint32_t i = 0; i < n && r_.ok(); ++i) p->constants.push_back(tables_.value(r_));
+    n = r_.count(4, "template count");
+    p->templates.resize(n);
+    for (JsonTemplate& t : p->templates) {
+      t.literal = tables_.value(r_);
+      diagnostics(t.parse_diags);
+      uint8_t failed = r_.u8(), has_program = r_.u8();
+      if (failed > 1 || has_program > 1) r_.fail("bad template flags");
+      t.failed = failed == 1;
+      if (r_.ok() && t.literal.rep() != Value::Rep::String) r_.fail("template literal is no string");
+      if (!t.failed && has_program != 1) r_.fail("template without a program");
+      if (!r_.ok()) return nullptr;
+      if (has_program != 1) continue;
+      std::string name(tables_.string(r_));
+      std::string text(r_.str());
+      Pos start;
+      start.line = r_.index(uint64_t(UINT32_MAX) + 1, "line");
+      start.column = r_.index(uint64_t(UINT32_MAX) + 1, "column");
+      start.byte = r_.index(uint64_t(UINT32_MAX) + 1, "byte");
+      if (!r_.ok()) return nullptr;
+      t.program = cache::read_program(r_, tables_, make_source(name, std::move(text), start));
+      if (!t.program) return nullptr;
+    }
+    n = r_.count(2, "name count");
+    for (uint32_t i = 0; i < n && r_.ok(); ++i) {
+      std::optional<Range> rg = range();
+      if (!rg) r_.fail("missing name range");
+      p->names.push_back(rg ? *rg : Range{});
+    }
+    if (!r_.ok()) return nullptr;
+    // The stack run_json keeps, and its object frames (each the depth it started at).
+    size_t depth = 0;
+    std::vector<size_t> frames;
+    for (const JsonProgram::Op& op : p->ops) {
+      bool ok = true;
+      switch (op.kind) {
+        case JsonProgram::OpKind::Const: ok = op.a < p->constants.size(), ++depth; break;
+        case JsonProgram::OpKind::Template: ok = op.a < p->templates.size(), ++depth; break;
+        case JsonProgram::OpKind::Tuple:
+          ok = op.a <= depth - (frames.empty() ? 0 : frames.back());
+          depth = depth - op.a + 1;
+          break;
+        case JsonProgram::OpKind::ObjBegin: frames.push_back(depth); break;
+        case JsonProgram::OpKind::Prop:
+          ok = !frames.empty() && depth >= frames.back() + 2 && op.a < p->names.size();
+          depth -= 2;
+          break;
+        case JsonProgram::OpKind::ObjEnd:
+          ok = !frames.empty() && depth == frames.back();
+          if (ok) frames.pop_back(), ++depth;
+          break;
+      }
+      if (!ok) {
+        r_.fail("invalid JSON program");
+        return nullptr;
+      }
+    }
+    if (depth != 1 || !frames.empty()) {
+      r_.fail("invalid JSON program: it does not leave one value");
+      return nullptr;
+    }
+    return p;
+  }
+
   bool body(CompiledBody& b, int depth) {
     if (depth > kMaxBodyDepth) return r_.fail("blocks nested too deeply");
     b.span = span();
@@ -220,9 +336,17 @@ class FileReader {
       a.name_span = span();
       a.expr_span = span();
       diagnostics(a.diagnostics);
+      uint8_t kind = r_.u8();
       if (!r_.ok()) return false;
-      a.program = cache::read_program(r_, tables_, src_);
-      if (!a.program) return false;
+      if (kind == 0) {
+        a.program = cache::read_program(r_, tables_, src_);
+        if (!a.program) return false;
+      } else if (kind == 1) {
+        a.json_program = json_program();
+        if (!a.json_program) return false;
+      } else {
+        return r_.fail("bad program kind");
+      }
     }
     n = r_.count(7, "block count");
     b.blocks.resize(n);
@@ -268,9 +392,38 @@ std::string CompiledFile::context(uint32_t byte) const {
   return "";
 }
 
+// A JSON-syntax file: without a schema it has no blocks, so each
+// top-level property is one attribute whose value is the JSON value under
+// it (JustAttributes, as `hclvm eval` reads such a file).
+void compile_json_file(CompiledFile& f) {
+  ConfigFile c = parse_json_body(f.source);
+  f.source = c.source;
+  f.diagnostics = std::move(c.diagnostics);
+  if (has_errors(f.diagnostics)) return;
+  AttributesResult a = c.body.just_attributes();
+  f.diagnostics.insert(f.diagnostics.end(), a.diagnostics.begin(), a.diagnostics.end());
+  for (const Attribute& at : a.attributes) {
+    CompiledAttribute ca;
+    ca.name = at.name;
+    ca.span = {at.range.start.byte, at.range.end.byte};
+    ca.name_span = {at.name_range.start.byte, at.name_range.end.byte};
+    Range er = at.expr.range();
+    ca.expr_span = {er.start.byte, er.end.byte};
+    JsonCompileResult jc = compile_json_expression(*at.expr.json_node(), f.source);
+    ca.json_program = std::move(jc.program);
+    ca.diagnostics = std::move(jc.diagnostics);
+    f.body.attributes.push_back(std::move(ca));
+  }
+}
+
 CompiledFile compile_file(std::shared_ptr<const Source> source, Syntax syntax) {
   CompiledFile f;
   f.syntax = syntax;
+  if (syntax == Syntax::Json) {
+    f.source = std::move(source);
+    compile_json_file(f);
+    return f;
+  }
   FileParse p = parse_config(source);
   f.source = p.source;
   f.diagnostics = std::move(p.diagnostics);

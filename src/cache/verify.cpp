@@ -18,9 +18,11 @@
 //   just past its closing instruction (END), with the depth opcodes.def
 //   gives them; the depth never drops below zero nor exceeds max_stack;
 //   frames are used only inside a construct of their kind; a construct
-//   closes with exactly its result above its start; locals are read (and
+//   closes with exactly its result above its start; each inline cache slot
+//   has one user (a traversal step, an object, a tuple); locals are read (and
 //   listed in diagnostics) only inside a for or splat that binds them; no
-//   code is unreachable and none runs off the end.
+//   code is unreachable and none runs off the end; jumps go back only to
+//   a for's or splat's next-element instruction, so every run ends.
 //
 // The compiler's programs pass by construction (the tests run every
 // compiled program of the corpus through this).
@@ -71,6 +73,16 @@ class Verifier {
 
   // --- tables ----------------------------------------------------------------------
 
+  // Claims inline cache [slot] for one user: a slot shared by two would
+  // hand one of them what the other stored (another type, an attribute
+  // index for a type).
+  bool own_cache(uint32_t slot) {
+    if (cache_used_.empty()) cache_used_.assign(p_.num_caches, 0);
+    if (cache_used_[slot]) return fail("inline cache slot " + std::to_string(slot) + " shared");
+    cache_used_[slot] = 1;
+    return true;
+  }
+
   bool tables() {
     const Program& p = p_;
     if (p.code.empty()) return fail("no code");
@@ -98,6 +110,7 @@ class Verifier {
       bool cached = s.kind == vm::StepDesc::Attr ||
                     p.constants[s.operand].rep() == Value::Rep::String;
       if (cached && s.cache >= p.num_caches) return fail("traversal step cache out of range");
+      if (cached && !own_cache(s.cache)) return false;
     }
     for (uint32_t n : p.scope_names)
       if (n != vm::kNone && n >= p.names.size()) return fail("scope name out of range");
@@ -114,6 +127,7 @@ class Verifier {
           !in_range(o.first_slot, o.num_items, p.object_slots.size()))
         return fail("object descriptor out of range");
       if (o.cache >= p.num_caches) return fail("object cache out of range");
+      if (!own_cache(o.cache)) return false;
       // The names make an object type: sorted and distinct.
       for (uint32_t i = 1; i < o.num_attrs; ++i) {
         if (!(p.names[p.object_names[o.first_name + i - 1]] <
@@ -155,6 +169,14 @@ class Verifier {
   bool reach(uint32_t pc, uint32_t target, int64_t depth, uint32_t frame) {
     if (target >= p_.code.size() || !boundary_[target])
       return fail_at(pc, "jump target " + std::to_string(target) + " is not an instruction");
+    // The only loops are a for's and a splat's, which go back to the
+    // instruction that takes the next element and stops when there is
+    // none: so every program ends.
+    if (target <= pc) {
+      Op to = Op(p_.code[target]);
+      if (to != Op::FOR_NEXT && to != Op::SPLAT_NEXT)
+        return fail_at(pc, "jump back to something other than a loop's next element");
+    }
     if (depth_at_[target] < 0) {
       if (target <= pc) return fail_at(pc, "jump back to unreached code");
       depth_at_[target] = depth;
@@ -200,7 +222,7 @@ class Verifier {
         if (vm::operand(p.code.data() + pc, 0) != p.objects[a].num_items)
           return fail_at(pc, "object item count differs from its descriptor");
         return true;
-      case Opnd::C: return a < p.num_caches || bad("cache slot");
+      case Opnd::C: return (a < p.num_caches || bad("cache slot")) && own_cache(a);
       case Opnd::L:
         if (a >= p.num_locals) return bad("local");
         if (!bound(a)) return fail_at(pc, "local read outside the construct that binds it");
@@ -340,6 +362,7 @@ class Verifier {
   std::vector<int64_t> depth_at_;
   std::vector<uint32_t> frame_at_;
   std::vector<Construct> stack_;
+  std::vector<uint8_t> cache_used_;
 };
 
 }  // namespace

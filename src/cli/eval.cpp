@@ -228,7 +228,12 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
       o.json = true;
       continue;
     }
+    if (eval && (sc.is("--cache") || sc.is("--no-cache"))) {
+      o.cache = sc.is("--cache");
+      continue;
+    }
     bool known = sc.is("--expr", "-e") || sc.is("--color") || ((eval || bench) && sc.is("--as")) ||
+                 (eval && sc.is("--cache-dir")) ||
                  ((eval || bench) && (sc.is("--var") || sc.is("--vars-file"))) ||
                  ((eval || bench) && (sc.is("--functions") || sc.is("--base-dir"))) ||
                  (eval && (sc.is("--lines") || sc.is("--format"))) ||
@@ -261,6 +266,9 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
       o.go_cty_functions = *v == "go-cty";
     } else if (sc.is("--base-dir")) {
       o.base_dir = *v;
+    } else if (sc.is("--cache-dir")) {
+      o.cache_dir = *v;
+      o.cache = true;
     } else if (sc.is("-n")) {
       long n = 0;
       if (!parse_count(*v, n)) return usage_error("-n must be a positive count, not '" + *v + "'");
@@ -328,10 +336,16 @@ std::string typed_json(const Value& v0) {
 
 void print_diags(const Diagnostics& diags, const Source& src, const ast::Body* body,
                  ColorMode color) {
+  std::function<std::string(uint32_t)> context;
+  if (body) context = [body](uint32_t byte) { return diag::native_context(*body, byte); };
+  print_diags_with(diags, src, std::move(context), color);
+}
+
+void print_diags_with(const Diagnostics& diags, const Source& src,
+                      std::function<std::string(uint32_t)> context, ColorMode color) {
   if (diags.empty()) return;
   diag::SnippetFiles files;
-  diag::SnippetFile f{src.text(), {}};
-  if (body) f.context = [body](uint32_t byte) { return diag::native_context(*body, byte); };
+  diag::SnippetFile f{src.text(), std::move(context)};
   files.emplace(src.name(), std::move(f));
   std::string text = diag::render_text(diags, files, text_style_for(STDERR_FILENO, color));
   std::fwrite(text.data(), 1, text.size(), stderr);
@@ -361,11 +375,37 @@ std::string short_range(const Range& r) {
          std::to_string(r.end.line) + ":" + std::to_string(r.end.column);
 }
 
-// `eval FILE.json`: every top-level property of the JSON file [path], in
-// order, with the variables and functions of [ctx].
-int eval_json_file(const std::string& path, const EvalContext& ctx, const EvalOptions& o) {
-  std::string bytes, err;
-  if (!read_input(path, bytes, err)) return usage_error("cannot read " + path + ": " + err);
+// `eval FILE`: every attribute of the compiled file [f] (a parse error
+// ends it first), with the variables and functions of [ctx].
+int eval_compiled(const CompiledFile& f, const EvalContext& ctx, const EvalOptions& o) {
+  auto context = [&f](uint32_t byte) { return f.context(byte); };
+  if (f.has_errors()) {
+    print_diags_with(f.diagnostics, *f.source, context, o.color);
+    return kExitErrors;
+  }
+  Vm vm;
+  bool errors = false;
+  std::string out;
+  Diagnostics all = f.diagnostics;
+  each_compiled_attribute(f.body, "", [&](const std::string& name, const CompiledAttribute& a) {
+    EvalResult r = a.value(vm, &ctx);
+    for (auto& d : r.diagnostics) all.push_back(std::move(d));
+    if (r.has_errors()) {
+      errors = true;
+      return;
+    }
+    out += name + " = " + format_value(r.value, o.format) + "\n";
+  });
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  std::fflush(stdout);
+  print_diags_with(all, *f.source, context, o.color);
+  return errors ? kExitErrors : kExitOk;
+}
+
+// `eval FILE.json`: every top-level property of the JSON file [path], whose
+// contents are [bytes], in order, with the variables and functions of [ctx].
+int eval_json_file(const std::string& path, const EvalContext& ctx, const EvalOptions& o,
+                   std::string bytes) {
   JsonFileAttributes f = json_file_attributes(display_name(path), std::move(bytes));
   Diagnostics all = f.diagnostics;
   bool errors = has_errors(all);
@@ -464,33 +504,31 @@ int run_eval(const std::vector<std::string>& args) {
   }
 
   const std::string& path = o.files[0];
-  if (o.as_json || (path != "-" && classify(path) == FileSyntax::Json))
-    return eval_json_file(path, ctx, o);
   std::string bytes, err;
   if (!read_input(path, bytes, err)) return usage_error("cannot read " + path + ": " + err);
-  FileParse p = parse_config(make_source(display_name(path), std::move(bytes)));
-  if (p.has_errors() || !p.body) {
-    print_diags(p.diagnostics, *p.source, p.body, o.color);
-    return kExitErrors;
+  // A file `hclvm compile` wrote: every file in it, sources included.
+  if (check_compiled(bytes).empty() || bytes.rfind("HCLVMBC", 0) == 0) {
+    LoadResult r = read_compiled(bytes);
+    if (!r.ok()) return usage_error("cannot load " + path + ": " + r.error);
+    bool errors = false;
+    for (const CompiledFile& f : r.files) errors |= eval_compiled(f, ctx, o) != kExitOk;
+    return errors ? kExitErrors : kExitOk;
   }
-  bool errors = false;
-  std::string out;
-  Diagnostics all;
-  each_attribute(*p.body, "", [&](const std::string& name, const ast::Attribute& a) {
-    CompileResult c = compile_expression(*a.expr, p.source);
-    EvalResult r = vm.run(*c.program, ctx);
-    r.diagnostics.insert(r.diagnostics.begin(), c.diagnostics.begin(), c.diagnostics.end());
-    for (auto& d : r.diagnostics) all.push_back(std::move(d));
-    if (r.has_errors()) {
-      errors = true;
-      return;
-    }
-    out += name + " = " + format_value(r.value, o.format) + "\n";
-  });
-  std::fwrite(out.data(), 1, out.size(), stdout);
-  std::fflush(stdout);
-  print_diags(all, *p.source, p.body, o.color);
-  return errors ? kExitErrors : kExitOk;
+  bool json = o.as_json || (path != "-" && classify(path) == FileSyntax::Json);
+  if (json && !o.cache) return eval_json_file(path, ctx, o, std::move(bytes));
+  std::shared_ptr<const Source> src = make_source(display_name(path), std::move(bytes));
+  CompileOptions co;
+  co.syntax = json ? Syntax::Json : Syntax::Native;
+  if (!o.cache) return eval_compiled(compile_file(src, co.syntax), ctx, o);
+  Cache cache(CacheOptions{o.cache_dir});
+  CacheStatus status;
+  CompiledFile f = cache.load_or_compile(src, co, &status);
+  if (status.outcome == CacheStatus::Replaced)
+    std::fprintf(stderr, "hclvm: cache entry for %s refused (%s); compiled again\n",
+                 src->name().c_str(), status.reason.c_str());
+  else if (status.outcome == CacheStatus::NotCached)
+    std::fprintf(stderr, "hclvm: %s not cached: %s\n", src->name().c_str(), status.reason.c_str());
+  return eval_compiled(f, ctx, o);
 }
 
 int run_disasm(const std::vector<std::string>& args) {

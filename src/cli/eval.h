@@ -5,8 +5,10 @@
 #pragma once
 
 #include <hclvm/body.h>
+#include <hclvm/cache.h>
 #include <hclvm/eval.h>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -21,11 +23,16 @@ namespace hclvm::cli {
 int run_eval(const std::vector<std::string>& args);
 int run_disasm(const std::vector<std::string>& args);
 int run_bench(const std::vector<std::string>& args);
+// compile.cpp: `hclvm compile` and `hclvm cache`.
+int run_compile(const std::vector<std::string>& args);
+int run_cache(const std::vector<std::string>& args);
 
 // Their help texts.
 extern const char kEvalHelp[];
 extern const char kDisasmHelp[];
 extern const char kBenchHelp[];
+extern const char kCompileHelp[];
+extern const char kCacheHelp[];
 
 // How values print: the reference's {"value":…,"type":…} JSON, or HCL.
 enum class Format { Json, Hcl };
@@ -50,6 +57,9 @@ struct EvalOptions {
   long runs = 1;                   // --runs
   double benchtime = 1.0;          // --benchtime, seconds
   bool json = false;               // --json
+  // eval: the compiled-file cache (--cache, --no-cache, --cache-dir)
+  bool cache = false;
+  std::string cache_dir;
 };
 
 // Parses [args] of [cmd] into [o]; returns an exit status when the command
@@ -73,6 +83,23 @@ std::string typed_json(const Value& v);
 // [body] names the enclosing blocks.
 void print_diags(const Diagnostics& diags, const Source& src, const ast::Body* body,
                  ColorMode color);
+
+// Writes [diags] about [src] to stderr like print_diags, with [context]
+// naming the enclosing blocks.
+void print_diags_with(const Diagnostics& diags, const Source& src,
+                      std::function<std::string(uint32_t)> context, ColorMode color);
+
+// Calls [fn](path, attribute) for every attribute of the compiled [body],
+// blocks included, in the order each_attribute walks a parsed one.
+template <class Fn>
+void each_compiled_attribute(const CompiledBody& body, const std::string& prefix, Fn&& fn) {
+  for (const CompiledAttribute& a : body.attributes) fn(prefix + a.name, a);
+  for (const CompiledBlock& b : body.blocks) {
+    std::string p = prefix + b.type + ".";
+    for (const std::string& l : b.labels) p += l + ".";
+    each_compiled_attribute(b.body, p, fn);
+  }
+}
 
 // The attributes of a JSON-syntax file: without a schema there are no
 // blocks, so each top-level property is one attribute whose value is the

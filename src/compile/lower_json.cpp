@@ -34,31 +34,10 @@
 #include "util/stack.h"
 #include "util/unicode.h"
 #include "value/convert.h"
+#include "compile/json_program.h"
 #include "vm/program.h"
 
 namespace hclvm {
-
-// A template inside a string.
-struct JsonTemplate {
-  Value literal;              // the string itself (literal-only mode)
-  Diagnostics parse_diags;    // full mode: what parsing the template reported
-  bool failed = false;        // ... with errors: the value is DynamicVal
-  std::shared_ptr<const Program> program;  // else its code
-};
-
-class JsonProgram {
- public:
-  enum class OpKind : uint8_t { Const, Template, Tuple, ObjBegin, Prop, ObjEnd };
-  struct Op {
-    OpKind kind;
-    uint32_t a;
-  };
-
-  std::vector<Op> ops;
-  std::vector<Value> constants;
-  std::vector<JsonTemplate> templates;
-  std::vector<Range> names;  // Prop: the property name's range
-};
 
 namespace {
 

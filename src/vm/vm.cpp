@@ -550,7 +550,7 @@ struct Vm::State {
       attr_scratch[prog->object_slots[d.first_slot + i]] = std::move(items[i]);
     for (Value& v : items) v = Value();
     const Type* t = cached_type(d.cache);
-    bool hit = t != nullptr;
+    bool hit = t != nullptr && t->size() == d.num_attrs;
     for (uint32_t i = 0; hit && i < d.num_attrs; ++i)
       hit = t->attr_type(i) == attr_scratch[i].type();
     if (!hit) {

@@ -133,6 +133,30 @@ module "m" { source = "./m" }
   }
 }
 
+TEST(CacheTest, JsonFilesRoundTrip) {
+  const char* const docs[] = {
+      R"({"a": 1, "b": "x${var.name}", "c": {"d": ["%{ if var.count > 1 }many%{ endif }", null]},
+          "e": "${nope}", "f": "${", "g": {"${var.name}": true, "k": "$${literal}"}})",
+      R"({"dup": {"x": 1, "x": 2}, "t": [[[["${upper(var.name)}"]]]]})",
+      R"([1, 2])",
+  };
+  for (const char* text : docs) {
+    SCOPED_TRACE(text);
+    CompiledFile fresh = compile_file(make_source("main.tf.json", text), Syntax::Json);
+    std::string why;
+    std::optional<std::string> w = write_compiled({&fresh}, CompileOptions{Syntax::Json}, false, &why);
+    ASSERT_TRUE(w.has_value()) << why;
+    CompileOptions o{Syntax::Json};
+    LoadResult back = read_compiled(*w, {fresh.source}, &o);
+    ASSERT_TRUE(back.ok()) << back.error;
+    EXPECT_EQ(evaluate_all(back.files[0]), evaluate_all(fresh));
+    EXPECT_EQ(back.files[0].syntax, Syntax::Json);
+    // Native options do not load a JSON entry.
+    CompileOptions native;
+    EXPECT_EQ(read_compiled(*w, {fresh.source}, &native).error, "compiled with other options");
+  }
+}
+
 TEST(CacheTest, EmbeddedSourcesNeedNothingElse) {
   CompiledFile a = compile_file(make_source("a.tf", "x = 1 + 2\n"));
   CompiledFile b = compile_file(make_source("b.hcl", "block \"l\" {\n  y = \"${x}\"\n}\n"));
@@ -285,12 +309,14 @@ TEST(CacheTest, CorpusRoundTrips) {
   for (const auto& e : fs::recursive_directory_iterator(*shared / "corpus" / "files")) {
     if (!e.is_regular_file()) continue;
     std::string ext = e.path().extension().string();
-    if (ext != ".tf" && ext != ".hcl" && ext != ".tfvars" && ext != ".nomad") continue;
+    bool json = ext == ".json";
+    if (ext != ".tf" && ext != ".hcl" && ext != ".tfvars" && ext != ".nomad" && !json) continue;
     std::string name = e.path().lexically_relative(*shared / "corpus").string();
     SCOPED_TRACE(name);
-    CompiledFile fresh = compile_file(make_source(name, test::read_file(e.path())));
+    Syntax syntax = json ? Syntax::Json : Syntax::Native;
+    CompiledFile fresh = compile_file(make_source(name, test::read_file(e.path())), syntax);
     std::string why;
-    std::optional<std::string> w = write_compiled({&fresh}, CompileOptions{}, false, &why);
+    std::optional<std::string> w = write_compiled({&fresh}, CompileOptions{syntax}, false, &why);
     if (!w) {
       ++not_cacheable;
       ADD_FAILURE() << why;
