@@ -185,7 +185,7 @@ class Cache {
   // else compiled now and stored. [status], if given, says which.
   CompiledFile load_or_compile(std::shared_ptr<const Source> source,
                                const CompileOptions& options = {},
-                               CacheStatus* status = nullptr);
+                               CacheStatus* status = nullptr) const;
 
   const std::string& dir() const;
   CacheStats stats() const;

@@ -622,7 +622,7 @@ std::string Cache::key(const Source& source, const CompileOptions& options) {
 }
 
 CompiledFile Cache::load_or_compile(std::shared_ptr<const Source> source,
-                                    const CompileOptions& options, CacheStatus* status) {
+                                    const CompileOptions& options, CacheStatus* status) const {
   CacheStatus st;
   std::string k = key(*source, options);
   if (std::optional<std::string> data = store_->get(k)) {

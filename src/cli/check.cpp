@@ -7,6 +7,8 @@
 // nothing when there are no diagnostics).
 #include "cli/cli.h"
 
+#include <hclvm/cache.h>
+
 #include <unistd.h>
 
 #include <atomic>
@@ -36,6 +38,11 @@ const char kCheckHelp[] =
     "  --color WHEN     auto (default: on a terminal unless NO_COLOR is set),\n"
     "                   always or never\n"
     "  -j, --jobs N     parse N files at a time (default: number of CPUs)\n"
+    "  --cache          read configuration files through the compiled-file cache:\n"
+    "                   files seen before are not parsed again, the others are\n"
+    "                   compiled and stored for 'hclvm eval --cache'\n"
+    "  --cache-dir DIR  the cache directory (implies --cache)\n"
+    "  --no-cache       parse every file (the default)\n"
     "  -h, --help       show this help\n"
     "\n"
     "Exit status: 0 no errors (warnings allowed), 1 errors found,\n"
@@ -51,6 +58,8 @@ struct CheckOptions {
   ColorMode color = ColorMode::Auto;
   unsigned jobs = 0;  // 0: hardware concurrency
   std::vector<std::string> paths;
+  bool cache = false;  // configuration files through the compiled-file cache
+  std::string cache_dir;
 };
 
 // What checking one file produced; filled by a worker, read by the printer.
@@ -76,8 +85,13 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
       std::fputs(kCheckHelp, stdout);
       return kExitOk;
     }
+    if (sc.is("--cache") || sc.is("--no-cache")) {
+      opts.cache = sc.is("--cache");
+      continue;
+    }
     std::optional<std::string> v;
-    if (sc.is("--as") || sc.is("--format") || sc.is("--color") || sc.is("--jobs", "-j")) {
+    if (sc.is("--as") || sc.is("--format") || sc.is("--color") || sc.is("--jobs", "-j") ||
+        sc.is("--cache-dir")) {
       v = sc.value(err);
       if (!v) return usage_error(err);
     } else {
@@ -94,6 +108,9 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
     } else if (sc.is("--color")) {
       if (!parse_color_mode(*v, opts.color))
         return usage_error("--color must be auto, always or never, not '" + *v + "'");
+    } else if (sc.is("--cache-dir")) {
+      opts.cache_dir = *v;
+      opts.cache = true;
     } else {
       char* end = nullptr;
       unsigned long n = std::strtoul(v->c_str(), &end, 10);
@@ -108,13 +125,33 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
 
 // Reads, parses and (for text) renders file [path] into [r].
 void check_one(const std::string& path, const CheckOptions& opts, const diag::TextStyle& style,
-               FileResult& r) {
+               const Cache* cache, FileResult& r) {
   std::string bytes;
   if (!read_input(path, bytes, r.read_error)) {
     if (r.read_error.empty()) r.read_error = "read failed";
     return;
   }
-  Parsed p = parse_input(parse_kind_for(opts.as, path), display_name(path), std::move(bytes));
+  ParseAs kind = parse_kind_for(opts.as, path);
+  if (cache && (kind == ParseAs::Config || kind == ParseAs::Json)) {
+    // Through the cache: a file seen before is not parsed again, and one
+    // that was not is compiled for the next eval.
+    CompileOptions co;
+    co.syntax = kind == ParseAs::Json ? Syntax::Json : Syntax::Native;
+    CompiledFile f = cache->load_or_compile(
+        make_source(display_name(path), std::move(bytes)), co);
+    for (const auto& d : f.diagnostics) (d.severity == Severity::Error ? r.errors : r.warnings)++;
+    if (opts.format == Format::Text) {
+      diag::SnippetFiles files;
+      std::function<std::string(uint32_t)> context;
+      if (kind == ParseAs::Config) context = [&f](uint32_t b) { return f.context(b); };
+      files.emplace(f.source->name(), diag::SnippetFile{f.source->text(), context});
+      r.text = diag::render_text(f.diagnostics, files, style);
+    } else {
+      r.diagnostics = std::move(f.diagnostics);
+    }
+    return;
+  }
+  Parsed p = parse_input(kind, display_name(path), std::move(bytes));
   for (const auto& d : p.diagnostics) (d.severity == Severity::Error ? r.errors : r.warnings)++;
   if (opts.format == Format::Text)
     r.text = diag::render_text(p.diagnostics, p.snippet_files(), style);
@@ -138,6 +175,8 @@ int run_check(const std::vector<std::string>& args) {
   if (!files) return usage_error(err);
 
   diag::TextStyle style = text_style_for(STDOUT_FILENO, opts.color);
+  std::unique_ptr<Cache> cache;
+  if (opts.cache) cache = std::make_unique<Cache>(CacheOptions{opts.cache_dir});
   std::vector<FileResult> results(files->size());
   std::mutex mu;
   std::condition_variable cv;
@@ -147,7 +186,7 @@ int run_check(const std::vector<std::string>& args) {
   auto work = [&] {
     for (size_t i; (i = next.fetch_add(1)) < files->size();) {
       FileResult r;
-      check_one((*files)[i], opts, style, r);
+      check_one((*files)[i], opts, style, cache.get(), r);
       r.done = true;
       std::lock_guard<std::mutex> lock(mu);
       results[i] = std::move(r);

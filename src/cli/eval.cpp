@@ -52,8 +52,15 @@ const char kEvalHelp[] =
     "  --base-dir DIR        the directory file(), templatefile() and the other\n"
     "                        filesystem functions read under (default: FILE's\n"
     "                        directory, or the current directory for -e)\n"
+    "  --cache               load FILE compiled from the cache when it is there,\n"
+    "                        else compile it and store it (see 'hclvm help cache')\n"
+    "  --cache-dir DIR       the cache directory (implies --cache)\n"
+    "  --no-cache            parse and compile FILE (the default)\n"
     "  --color WHEN          colour for diagnostics: auto (default), always or never\n"
     "  -h, --help            show this help\n"
+    "\n"
+    "FILE may also be a compiled file written by 'hclvm compile': every file in\n"
+    "it is evaluated, without parsing.\n"
     "\n"
     "Exit status: 0 no errors, 1 errors found, 2 usage error or unreadable input.\n";
 

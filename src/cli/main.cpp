@@ -33,6 +33,8 @@ const char kMainHelp[] =
     "  eval     evaluate expressions and print their values\n"
     "  disasm   print the bytecode of expressions\n"
     "  bench    measure how fast expressions evaluate\n"
+    "  compile  compile files into one file that eval loads without parsing\n"
+    "  cache    show, clear or verify the compiled-file cache\n"
     "  dec      decode files with an hcldec spec into JSON (also the hcldec program)\n"
     "  functions  list the function library with signatures and descriptions\n"
     "  help     show help for a command\n"
@@ -61,7 +63,7 @@ const char kHelpHelp[] =
     "Usage: hclvm help [COMMAND]\n"
     "\n"
     "Shows the general help, or the help of COMMAND (check, ast, eval, disasm,\n"
-    "bench, help).\n";
+    "bench, compile, cache, dec, functions, help).\n";
 
 // Returns the help text of command [cmd], or nullptr if there is none.
 const char* help_for(const std::string& cmd) {
@@ -70,6 +72,8 @@ const char* help_for(const std::string& cmd) {
   if (cmd == "eval") return kEvalHelp;
   if (cmd == "disasm") return kDisasmHelp;
   if (cmd == "bench") return kBenchHelp;
+  if (cmd == "compile") return kCompileHelp;
+  if (cmd == "cache") return kCacheHelp;
   if (cmd == "dec") return kDecHelp;
   if (cmd == "functions") return kFunctionsHelp;
   if (cmd == "help") return kHelpHelp;
@@ -164,6 +168,8 @@ int main(int argc, char** argv) {
   if (cmd == "eval") return run_eval(rest);
   if (cmd == "disasm") return run_disasm(rest);
   if (cmd == "bench") return run_bench(rest);
+  if (cmd == "compile") return run_compile(rest);
+  if (cmd == "cache") return run_cache(rest);
   if (cmd == "dec") return run_dec(rest);
   if (cmd == "functions") return run_functions(rest);
   if (!cmd.empty() && cmd[0] == '-') return usage_error("unknown flag " + cmd + " (see 'hclvm --help')");
