@@ -17,7 +17,9 @@ Terraform's function table: go-cty's stdlib functions where Terraform uses
 them, Terraform's own where it has its own, with their parameters, return
 types, handling of null, unknown and marked values, and error messages.
 Packer's extras (`env`, `legacy_isotime`, `legacy_strftime`) are there when
-`LibraryOptions::packer` is set.
+`LibraryOptions::packer` is set. As in Terraform 1.8 and later, every
+function is also there as `core::NAME` (`LibraryOptions::core_namespace`,
+on by default); this page lists each once.
 
 What a function may touch is the embedder's choice (`LibraryOptions`):
 

@@ -110,6 +110,8 @@ class Function {
 class FunctionTable {
  public:
   void add(std::string name, std::shared_ptr<const Function> f);
+  // Makes [name] call what [existing] calls; false when there is no [existing].
+  bool alias(std::string name, std::string_view existing);
   void remove(std::string_view name);
   const Function* find(std::string_view name) const;
   // Names in order, for listing and for did-you-mean suggestions.
@@ -143,6 +145,10 @@ struct LibraryOptions {
   // Whether Packer's extras (env as above, legacy_isotime, legacy_strftime)
   // are included.
   bool packer = false;
+  // Whether every function is also there as `core::NAME`, as Terraform
+  // (1.8 and later) provides its built-ins in the core namespace beside
+  // provider-defined functions.
+  bool core_namespace = true;
 };
 
 // The standard library: Terraform's function table (hashicorp/terraform's

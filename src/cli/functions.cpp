@@ -17,7 +17,8 @@ const char kFunctionsHelp[] =
     "\n"
     "Lists the functions of the standard library (Terraform's function table,\n"
     "with Packer's extras), or only those named, one per line: its signature\n"
-    "and what it does.\n"
+    "and what it does. Every function is also there as core::NAME, as in\n"
+    "Terraform; the list shows each once.\n"
     "\n"
     "Options:\n"
     "  --format FORMAT  text (default), json or markdown (docs/functions.md)\n"
@@ -98,7 +99,9 @@ int run_functions(const std::vector<std::string>& args) {
   const FunctionTable table = everything();
   std::vector<std::string> which;
   if (names.empty()) {
-    for (std::string_view n : table.names()) which.emplace_back(n);
+    // The core:: aliases are the same functions again.
+    for (std::string_view n : table.names())
+      if (n.substr(0, 6) != "core::") which.emplace_back(n);
   } else {
     for (const std::string& n : names) {
       if (table.find(n) == nullptr) {

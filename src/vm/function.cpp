@@ -186,6 +186,14 @@ void FunctionTable::add(std::string name, std::shared_ptr<const Function> f) {
   fns_[std::move(name)] = std::move(f);
 }
 
+bool FunctionTable::alias(std::string name, std::string_view existing) {
+  auto it = fns_.find(existing);
+  if (it == fns_.end()) return false;
+  std::shared_ptr<const Function> f = it->second;
+  fns_[std::move(name)] = std::move(f);
+  return true;
+}
+
 void FunctionTable::remove(std::string_view name) {
   auto it = fns_.find(name);
   if (it != fns_.end()) fns_.erase(it);
@@ -236,6 +244,11 @@ FunctionTable standard_functions(const LibraryOptions& opts) {
   funcs::add_network_functions(t, opts);
   funcs::add_packer_functions(t, opts);
   funcs::add_templatestring_function(t);  // last: it renders with the table as it is then
+  if (opts.core_namespace) {
+    std::vector<std::string> names;
+    for (std::string_view n : t.names()) names.emplace_back(n);
+    for (const std::string& n : names) t.alias("core::" + n, n);
+  }
   return t;
 }
 

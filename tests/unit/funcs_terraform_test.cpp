@@ -120,6 +120,25 @@ void check(std::span<const Case> cases) {
   }
 }
 
+// Terraform 1.8+ has every built-in in the core namespace too.
+TEST(TerraformFuncsTest, CoreNamespace) {
+  const Case cases[] = {
+      {R"(core::upper("a"))", R"("A" "string")"},
+      {R"(core::coalesce("", "b"))", R"("b" "string")"},
+      {R"(core::nope(1))",
+       "!! Call to unknown function | There is no function named \"nope\" in namespace core::."},
+      // The reference measures the bare name against the full ones, so
+      // nothing in a namespace is ever close enough to suggest.
+      {R"(core::uppr("a"))",
+       "!! Call to unknown function | There is no function named \"uppr\" in namespace core::."},
+  };
+  check(cases);
+  LibraryOptions o;
+  o.core_namespace = false;
+  EXPECT_EQ(standard_functions(o).find("core::upper"), nullptr);
+  EXPECT_EQ(standard_functions().find("core::upper"), standard_functions().find("upper"));
+}
+
 TEST(TerraformFuncsTest, Sum) {
   const Case cases[] = {
       {R"~(sum([1, 2, 3]))~", R"~(6 "number")~"},
