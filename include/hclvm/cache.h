@@ -20,7 +20,8 @@
 // source and a hash of the options that affect compiling, and a checksum.
 // Reading checks everything before anything runs (every length, operand,
 // jump, stack depth, table index and span; see src/cache/verify.cpp): a
-// damaged, truncated, stale or hostile file is refused with a reason.
+// damaged, truncated, stale or hostile file is refused with a reason. (Read
+// lazily, each program is checked before it first runs instead.)
 //
 // A Cache keeps compiled files in a directory keyed by the hash of the
 // source and options (see Cache below); `hclvm eval --cache` and `hclvm
@@ -43,14 +44,27 @@
 
 namespace hclvm {
 
+namespace detail {
+class LazyProgram;
+}
+
 // An attribute of a compiled body: its name and spans in the source, and
 // its program (native syntax) or JSON program (JSON syntax).
 struct CompiledAttribute {
   std::string name;
   ast::Span span, name_span, expr_span;
+  // The native program; null in a file read lazily (ReadMode::Lazy) until
+  // native_program() decodes it.
   std::shared_ptr<const Program> program;
   std::shared_ptr<const JsonProgram> json_program;
+  std::shared_ptr<const detail::LazyProgram> lazy;
   Diagnostics diagnostics;  // what compiling the expression reported
+
+  // The native program (decoded and verified on first use when read
+  // lazily; thread-safe), or null for a JSON attribute. A lazily read
+  // program that fails verification is compiled again from the source,
+  // and [*why], if given, says what was wrong.
+  std::shared_ptr<const Program> native_program(std::string* why = nullptr) const;
   // Evaluates the attribute's expression with [vm] in [ctx].
   EvalResult value(Vm& vm, const EvalContext* ctx) const;
 };
@@ -129,9 +143,20 @@ struct LoadResult {
 // bytes were not embedded (matched by name; its hash must be the one
 // recorded, else the entry is stale); [options], if given, must hash as
 // the recorded options.
+//
+// With ReadMode::Lazy everything but the native programs is read and
+// checked at once (envelope, checksum, tables, bodies, JSON programs);
+// each native program is decoded and verified when it is first needed
+// (CompiledAttribute::native_program), so a process that evaluates a few
+// attributes of a large file pays for those only. The data is then kept
+// (shared) by the files read from it.
+enum class ReadMode { Eager, Lazy };
 LoadResult read_compiled(std::string_view data,
                          const std::vector<std::shared_ptr<const Source>>& sources = {},
-                         const CompileOptions* options = nullptr);
+                         const CompileOptions* options = nullptr, ReadMode mode = ReadMode::Eager);
+LoadResult read_compiled(std::shared_ptr<const std::string> data,
+                         const std::vector<std::shared_ptr<const Source>>& sources,
+                         const CompileOptions* options, ReadMode mode);
 
 // The identity of this compiler build: format changes, opcode table and
 // version go into it, so a cache never feeds one build's programs to another.

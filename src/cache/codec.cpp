@@ -341,7 +341,7 @@ bool TableReader::read(ByteReader& r) {
   return r.ok();
 }
 
-Value TableReader::value(ByteReader& r, int depth) {
+Value TableReader::value(ByteReader& r, int depth) const {
   if (depth > kMaxValueDepth) {
     r.fail("values nested too deeply");
     return Value();

@@ -115,16 +115,16 @@ class TableReader {
 
   const std::vector<std::string_view>& strings() const { return strings_; }
   const std::vector<const Type*>& types() const { return types_; }
-  std::string_view string(ByteReader& r) {
+  std::string_view string(ByteReader& r) const {
     uint32_t i = r.index(strings_.size(), "string index");
     return r.ok() ? strings_[i] : std::string_view();
   }
-  const Type* type(ByteReader& r) {
+  const Type* type(ByteReader& r) const {
     uint32_t i = r.index(types_.size(), "type index");
     return r.ok() ? types_[i] : Type::dynamic();
   }
   // Reads a value written by TableWriter::value; [depth] bounds nesting.
-  Value value(ByteReader& r, int depth = 0);
+  Value value(ByteReader& r, int depth = 0) const;
 
  private:
   std::vector<std::string_view> strings_;

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
 
 #include "cache/codec.h"
 #include "cache/program_codec.h"
@@ -170,9 +171,12 @@ class FileWriter {
       if (a.json_program) {
         w.u8(1);
         ok = json_program(w, *a.json_program);
-      } else if (a.program) {
+      } else if (std::shared_ptr<const Program> p = a.native_program()) {
+        // Length-prefixed, so that a lazy reader can step over it.
         w.u8(0);
-        ok = cache::write_program(w, tables_, *a.program);
+        ByteWriter pw;
+        ok = cache::write_program(pw, tables_, *p);
+        w.str(pw.buffer());
       }
       if (!ok) {
         why_ = "attribute " + a.name + " holds a constant the format cannot (a marked value)";
@@ -201,10 +205,69 @@ class FileWriter {
 
 // --- reading ------------------------------------------------------------------
 
+}  // namespace
+
+// The data a lazily read file keeps: the bytes and the tables that view them.
+namespace detail {
+
+struct LoadedData {
+  std::shared_ptr<const std::string> bytes;
+  cache::TableReader tables;
+};
+
+// A native program not decoded yet: where it is in the data.
+class LazyProgram {
+ public:
+  LazyProgram(std::shared_ptr<const LoadedData> data, size_t offset, size_t size,
+              std::shared_ptr<const Source> source, ast::Span expr_span)
+      : data_(std::move(data)), offset_(offset), size_(size), source_(std::move(source)),
+        expr_span_(expr_span) {}
+
+  // The program, decoded and verified once (by whichever thread asks
+  // first); one compiled again from the source when that fails.
+  std::shared_ptr<const Program> get(std::string* why) const {
+    std::call_once(once_, [this] {
+      ByteReader r(std::string_view(*data_->bytes).substr(offset_, size_), offset_);
+      program_ = cache::read_program(r, data_->tables, source_);
+      if (program_ && !r.at_end()) r.fail("unread bytes after a program");
+      if (program_ && r.ok()) return;
+      error_ = r.error();
+      program_ = recompile();
+    });
+    if (why && !error_.empty()) *why = error_;
+    return program_;
+  }
+
+ private:
+  // The attribute's expression parsed and compiled from the source.
+  std::shared_ptr<const Program> recompile() const {
+    std::string_view text = source_->text();
+    std::string expr(text.substr(expr_span_.begin, expr_span_.end - expr_span_.begin));
+    ExprParse p = parse_expression(
+        make_source(source_->name(), std::move(expr), source_->pos(expr_span_.begin)));
+    if (!p.expr) return nullptr;
+    return compile_expression(*p.expr, p.source).program;
+  }
+
+  std::shared_ptr<const LoadedData> data_;
+  size_t offset_, size_;
+  std::shared_ptr<const Source> source_;
+  ast::Span expr_span_;
+  mutable std::once_flag once_;
+  mutable std::shared_ptr<const Program> program_;
+  mutable std::string error_;
+};
+
+}  // namespace detail
+
+namespace {
+
 class FileReader {
  public:
-  FileReader(ByteReader& r, TableReader& tables, std::shared_ptr<const Source> src)
-      : r_(r), tables_(tables), src_(std::move(src)), size_(src_->text().size()) {}
+  FileReader(ByteReader& r, const TableReader& tables, std::shared_ptr<const Source> src,
+             std::shared_ptr<const detail::LoadedData> lazy)
+      : r_(r), tables_(tables), src_(std::move(src)), size_(src_->text().size()),
+        lazy_(std::move(lazy)) {}
 
   std::optional<Range> range() {
     uint8_t has = r_.u8();
@@ -339,8 +402,18 @@ class FileReader {
       uint8_t kind = r_.u8();
       if (!r_.ok()) return false;
       if (kind == 0) {
-        a.program = cache::read_program(r_, tables_, src_);
-        if (!a.program) return false;
+        uint32_t len = r_.count(1, "program length");
+        size_t at = r_.offset();
+        std::string_view bytes = r_.bytes(len);
+        if (!r_.ok()) return false;
+        if (lazy_) {
+          a.lazy = std::make_shared<detail::LazyProgram>(lazy_, at, len, src_, a.expr_span);
+        } else {
+          ByteReader pr(bytes, at);
+          a.program = cache::read_program(pr, tables_, src_);
+          if (a.program && !pr.at_end()) pr.fail("unread bytes after a program");
+          if (!pr.ok()) return r_.fail(pr.error());
+        }
       } else if (kind == 1) {
         a.json_program = json_program();
         if (!a.json_program) return false;
@@ -366,17 +439,35 @@ class FileReader {
 
  private:
   ByteReader& r_;
-  TableReader& tables_;
+  const TableReader& tables_;
   std::shared_ptr<const Source> src_;
   size_t size_;
+  std::shared_ptr<const detail::LoadedData> lazy_;  // set when reading lazily
 };
 
 }  // namespace
 
 // --- the API ------------------------------------------------------------------
 
+std::shared_ptr<const Program> CompiledAttribute::native_program(std::string* why) const {
+  if (program || !lazy) return program;
+  return lazy->get(why);
+}
+
 EvalResult CompiledAttribute::value(Vm& vm, const EvalContext* ctx) const {
-  EvalResult r = json_program ? run_json(vm, *json_program, ctx) : vm.run(*program, ctx);
+  EvalResult r;
+  if (json_program) {
+    r = run_json(vm, *json_program, ctx);
+  } else if (std::shared_ptr<const Program> p = native_program()) {
+    r = vm.run(*p, ctx);
+  } else {
+    r.value = Value::dynamic();
+    Diagnostic d;
+    d.summary = "Invalid compiled program";
+    d.detail = "The compiled program of " + name +
+               " failed verification and its source did not compile again.";
+    r.diagnostics.push_back(std::move(d));
+  }
   if (!diagnostics.empty())
     r.diagnostics.insert(r.diagnostics.begin(), diagnostics.begin(), diagnostics.end());
   return r;
@@ -509,9 +600,13 @@ std::optional<std::string> write_compiled(const std::vector<const CompiledFile*>
   return out.take();
 }
 
-LoadResult read_compiled(std::string_view data,
-                         const std::vector<std::shared_ptr<const Source>>& sources,
-                         const CompileOptions* options) {
+namespace {
+
+// read_compiled over [data]; [owned], when reading lazily, is the same
+// bytes held for the files to keep.
+LoadResult read_data(std::string_view data, std::shared_ptr<const std::string> owned,
+                     const std::vector<std::shared_ptr<const Source>>& sources,
+                     const CompileOptions* options) {
   LoadResult res;
   auto refuse = [&](std::string why) {
     res.files.clear();
@@ -536,7 +631,11 @@ LoadResult read_compiled(std::string_view data,
   bool embedded = flags & kFlagSourcesEmbedded;
 
   ByteReader r(body.substr(kHeaderSize), kHeaderSize);
-  TableReader tables;
+  auto loaded = std::make_shared<detail::LoadedData>();
+  loaded->bytes = std::move(owned);
+  TableReader& tables = loaded->tables;
+  std::shared_ptr<const detail::LoadedData> lazy;
+  if (loaded->bytes) lazy = loaded;
   bool have_tables = false;
   while (!r.at_end()) {
     uint32_t tag = r.u32();
@@ -572,7 +671,7 @@ LoadResult read_compiled(std::string_view data,
         if (f.source->text().size() != size || hash128(f.source->text()) != hash)
           return refuse(name + ": source changed since it was compiled");
       }
-      FileReader fr(s, tables, f.source);
+      FileReader fr(s, tables, f.source, lazy);
       fr.diagnostics(f.diagnostics);
       if (s.ok()) fr.body(f.body, 0);
       if (s.ok() && !s.at_end()) s.fail("unread bytes at the end of a file section");
@@ -584,6 +683,24 @@ LoadResult read_compiled(std::string_view data,
   }
   if (!r.ok()) return refuse(r.error());
   return res;
+}
+
+}  // namespace
+
+LoadResult read_compiled(std::string_view data,
+                         const std::vector<std::shared_ptr<const Source>>& sources,
+                         const CompileOptions* options, ReadMode mode) {
+  if (mode == ReadMode::Lazy)
+    return read_compiled(std::make_shared<const std::string>(data), sources, options, mode);
+  return read_data(data, nullptr, sources, options);
+}
+
+LoadResult read_compiled(std::shared_ptr<const std::string> data,
+                         const std::vector<std::shared_ptr<const Source>>& sources,
+                         const CompileOptions* options, ReadMode mode) {
+  std::string_view view = *data;
+  if (mode == ReadMode::Eager) return read_data(view, nullptr, sources, options);
+  return read_data(view, std::move(data), sources, options);
 }
 
 }  // namespace hclvm
@@ -626,7 +743,8 @@ CompiledFile Cache::load_or_compile(std::shared_ptr<const Source> source,
   CacheStatus st;
   std::string k = key(*source, options);
   if (std::optional<std::string> data = store_->get(k)) {
-    LoadResult r = read_compiled(*data, {source}, &options);
+    LoadResult r = read_compiled(std::make_shared<const std::string>(std::move(*data)), {source},
+                                 &options, ReadMode::Lazy);
     if (r.ok() && r.files.size() == 1) {
       st.outcome = CacheStatus::Hit;
       if (status) *status = st;

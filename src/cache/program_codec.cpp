@@ -112,7 +112,7 @@ uint32_t delta(ByteReader& r, uint32_t prev, const char* what) {
 
 }  // namespace
 
-std::shared_ptr<Program> read_program(ByteReader& r, TableReader& tables,
+std::shared_ptr<Program> read_program(ByteReader& r, const TableReader& tables,
                                       std::shared_ptr<const Source> source) {
   auto p = std::make_shared<Program>();
   std::string_view code = r.str();

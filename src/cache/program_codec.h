@@ -20,7 +20,7 @@ bool write_program(ByteWriter& w, TableWriter& tables, const Program& p);
 // Reads a program written by write_program, for [source] (which its spans
 // point into), verifies it and links it. Null, with [r] failed and its
 // reason, when the bytes are malformed or the program does not verify.
-std::shared_ptr<Program> read_program(ByteReader& r, TableReader& tables,
+std::shared_ptr<Program> read_program(ByteReader& r, const TableReader& tables,
                                       std::shared_ptr<const Source> source);
 
 // Checks everything the VM takes on trust in [p] (see verify.cpp); returns

@@ -126,6 +126,10 @@ module "m" { source = "./m" }
     ASSERT_TRUE(rt.back.ok()) << rt.back.error;
     ASSERT_EQ(rt.back.files.size(), 1u);
     EXPECT_EQ(evaluate_all(rt.back.files[0]), evaluate_all(rt.fresh));
+    // Read lazily (programs decoded on first use), it evaluates alike too.
+    LoadResult lazy = read_compiled(rt.bytes, {rt.fresh.source}, nullptr, ReadMode::Lazy);
+    ASSERT_TRUE(lazy.ok()) << lazy.error;
+    EXPECT_EQ(evaluate_all(lazy.files[0]), evaluate_all(rt.fresh));
     // Written again, the loaded file gives the same bytes.
     std::optional<std::string> again = write_compiled({&rt.back.files[0]}, CompileOptions{}, false);
     ASSERT_TRUE(again.has_value());
@@ -238,7 +242,7 @@ TEST(CacheTest, HostileDataWithAValidChecksumIsVerified) {
   };
   const size_t header = 48, trailer = 16;
   std::mt19937 rng(11);
-  int refused = 0, accepted = 0;
+  int refused = 0, accepted = 0, recompiled = 0;
   for (const Input& in : inputs) {
     SCOPED_TRACE(in.name);
     CompiledFile fresh = compile_file(make_source(in.name, in.text), in.syntax);
@@ -256,6 +260,20 @@ TEST(CacheTest, HostileDataWithAValidChecksumIsVerified) {
       }
       bad += cache::hash128(bad);
       LoadResult r = read_compiled(bad, {fresh.source});
+      // Read lazily, what is not refused at once runs, or is compiled
+      // again from the source when its program fails verification.
+      LoadResult lazy = read_compiled(bad, {fresh.source}, nullptr, ReadMode::Lazy);
+      if (lazy.ok()) {
+        evaluate_all(lazy.files[0]);
+        for (const CompiledAttribute& a : lazy.files[0].body.attributes) {
+          std::string why;
+          std::shared_ptr<const Program> p = a.native_program(&why);
+          if (!why.empty()) ++recompiled;
+          if (!why.empty() && p) {
+            EXPECT_EQ(cache::verify_program(*p, fresh.source->text().size()), "");
+          }
+        }
+      }
       if (!r.ok()) {
         ++refused;
         continue;
@@ -265,7 +283,10 @@ TEST(CacheTest, HostileDataWithAValidChecksumIsVerified) {
     }
   }
   EXPECT_GT(refused, 2000);
-  std::printf("hostile data: %d refused, %d accepted and evaluated\n", refused, accepted);
+  EXPECT_GT(recompiled, 100);
+  std::printf("hostile data: %d refused, %d accepted and evaluated; read lazily, %d programs "
+              "compiled again from the source\n",
+              refused, accepted, recompiled);
 }
 
 // Programs made by the compiler all pass the verifier; a few targeted
