@@ -27,6 +27,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench_inputs.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -44,26 +46,9 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-// Returns the contents of [path], or nothing if it cannot be read.
-std::optional<std::string> slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// Returns the directory of the generated corpora.
-fs::path bench_corpus_dir() {
-  if (const char* env = std::getenv("HCLVM_BENCH_CORPUS")) return env;
-  return fs::path(HCLVM_SOURCE_DIR) / "build" / "bench-corpus";
-}
-
-// Returns the real-world corpus directory (it holds files/).
-fs::path real_corpus_dir() {
-  if (const char* env = std::getenv("HCLVM_SHARED_DIR")) return fs::path(env) / "corpus";
-  return fs::path(HCLVM_SOURCE_DIR).parent_path() / "shared" / "corpus";
-}
+using hclvm::bench::bench_corpus_dir;
+using hclvm::bench::real_corpus_dir;
+using hclvm::bench::slurp;
 
 constexpr const char* kRealCorpus = "real_corpus";
 

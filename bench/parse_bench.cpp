@@ -15,6 +15,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench_inputs.h"
+
 #include "syntax/token.h"
 
 #include <cstdlib>
@@ -29,26 +31,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Returns the contents of [path], or nothing if it cannot be read.
-std::optional<std::string> slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// Returns the directory of the generated corpora.
-fs::path bench_corpus_dir() {
-  if (const char* env = std::getenv("HCLVM_BENCH_CORPUS")) return env;
-  return fs::path(HCLVM_SOURCE_DIR) / "build" / "bench-corpus";
-}
-
-// Returns the real-world corpus directory (it holds RESULTS.tsv).
-fs::path real_corpus_dir() {
-  if (const char* env = std::getenv("HCLVM_SHARED_DIR")) return fs::path(env) / "corpus";
-  return fs::path(HCLVM_SOURCE_DIR).parent_path() / "shared" / "corpus";
-}
+using hclvm::bench::bench_corpus_dir;
+using hclvm::bench::real_corpus_dir;
+using hclvm::bench::slurp;
 
 // One input file, read once before timing.
 struct Input {

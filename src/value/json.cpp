@@ -1299,6 +1299,19 @@ class ElementStep {
   bool pushed_ = false;
 };
 
+// The object of type [t] read with attribute values [vals] ([seen]: which
+// the document had; the others are nulls): of type [t] itself unless [t]
+// has dynamic or optional attributes, else of the values' own types
+// (cty.ObjectVal; the names are sorted).
+Value finish_object(const Type* t, std::vector<Value> vals, const std::vector<bool>& seen) {
+  for (size_t i = 0; i < t->size(); ++i)
+    if (!seen[i]) vals[i] = Value::null(t->attr_type(i));
+  if (!t->has_dynamic_types() && !t->has_optional_attrs()) return Value::object(t, std::move(vals));
+  std::vector<TypeAttr> attrs;
+  attrs.reserve(t->size());
+  for (size_t i = 0; i < t->size(); ++i) attrs.push_back({t->attr_name(i), vals[i].type(), false});
+  return Value::object(Type::object(attrs), std::move(vals));
+}
 
 // cty's unmarshal functions, one for each kind of type, each reading its
 // value's raw bytes [buf] (at [base]) with a decoder of its own.
@@ -1622,19 +1635,7 @@ class Reader {
       }
     }
     if (!require_delim(dec, '}', path)) return false;
-    for (size_t i = 0; i < t->size(); ++i)
-      if (!seen[i]) vals[i] = Value::null(t->attr_type(i));
-    // Without dynamic or optional attributes, the value's type is [t]
-    // itself; otherwise it comes from the values read.
-    if (!t->has_dynamic_types() && !t->has_optional_attrs()) {
-      out = Value::object(t, std::move(vals));
-      return true;
-    }
-    // cty.ObjectVal: the attributes' own types (the names are sorted).
-    std::vector<TypeAttr> attrs;
-    attrs.reserve(t->size());
-    for (size_t i = 0; i < t->size(); ++i) attrs.push_back({t->attr_name(i), vals[i].type(), false});
-    out = Value::object(Type::object(attrs), std::move(vals));
+    out = finish_object(t, std::move(vals), seen);
     return true;
   }
 
@@ -2081,16 +2082,7 @@ class FastReader {
       } while (eat(','));
       if (!eat('}')) return false;
     }
-    for (size_t i = 0; i < t->size(); ++i)
-      if (!seen[i]) vals[i] = Value::null(t->attr_type(i));
-    if (!t->has_dynamic_types()) {
-      out = Value::object(t, std::move(vals));
-      return true;
-    }
-    std::vector<TypeAttr> attrs;
-    attrs.reserve(t->size());
-    for (size_t i = 0; i < t->size(); ++i) attrs.push_back({t->attr_name(i), vals[i].type(), false});
-    out = Value::object(Type::object(attrs), std::move(vals));
+    out = finish_object(t, std::move(vals), seen);
     return true;
   }
 
