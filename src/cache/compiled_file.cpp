@@ -280,6 +280,12 @@ class FileReader {
       p->column = r_.index(uint64_t(UINT32_MAX) + 1, "column");
       p->byte = r_.index(uint64_t(UINT32_MAX) + 1, "byte");
     }
+    // Ranges in this file's source must lie within it (renderers cut
+    // snippets from it by them).
+    if (r_.ok() && out.filename == src_->name() &&
+        (out.start.byte > out.end.byte || out.end.byte > size_ ||
+         out.start.line > out.end.line))
+      r_.fail("range outside the source");
     return out;
   }
 

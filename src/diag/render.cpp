@@ -9,6 +9,7 @@
 
 #include "util/unicode.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace hclvm {
@@ -78,6 +79,10 @@ void write_snippet(std::string& out, const Diagnostic& d, const SnippetFile& fil
   // past the end of the line or of the file; the bounds checks cope.
   if (snip0 == snip1) ++snip1;
   if (hl0 == hl1) ++hl1;
+  // A range the evaluator never makes (end before start, as a damaged
+  // compiled file could hold) shows its start only.
+  if (snip1 < snip0) snip1 = snip0 + 1;
+  if (hl1 < hl0) hl1 = hl0 + 1;
 
   std::string ctx = file.context ? file.context(subject.start.byte) : std::string();
   out += "  on ";
@@ -120,8 +125,8 @@ void write_snippet(std::string& out, const Diagnostic& d, const SnippetFile& fil
     char num[16];
     std::snprintf(num, sizeof num, "%4u: ", line.number);
     out += num;
-    uint32_t o0 = line.begin > hl0 ? line.begin : hl0;
-    uint32_t o1 = line.end < hl1 ? line.end : hl1;
+    uint32_t o0 = std::min(line.begin > hl0 ? line.begin : hl0, line.end);
+    uint32_t o1 = std::max(line.end < hl1 ? line.end : hl1, o0);
     if (!overlaps(line.begin, line.end, hl0, hl1) || o0 == o1) {
       out.append(src.substr(line.begin, line.end - line.begin));
     } else {

@@ -35,7 +35,6 @@ namespace hclvm::funcs {
 
 namespace {
 
-constexpr std::string_view kTagPrefix = "tag:yaml.org,2002:";
 const std::string kStrTag = "tag:yaml.org,2002:str";
 const std::string kBinaryTag = "tag:yaml.org,2002:binary";
 const std::string kBoolTag = "tag:yaml.org,2002:bool";

@@ -161,6 +161,25 @@ TEST(CacheTest, JsonFilesRoundTrip) {
   }
 }
 
+// Found by the fuzzer: a diagnostic range beyond the source made the
+// snippet renderer throw; such a file is refused.
+TEST(CacheTest, DiagnosticRangesOutsideTheSourceAreRefused) {
+  CompiledFile f = compile_file(make_source("main.tf", "a = \n"));
+  ASSERT_TRUE(f.has_errors());
+  f.diagnostics[0].subject->end.byte = 4309;
+  std::optional<std::string> w = write_compiled({&f}, CompileOptions{}, false);
+  ASSERT_TRUE(w.has_value());
+  LoadResult r = read_compiled(*w, {f.source});
+  EXPECT_NE(r.error.find("main.tf: range outside the source"), std::string::npos) << r.error;
+  // And the renderer shows such a range without throwing.
+  Diagnostic d = f.diagnostics[0];
+  d.subject->start.byte = 4309;
+  d.subject->end.byte = 2;
+  diag::SnippetFiles files;
+  files.emplace("main.tf", diag::SnippetFile{f.source->text(), {}});
+  EXPECT_NE(diag::render_text({d}, files, {}).find("on main.tf line 1"), std::string::npos);
+}
+
 TEST(CacheTest, EmbeddedSourcesNeedNothingElse) {
   CompiledFile a = compile_file(make_source("a.tf", "x = 1 + 2\n"));
   CompiledFile b = compile_file(make_source("b.hcl", "block \"l\" {\n  y = \"${x}\"\n}\n"));
@@ -335,6 +354,24 @@ TEST(CacheTest, VerifierAcceptsCompiledProgramsAndCatchesBreaks) {
   EXPECT_EQ(cache::verify_program(tiny, 0),
             "jump target 6 is not an instruction (instruction at 0)");
   tiny.code[1] = 0;
+  EXPECT_EQ(cache::verify_program(tiny, 0), "");
+
+  // Found by the fuzzer: a loop that does not go through its next-element
+  // instruction would never end (JUMP back to itself here)...
+  tiny.code = {uint8_t(vm::Op::JUMP), 0xfb, 0xff, 0xff, 0xff, uint8_t(vm::Op::CONST), 0, 0, 0, 0,
+               uint8_t(vm::Op::RETURN)};
+  EXPECT_EQ(cache::verify_program(tiny, 0),
+            "jump back to something other than a loop's next element (instruction at 0)");
+  // ... and two users of one inline cache slot would read each other's
+  // entries (two tuples here).
+  tiny.num_caches = 1;
+  tiny.max_stack = 2;
+  tiny.code = {uint8_t(vm::Op::TUPLE), 0, 0, 0, 0, 0, 0, 0, 0,
+               uint8_t(vm::Op::TUPLE), 0, 0, 0, 0, 0, 0, 0, 0,
+               uint8_t(vm::Op::TUPLE), 2, 0, 0, 0, 0, 0, 0, 0, uint8_t(vm::Op::RETURN)};
+  EXPECT_EQ(cache::verify_program(tiny, 0), "inline cache slot 0 shared");
+  tiny.num_caches = 3;
+  tiny.code[14] = 1, tiny.code[23] = 2;
   EXPECT_EQ(cache::verify_program(tiny, 0), "");
 }
 
