@@ -14,8 +14,8 @@
 // bit 2 clear, the rest is the new body; set, the rest is XORed into the
 // valid body from its start (so zeros give the valid file back). The
 // target then puts the valid header before the body, computes the
-// checksum, reads the result with the configuration's source and, if it
-// loads, evaluates every attribute with a small context (the standard
+// checksum, reads the result with the configuration's source (eagerly, and
+// again lazily) and, for each reading that loads, evaluates every attribute with a small context (the standard
 // functions without impure or filesystem ones, a few variables), renders
 // every diagnostic with its snippet, and checks that the loaded file
 // writes and reads back.
@@ -204,7 +204,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   file += hclvm::cache::hash128(file);
   hclvm::LoadResult r = hclvm::read_compiled(file, {fx.source});
-  if (!r.ok()) return 0;
-  for (const hclvm::CompiledFile& f : r.files) exercise(f);
+  if (r.ok())
+    for (const hclvm::CompiledFile& f : r.files) exercise(f);
+  // Read lazily (as the cache reads), programs are checked on first use
+  // and compiled again from the source when they fail.
+  hclvm::LoadResult lazy = hclvm::read_compiled(file, {fx.source}, nullptr, hclvm::ReadMode::Lazy);
+  if (lazy.ok())
+    for (const hclvm::CompiledFile& f : lazy.files) exercise(f);
   return 0;
 }
