@@ -187,13 +187,22 @@ void bm_parse_compile(benchmark::State& state, const std::string& name) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * in.source_bytes);
 }
 
-// Writes every compiled file of [name] (one cache file each) per iteration.
-void bm_write(benchmark::State& state, const std::string& name) {
+// The input [name] compiled and written, or null after skipping the
+// benchmark with the reason.
+Input* prepared(benchmark::State& state, const std::string& name) {
   Input& in = input(name);
   if (!in.error.empty() || !prepare(in)) {
     state.SkipWithError(in.error.c_str());
-    return;
+    return nullptr;
   }
+  return &in;
+}
+
+// Writes every compiled file of [name] (one cache file each) per iteration.
+void bm_write(benchmark::State& state, const std::string& name) {
+  Input* ready = prepared(state, name);
+  if (!ready) return;
+  Input& in = *ready;
   for (auto _ : state) {
     for (const hclvm::CompiledFile& f : in.compiled) {
       std::optional<std::string> blob = hclvm::write_compiled({&f}, {}, false);
@@ -206,11 +215,9 @@ void bm_write(benchmark::State& state, const std::string& name) {
 
 // Loads every cache file of [name] per iteration, its source in memory.
 void bm_load(benchmark::State& state, const std::string& name) {
-  Input& in = input(name);
-  if (!in.error.empty() || !prepare(in)) {
-    state.SkipWithError(in.error.c_str());
-    return;
-  }
+  Input* ready = prepared(state, name);
+  if (!ready) return;
+  Input& in = *ready;
   // Once outside timing: every file must load, or the times mean nothing.
   for (size_t i = 0; i < in.blobs.size(); ++i) {
     hclvm::LoadResult r = hclvm::read_compiled(in.blobs[i], {in.sources[i]});
@@ -242,11 +249,9 @@ void bm_load(benchmark::State& state, const std::string& name) {
 // are read and checked, programs not; with [decode_all], every program is
 // then decoded and verified too, as an evaluation of every attribute does.
 void bm_load_lazy(benchmark::State& state, const std::string& name, bool decode_all) {
-  Input& in = input(name);
-  if (!in.error.empty() || !prepare(in)) {
-    state.SkipWithError(in.error.c_str());
-    return;
-  }
+  Input* ready = prepared(state, name);
+  if (!ready) return;
+  Input& in = *ready;
   std::vector<std::shared_ptr<const std::string>> shared;
   for (const std::string& b : in.blobs) shared.push_back(std::make_shared<const std::string>(b));
   std::vector<hclvm::LoadResult> out;

@@ -1955,6 +1955,13 @@ class FastReader {
     return true;
   }
 
+  // An object member's key and the colon after it.
+  bool member_key(std::string_view& key, std::string& own) {
+    space();
+    if (at_ >= doc_.size() || doc_[at_] != '"' || !string(key, own)) return false;
+    return eat(':');
+  }
+
   bool literal(std::string_view word) {
     if (doc_.substr(at_, word.size()) != word) return false;
     at_ += word.size();
@@ -2036,11 +2043,9 @@ class FastReader {
         std::vector<std::pair<std::string, Value>> attrs;
         if (!eat('}')) {
           do {
-            space();
             std::string own;
             std::string_view key;
-            if (at_ >= doc_.size() || doc_[at_] != '"' || !string(key, own)) return false;
-            if (!eat(':')) return false;
+            if (!member_key(key, own)) return false;
             attrs.emplace_back(std::string(key), Value());
             if (!implied(attrs.back().second, depth + 1)) return false;
           } while (eat(','));
@@ -2067,11 +2072,9 @@ class FastReader {
     size_t next = 0;
     if (!eat('}')) {
       do {
-        space();
         std::string own;
         std::string_view key;
-        if (at_ >= doc_.size() || doc_[at_] != '"' || !string(key, own)) return false;
-        if (!eat(':')) return false;
+        if (!member_key(key, own)) return false;
         std::optional<size_t> i = next < t->size() && t->attr_name(next) == key
                                       ? std::optional<size_t>(next)
                                       : t->find_attr(key);
