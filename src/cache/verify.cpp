@@ -43,9 +43,25 @@ using vm::Opnd;
 // A range [first, first + count) of a table of [size] entries.
 bool in_range(uint64_t first, uint64_t count, size_t size) { return first + count <= size; }
 
+class Verifier;
+
+// The verifier's tables, kept per thread: a file holds many programs, and
+// verifying each would otherwise allocate them anew.
+struct Scratch {
+  std::vector<uint8_t> boundary;
+  std::vector<int64_t> depth_at;
+  std::vector<uint32_t> frame_at;
+  std::vector<uint8_t> cache_used;
+};
+
 class Verifier {
  public:
-  Verifier(const Program& p, size_t source_size) : p_(p), source_size_(source_size) {}
+  Verifier(const Program& p, size_t source_size, Scratch& scratch)
+      : p_(p), source_size_(source_size), boundary_(scratch.boundary),
+        depth_at_(scratch.depth_at), frame_at_(scratch.frame_at),
+        cache_used_(scratch.cache_used) {
+    cache_used_.assign(p_.num_caches, 0);
+  }
 
   std::string run() {
     if (!tables()) return error_;
@@ -77,7 +93,6 @@ class Verifier {
   // hand one of them what the other stored (another type, an attribute
   // index for a type).
   bool own_cache(uint32_t slot) {
-    if (cache_used_.empty()) cache_used_.assign(p_.num_caches, 0);
     if (cache_used_[slot]) return fail("inline cache slot " + std::to_string(slot) + " shared");
     cache_used_[slot] = 1;
     return true;
@@ -358,17 +373,18 @@ class Verifier {
   const Program& p_;
   size_t source_size_;
   std::string error_;
-  std::vector<uint8_t> boundary_;
-  std::vector<int64_t> depth_at_;
-  std::vector<uint32_t> frame_at_;
+  std::vector<uint8_t>& boundary_;
+  std::vector<int64_t>& depth_at_;
+  std::vector<uint32_t>& frame_at_;
   std::vector<Construct> stack_;
-  std::vector<uint8_t> cache_used_;
+  std::vector<uint8_t>& cache_used_;
 };
 
 }  // namespace
 
 std::string verify_program(const Program& p, size_t source_size) {
-  return Verifier(p, source_size).run();
+  thread_local Scratch scratch;
+  return Verifier(p, source_size, scratch).run();
 }
 
 }  // namespace hclvm::cache

@@ -32,8 +32,11 @@ void Program::link() {
     symbols.push_back(vm::intern_symbol(n));
     max_symbol = std::max(max_symbol, symbols.back());
   }
-  caches = std::make_unique<std::atomic<uint64_t>[]>(num_caches);
-  for (uint32_t i = 0; i < num_caches; ++i) caches[i].store(0, std::memory_order_relaxed);
+  caches.reset();
+  if (num_caches > 0) {
+    caches = std::make_unique<std::atomic<uint64_t>[]>(num_caches);
+    for (uint32_t i = 0; i < num_caches; ++i) caches[i].store(0, std::memory_order_relaxed);
+  }
   constant_result = nullptr;
   if (code.size() == 6 && code[0] == uint8_t(vm::Op::CONST) && code[5] == uint8_t(vm::Op::RETURN))
     constant_result = &constants.at(vm::operand(code.data(), 0));
