@@ -1,6 +1,6 @@
 # Sourced by the golden generators that build a small Go program against
 # the reference (tests/golden/*/oracle/main.go): GOPATH mode over Debian's
-# Go source packages, offline, as ../../shared/oracle/setup.sh builds the
+# Go source packages, offline, as the shared oracle set-up builds the
 # reference's tools. Defines build_go_oracle SRC OUT and a scratch $tmp
 # directory removed on exit.
 export GO111MODULE=off GOFLAGS= GOPATH="${GOPATH_HCL:-/usr/share/gocode}"

@@ -6,7 +6,7 @@
 # of vars.json.
 #
 # oracle/main.go is built offline in GOPATH mode against Debian's Go source
-# packages (hcl 2.14.1, cty 1.12.1), as ../../../../shared/oracle/setup.sh
+# packages (hcl 2.14.1, cty 1.12.1), as the shared oracle set-up
 # builds the other oracle tools. Where the newest reference answers
 # differently, newer.txt gives the newest reference's lines, which replace
 # the oracle's; unknown values (which the newest cty refines) are compared
