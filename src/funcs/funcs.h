@@ -108,6 +108,10 @@ inline TypeResult type_error(std::string message, int arg = -1) {
 
 inline TypeResult type_ok(const Type* t) { return {t, std::nullopt}; }
 
+// The type all of [args] unify to (coalesce's return type rule), or
+// "all arguments must have the same type".
+TypeResult unified_args_type(std::span<const Value> args);
+
 // The grapheme cluster count of [s] as a number (cty's Strlen).
 Value strlen_value(std::string_view s);
 

@@ -5,6 +5,7 @@
 
 #include "funcs/funcs.h"
 #include "util/unicode.h"
+#include "value/convert.h"
 
 namespace hclvm::funcs {
 
@@ -44,6 +45,14 @@ std::string quote_rune(char32_t r) {
 }
 
 std::string quote(std::string_view s) { return uni::go_quote(s); }
+
+TypeResult unified_args_type(std::span<const Value> args) {
+  std::vector<const Type*> tys;
+  for (const Value& a : args) tys.push_back(a.type());
+  Unified u = unify_unsafe(tys);
+  if (!u.type) return type_error("all arguments must have the same type");
+  return type_ok(u.type);
+}
 
 Value strlen_value(std::string_view s) { return Value::integer(int64_t(uni::count_graphemes(s))); }
 

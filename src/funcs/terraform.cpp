@@ -130,13 +130,7 @@ Function coalesce_fn() {
       "Returns the first of the given arguments that is neither null nor an empty string, or "
       "raises an error if there is none.";
   f.var_param = param("vals", dyn(), kUnknown | kDynamic | kNull);
-  f.type = [](std::span<const Value> args) {
-    std::vector<const Type*> tys;
-    for (const Value& a : args) tys.push_back(a.type());
-    Unified u = unify_unsafe(tys);
-    if (!u.type) return type_error("all arguments must have the same type");
-    return type_ok(u.type);
-  };
+  f.type = unified_args_type;
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type* ret) {
     for (const Value& a : args) {
