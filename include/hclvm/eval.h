@@ -22,6 +22,7 @@
 #include "hclvm/ast.h"
 #include "hclvm/diagnostic.h"
 #include "hclvm/function.h"
+#include "hclvm/limits.h"
 #include "hclvm/syntax.h"
 #include "hclvm/value.h"
 
@@ -86,13 +87,20 @@ struct EvalResult {
   bool has_errors() const { return hclvm::has_errors(diagnostics); }
 };
 
-// Per-thread evaluation state; reuses its memory from run to run.
+// Per-thread evaluation state; reuses its memory from run to run. Each
+// run is bounded by the Vm's limits (limits.h; the defaults unless set).
 class Vm {
  public:
   Vm();
+  explicit Vm(const Limits& limits);
   ~Vm();
   Vm(const Vm&) = delete;
   Vm& operator=(const Vm&) = delete;
+
+  void set_limits(const Limits& limits);
+  const Limits& limits() const;
+  // What the last run consumed, and whether it hit a limit.
+  const EvalStats& stats() const;
 
   EvalResult run(const Program& program, const EvalContext& ctx);
   // Runs [program] without a context (the reference's Value(nil)): any

@@ -10,6 +10,7 @@
 
 #include <hclvm/eval.h>
 #include <hclvm/function.h>
+#include <hclvm/value_json.h>
 
 #include <unistd.h>
 
@@ -307,13 +308,8 @@ std::optional<std::string> load_vars(const EvalOptions& o, EvalContext& ctx) {
   if (o.vars_file) {
     std::string bytes, err;
     if (!read_input(*o.vars_file, bytes, err)) return "cannot read " + *o.vars_file + ": " + err;
-    JsonResult<const Type*> ty = implied_type(bytes);
-    if (!ty.ok()) return "vars " + *o.vars_file + ": " + ty.error->message;
-    if (!ty.value->is_object()) return "vars " + *o.vars_file + ": top level must be a JSON object";
-    JsonResult<Value> val = from_json(bytes, ty.value);
-    if (!val.ok()) return "vars " + *o.vars_file + ": " + val.error->message;
-    for (size_t i = 0; i < ty.value->size(); ++i)
-      ctx.set(std::string(ty.value->attr_name(i)), val.value.attr(i));
+    if (std::string e = set_variables_from_json(ctx, bytes); !e.empty())
+      return "vars " + *o.vars_file + ": " + e;
   }
   for (const auto& [name, text] : o.vars) {
     ExprParse p = parse_expression(make_source("<var " + name + ">", text));

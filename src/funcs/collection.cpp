@@ -417,6 +417,8 @@ Function distinct_fn() {
     std::vector<Value> out;
     for (size_t i = 0; i < l.length(); ++i) {
       const Value& e = l.element(i);
+      // Quadratic, as the reference: each comparison is a step.
+      util::charge_steps(out.size());
       bool seen = false;
       for (const Value& o : out) {
         Value eq = ops::equals(o, e);

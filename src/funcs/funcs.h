@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "hclvm/function.h"
+#include "util/budget.h"
 
 namespace hclvm::funcs {
 

@@ -146,12 +146,18 @@ Function setproduct_fn() {
       plain.push_back(std::move(v));
     }
     if (unknown_length) return FuncResult::of(Value::unknown(ret).mark(marks));
-    size_t total = 1;
-    for (const Value& v : plain) total *= v.length();
+    // The product's size, checked before anything is built (saturating:
+    // a product past the collection limit is refused at once).
+    uint64_t total = 1;
+    for (const Value& v : plain) {
+      uint64_t n = v.length();
+      total = n != 0 && total > UINT64_MAX / n ? UINT64_MAX : total * n;
+    }
+    util::check_collection_size(total);
     std::vector<Value> product;
     if (total > 0) {
       std::vector<size_t> idx(plain.size(), 0);
-      for (size_t n = 0; n < total; ++n) {
+      for (uint64_t n = 0; n < total; ++n) {
         std::vector<Value> tuple;
         for (size_t j = 0; j < plain.size(); ++j) {
           Value e = plain[j].element(idx[j]);

@@ -15,6 +15,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "util/budget.h"
 #include "util/unicode.h"
 
 namespace hclvm {
@@ -23,14 +24,16 @@ namespace detail {
 
 namespace {
 
-// Allocates [bytes] for a heap object.
+// Allocates [bytes] for a heap object, charged to the evaluation in
+// progress (util/budget.h).
 void* alloc(size_t bytes) {
-  void* p = ::operator new(bytes);
-  return p;
+  util::charge_memory(bytes);
+  return ::operator new(bytes);
 }
 
 // A sequence object with room for [n] elements, element slots unconstructed.
 SeqObj* alloc_seq(const Type* t, size_t n) {
+  util::check_collection_size(n);
   size_t bytes = sizeof(SeqObj) + n * sizeof(Value);
   auto* o = new (alloc(bytes)) SeqObj();
   o->type = t;
@@ -39,6 +42,7 @@ SeqObj* alloc_seq(const Type* t, size_t n) {
 }
 
 ObjectObj* alloc_object(const Type* t) {
+  util::check_collection_size(t->size());
   size_t bytes = sizeof(ObjectObj) + t->size() * sizeof(Value);
   auto* o = new (alloc(bytes)) ObjectObj();
   o->type = t;
@@ -203,6 +207,7 @@ uint32_t ascii_graphemes(std::string_view s) {
 }  // namespace
 
 Value Value::string(std::string_view s) {
+  util::check_string_size(s.size());
   // Most text is certainly NFC already (ASCII, Latin letters); the rest
   // goes through utf8proc, which leaves invalid UTF-8 bytes as they are, as
   // Go's norm package does.
@@ -263,13 +268,19 @@ Value Value::map(const Type* elem, std::vector<std::pair<std::string, Value>> en
   std::sort(entries.begin(), entries.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });
   size_t n = entries.size();
+  util::check_collection_size(n);
+  // The keys first: making one may end the evaluation (util/budget.h), and
+  // nothing may be half-built then.
+  std::vector<Value> keys;
+  keys.reserve(n);
+  for (const auto& e : entries) keys.push_back(Value::string(e.first));
   auto* o = new (alloc(sizeof(MapObj) + 2 * n * sizeof(Value))) MapObj();
   o->type = Type::map(elem);
   o->size = uint32_t(n);
   o->keys = reinterpret_cast<Value*>(o + 1);
   o->vals = o->keys + n;
   for (size_t i = 0; i < n; ++i) {
-    new (&o->keys[i]) Value(Value::string(entries[i].first));
+    new (&o->keys[i]) Value(std::move(keys[i]));
     new (&o->vals[i]) Value(std::move(entries[i].second));
   }
   Value v(Rep::Map, 0, nullptr);

@@ -40,6 +40,7 @@
 #include <span>
 #include <unordered_map>
 
+#include "util/budget.h"
 #include "util/unicode.h"
 #include "value/convert.h"
 #include "value/ops.h"
@@ -81,6 +82,11 @@ class FrameStack {
   T& top() { return frames_[depth_ - 1]; }
   void pop() { --depth_; }
   void clear() { depth_ = 0; }
+  // Clears and frees the frames (and the values they hold).
+  void reset() {
+    frames_.clear();
+    depth_ = 0;
+  }
   size_t depth() const { return depth_; }
 
  private:
@@ -401,6 +407,13 @@ struct Vm::State {
   uint64_t chain_gen = 0;
 
   std::string text;  // template text under construction
+  Limits limits;
+  // The budget of the run: its own, or that of the run it is nested in.
+  util::Budget* budget = nullptr;
+  EvalStats stats;
+  // The last loop step or call: where a limit was most likely hit.
+  static constexpr uint32_t kNoPc = UINT32_MAX;
+  uint32_t at_pc = kNoPc;
   std::vector<std::pair<std::string, Value>> obj_entries;
   FrameStack<TemplateFrame> tpls;
   FrameStack<ObjectFrame> objs;
@@ -600,6 +613,79 @@ struct Vm::State {
     obj_entries.clear();
     tpls.clear(), objs.clear(), conds.clear(), fors.clear(), splats.clear(), calls.clear();
     try_depth = 0;
+    at_pc = kNoPc;
+  }
+
+  // Runs [p] in [c] on [b]. A limit ends it: what it held is released and
+  // the LimitExceeded goes on to the run that owns the budget.
+  EvalResult run_on(const Program& p, const EvalContext& c, util::Budget& b) {
+    budget = &b;
+    begin(p, c);
+    EvalResult r;
+    try {
+      r.value = exec();
+    } catch (const util::LimitExceeded&) {
+      abandon();
+      throw;
+    }
+    if (!diags.empty()) r.diagnostics = finish_diags();
+    end();
+    return r;
+  }
+
+  // Releases everything a run that stopped midway holds.
+  void abandon() {
+    end();
+    text = std::string();
+    diags.clear();
+    mark_stack.clear();
+    tpls.reset(), objs.reset(), conds.reset(), fors.reset(), splats.reset(), calls.reset();
+  }
+
+  // The diagnostic of a run that hit limit [l].
+  Diagnostic limit_diagnostic(Limit l) const {
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.summary = std::string(limit_summary(l));
+    d.detail = limit_detail(l);
+    std::span<const ast::Span> at =
+        at_pc == kNoPc ? std::span<const ast::Span>() : prog->site(at_pc);
+    if (at.empty()) at = prog->spans;
+    if (!at.empty() && prog->source) {
+      ast::Span all = at.front();
+      for (const ast::Span& x : at) {
+        all.begin = std::min(all.begin, x.begin);
+        all.end = std::max(all.end, x.end);
+      }
+      d.subject = range(all);
+    }
+    return d;
+  }
+
+  std::string limit_detail(Limit l) const {
+    auto n = [](uint64_t v) { return std::to_string(v); };
+    switch (l) {
+      case Limit::Steps:
+        return "The evaluation took more than " + n(limits.max_steps) +
+               " steps (loop iterations and function calls).";
+      case Limit::Memory:
+        return "The evaluation created more than " + n(limits.max_memory) + " bytes of values.";
+      case Limit::StringSize:
+        return "The evaluation would create a string longer than " + n(limits.max_string_bytes) +
+               " bytes.";
+      case Limit::CollectionSize:
+        return "The evaluation would create a collection of more than " +
+               n(limits.max_collection_size) + " elements.";
+      case Limit::Depth:
+        return "Evaluations nested more than " + n(limits.max_depth) + " levels deep.";
+      case Limit::Timeout:
+        return "The evaluation ran longer than " +
+               n(uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(limits.timeout)
+                              .count())) +
+               " ms.";
+      case Limit::Cancelled: return "The evaluation was cancelled.";
+    }
+    return {};
   }
 
   // Clears what a run left behind that holds references to values.
@@ -784,7 +870,10 @@ void Vm::State::op_tpl_part(uint32_t pc) {
   Value v = pop();
   TemplateFrame& f = tpls.top();
   if (v.rep() == Value::Rep::String) {
-    if (f.known && !errors_since(f.mark)) text += v.as_string();
+    if (f.known && !errors_since(f.mark)) {
+      text += v.as_string();
+      budget->check_string(text.size() - f.buf_start);
+    }
     return;
   }
   if (v.rep() == Value::Rep::SmallNum) {  // an integer's text, without a string value
@@ -813,7 +902,10 @@ void Vm::State::op_tpl_part(uint32_t pc) {
            1, 0);
     return;
   }
-  if (f.known && !errors_since(f.mark)) text += s.value().as_string();
+  if (f.known && !errors_since(f.mark)) {
+    text += s.value().as_string();
+    budget->check_string(text.size() - f.buf_start);
+  }
 }
 
 // TPL_END: -> string.
@@ -881,6 +973,7 @@ void Vm::State::op_tpl_join(uint32_t pc) {
     auto [sv, sm] = s.value().unmark_with_marks();
     all.add(sm);
     buf += sv.as_string();
+    budget->check_string(buf.size());
   }
   push(Value::string(buf).mark(all));
 }
@@ -2105,7 +2198,10 @@ Value Vm::State::exec() {
       }
       VM_CASE(TPL_LIT) {
         TemplateFrame& f = tpls.top();
-        if (f.known && !errors_since(f.mark)) text += K[read_u32(ip + 1)].as_string();
+        if (f.known && !errors_since(f.mark)) {
+          text += K[read_u32(ip + 1)].as_string();
+          budget->check_string(text.size() - f.buf_start);
+        }
         ip += 5;
         VM_NEXT;
       }
@@ -2243,6 +2339,8 @@ Value Vm::State::exec() {
       VM_CASE(FOR_NEXT) {
         int32_t to_done = read_rel(ip + 1);
         ip += 5;
+        at_pc = pc;
+        budget->step();
         if (op_for_next()) ip += to_done;
         VM_NEXT;
       }
@@ -2283,6 +2381,8 @@ Value Vm::State::exec() {
       VM_CASE(SPLAT_NEXT) {
         int32_t to_done = read_rel(ip + 1);
         ip += 5;
+        at_pc = pc;
+        budget->step();
         if (op_splat_next()) ip += to_done;
         VM_NEXT;
       }
@@ -2320,6 +2420,8 @@ Value Vm::State::exec() {
         VM_NEXT;
       }
       VM_CASE(CALL_END) {
+        at_pc = pc;
+        budget->step();
         op_call_end(read_u16(ip + 1), pc);
         ip += 3;
         VM_NEXT;
@@ -2335,6 +2437,14 @@ Value Vm::State::exec() {
 
 Vm::Vm() : state_(std::make_unique<State>()) {}
 
+Vm::Vm(const Limits& limits) : Vm() { state_->limits = limits; }
+
+void Vm::set_limits(const Limits& limits) { state_->limits = limits; }
+
+const Limits& Vm::limits() const { return state_->limits; }
+
+const EvalStats& Vm::stats() const { return state_->stats; }
+
 Vm::~Vm() = default;
 
 EvalResult Vm::run(const Program& program, const EvalContext* ctx) {
@@ -2347,14 +2457,47 @@ EvalResult Vm::run(const Program& program, const EvalContext* ctx) {
 }
 
 EvalResult Vm::run(const Program& program, const EvalContext& ctx) {
-  if (program.constant_result) return EvalResult{*program.constant_result, {}};
   State& s = *state_;
-  s.begin(program, ctx);
-  EvalResult r;
-  r.value = s.exec();
-  if (!s.diags.empty()) r.diagnostics = s.finish_diags();
-  s.end();
-  return r;
+  s.stats = EvalStats{};
+  s.at_pc = State::kNoPc;
+  if (util::Budget* outer = util::current_budget()) {
+    // Nested in a run on this thread (a function evaluating a template):
+    // it counts against that run, and a limit ends that run.
+    outer->enter();
+    struct Leave {
+      util::Budget* b;
+      ~Leave() { b->leave(); }
+    } leave{outer};
+    if (program.constant_result) return EvalResult{*program.constant_result, {}};
+    return s.run_on(program, ctx, *outer);
+  }
+  if (program.constant_result) return EvalResult{*program.constant_result, {}};
+  struct Scope {
+    std::optional<util::Budget> budget;
+    ~Scope() {
+      if (budget) util::set_current_budget(nullptr);
+    }
+  } scope;
+  try {
+    scope.budget.emplace(s.limits);
+    util::set_current_budget(&*scope.budget);
+    EvalResult r = s.run_on(program, ctx, *scope.budget);
+    s.stats.steps = scope.budget->steps_used();
+    s.stats.memory = scope.budget->bytes_used();
+    return r;
+  } catch (const util::LimitExceeded& e) {
+    if (scope.budget) {
+      s.stats.steps = scope.budget->steps_used();
+      s.stats.memory = scope.budget->bytes_used();
+    }
+    s.stats.limit_hit = true;
+    s.stats.limit = e.limit;
+    s.prog = &program;
+    EvalResult r;
+    r.value = Value::dynamic();
+    r.diagnostics.push_back(s.limit_diagnostic(e.limit));
+    return r;
+  }
 }
 
 }  // namespace hclvm

@@ -1,0 +1,106 @@
+// The budget of one evaluation (hclvm/limits.h): what a run may still
+// consume. The Vm that starts a run makes it the thread's current budget;
+// the value layer charges the bytes of every heap object it makes to it,
+// functions check the sizes of what they are about to build against it,
+// and the Vm charges its steps. Running out throws LimitExceeded, which
+// unwinds to the run that owns the budget: everything in between holds
+// values only through owning handles, so nothing leaks and no state is
+// left half-changed that a later run would see.
+//
+// Without a current budget (code outside any run: a host building
+// variables, compilers, tools) nothing is counted and nothing is limited.
+#pragma once
+
+#include <hclvm/limits.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace hclvm::util {
+
+// Thrown when a budget runs out.
+struct LimitExceeded {
+  Limit limit;
+};
+
+class Budget {
+public:
+  // The budget of a run under [limits], starting now.
+  explicit Budget(const Limits &limits);
+
+  const Limits &limits() const { return limits_; }
+
+  // Counts [n] steps.
+  void step(uint64_t n = 1) {
+    if (n > steps_left_)
+      fail(Limit::Steps);
+    steps_left_ -= n;
+    if (n >= until_poll_) {
+      poll();
+    } else {
+      until_poll_ -= n;
+    }
+  }
+  // Counts [bytes] of values made.
+  void charge(size_t bytes) {
+    if (bytes > bytes_left_)
+      fail(Limit::Memory);
+    bytes_left_ -= bytes;
+  }
+  void check_string(uint64_t bytes) const {
+    if (bytes > limits_.max_string_bytes)
+      fail(Limit::StringSize);
+  }
+  void check_collection(uint64_t elements) const {
+    if (elements > limits_.max_collection_size)
+      fail(Limit::CollectionSize);
+  }
+  // Enters an evaluation nested in this run (see Nested); checks the
+  // depth, the deadline and the cancel flag.
+  void enter();
+  void leave() { --depth_; }
+
+  // Checks the deadline and the cancel flag.
+  void poll();
+
+  uint64_t steps_used() const { return limits_.max_steps - steps_left_; }
+  uint64_t bytes_used() const { return limits_.max_memory - bytes_left_; }
+
+  [[noreturn]] static void fail(Limit l);
+
+private:
+  static constexpr uint64_t kPollEvery = 1024;
+
+  Limits limits_;
+  uint64_t steps_left_;
+  uint64_t bytes_left_;
+  uint64_t until_poll_ = kPollEvery;
+  uint32_t depth_ = 0;
+  int64_t deadline_ns_ = 0; // on the coarse monotonic clock
+};
+
+// The budget of the run in progress on this thread, or null.
+extern constinit thread_local Budget *t_current_budget;
+inline Budget *current_budget() { return t_current_budget; }
+inline void set_current_budget(Budget *b) { t_current_budget = b; }
+
+// The checks of the current budget, for code that may run inside a run or
+// outside of one (value constructors, functions).
+inline void charge_memory(size_t bytes) {
+  if (Budget *b = current_budget())
+    b->charge(bytes);
+}
+inline void charge_steps(uint64_t n) {
+  if (Budget *b = current_budget())
+    b->step(n);
+}
+inline void check_string_size(uint64_t bytes) {
+  if (Budget *b = current_budget())
+    b->check_string(bytes);
+}
+inline void check_collection_size(uint64_t elements) {
+  if (Budget *b = current_budget())
+    b->check_collection(elements);
+}
+
+} // namespace hclvm::util
