@@ -235,4 +235,48 @@ struct Body {
 template <class T>
 const T& as(const Expr& e) { return static_cast<const T&>(e); }
 
+// Calls [fn] with each direct subexpression of [e].
+template <class Fn>
+void for_each_child(const Expr& e, Fn&& fn) {
+  auto each = [&](const Expr* c) {
+    if (c) fn(*c);
+  };
+  switch (e.kind) {
+    case ExprKind::Literal:
+    case ExprKind::ScopeTraversal:
+    case ExprKind::AnonSymbol: break;
+    case ExprKind::Template:
+      for (const Expr* p : as<TemplateExpr>(e).parts) each(p);
+      break;
+    case ExprKind::TemplateWrap: each(as<TemplateWrapExpr>(e).wrapped); break;
+    case ExprKind::TemplateJoin: each(as<TemplateJoinExpr>(e).tuple); break;
+    case ExprKind::RelativeTraversal: each(as<RelativeTraversalExpr>(e).source); break;
+    case ExprKind::FunctionCall:
+      for (const Expr* a : as<FunctionCallExpr>(e).args) each(a);
+      break;
+    case ExprKind::Conditional: {
+      const auto& c = as<ConditionalExpr>(e);
+      each(c.condition), each(c.true_result), each(c.false_result);
+      break;
+    }
+    case ExprKind::Binary: each(as<BinaryExpr>(e).lhs), each(as<BinaryExpr>(e).rhs); break;
+    case ExprKind::Unary: each(as<UnaryExpr>(e).operand); break;
+    case ExprKind::Tuple:
+      for (const Expr* i : as<TupleExpr>(e).items) each(i);
+      break;
+    case ExprKind::Object:
+      for (const ObjectItem& i : as<ObjectExpr>(e).items) each(i.key), each(i.value);
+      break;
+    case ExprKind::ObjectKey: each(as<ObjectKeyExpr>(e).wrapped); break;
+    case ExprKind::For: {
+      const auto& x = as<ForExpr>(e);
+      each(x.collection), each(x.key), each(x.value), each(x.condition);
+      break;
+    }
+    case ExprKind::Index: each(as<IndexExpr>(e).collection), each(as<IndexExpr>(e).key); break;
+    case ExprKind::Splat: each(as<SplatExpr>(e).source), each(as<SplatExpr>(e).each); break;
+    case ExprKind::Parens: each(as<ParensExpr>(e).inner); break;
+  }
+}
+
 }  // namespace hclvm::ast

@@ -83,6 +83,13 @@ struct TraversalParse : ParseResult {
   ast::List<ast::Traverser> traversal;
 };
 
+// How deep expressions (and blocks) may nest: a parse reports "Nesting too
+// deep" beyond, and the attribute or expression at fault becomes a
+// placeholder (a block loses its body), so that no later pass over the
+// tree recurses deeper. The reference has no such limit but its parser's
+// stack runs out at a depth of its own.
+inline constexpr uint32_t kMaxNesting = 1000;
+
 // Parses [src] as a configuration file (a body).
 FileParse parse_config(std::shared_ptr<const Source> src);
 // Parses [src] as one expression, with nothing after it.

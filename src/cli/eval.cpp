@@ -58,6 +58,12 @@ const char kEvalHelp[] =
     "  --cache-dir DIR       the cache directory (implies --cache)\n"
     "  --no-cache            parse and compile FILE (the default)\n"
     "  --color WHEN          colour for diagnostics: auto (default), always or never\n"
+    "  --max-steps N         limits of each evaluation (see 'Limits' in docs/api.md):\n"
+    "  --max-memory BYTES    loop iterations and calls (default 10000000), bytes of\n"
+    "  --max-string BYTES    values made (268435456), bytes of one string (16777216),\n"
+    "  --max-collection N    elements of one collection (1000000), wall-clock\n"
+    "  --timeout SECONDS     seconds (10; 0: none)\n"
+    "  --no-limits           lift every limit (trusted input only)\n"
     "  -h, --help            show this help\n"
     "\n"
     "FILE may also be a compiled file written by 'hclvm compile': every file in\n"
@@ -240,8 +246,14 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
       o.cache = sc.is("--cache");
       continue;
     }
+    if (eval && sc.is("--no-limits")) {
+      o.limits = Limits::none();
+      continue;
+    }
     bool known = sc.is("--expr", "-e") || sc.is("--color") || ((eval || bench) && sc.is("--as")) ||
                  (eval && sc.is("--cache-dir")) ||
+                 (eval && (sc.is("--max-steps") || sc.is("--max-memory") || sc.is("--max-string") ||
+                           sc.is("--max-collection") || sc.is("--timeout"))) ||
                  ((eval || bench) && (sc.is("--var") || sc.is("--vars-file"))) ||
                  ((eval || bench) && (sc.is("--functions") || sc.is("--base-dir"))) ||
                  (eval && (sc.is("--lines") || sc.is("--format"))) ||
@@ -274,6 +286,22 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
       o.go_cty_functions = *v == "go-cty";
     } else if (sc.is("--base-dir")) {
       o.base_dir = *v;
+    } else if (sc.is("--max-steps") || sc.is("--max-memory") || sc.is("--max-string") ||
+               sc.is("--max-collection")) {
+      uint64_t n = 0;
+      auto r = std::from_chars(v->data(), v->data() + v->size(), n);
+      if (r.ec != std::errc() || r.ptr != v->data() + v->size() || n == 0)
+        return usage_error(sc.name() + " must be a positive count, not '" + *v + "'");
+      (sc.is("--max-steps")     ? o.limits.max_steps
+       : sc.is("--max-memory")  ? o.limits.max_memory
+       : sc.is("--max-string")  ? o.limits.max_string_bytes
+                                : o.limits.max_collection_size) = n;
+    } else if (sc.is("--timeout")) {
+      char* end = nullptr;
+      double secs = std::strtod(v->c_str(), &end);
+      if (v->empty() || *end != '\0' || !(secs >= 0) || secs > 1e6)
+        return usage_error("--timeout must be a number of seconds, not '" + *v + "'");
+      o.limits.timeout = std::chrono::nanoseconds(int64_t(secs * 1e9));
     } else if (sc.is("--cache-dir")) {
       o.cache_dir = *v;
       o.cache = true;
@@ -386,7 +414,7 @@ int eval_compiled(const CompiledFile& f, const EvalContext& ctx, const EvalOptio
     print_diags_with(f.diagnostics, *f.source, context, o.color);
     return kExitErrors;
   }
-  Vm vm;
+  Vm vm(o.limits);
   bool errors = false;
   std::string out;
   Diagnostics all = f.diagnostics;
@@ -413,7 +441,7 @@ int eval_json_file(const std::string& path, const EvalContext& ctx, const EvalOp
   Diagnostics all = f.diagnostics;
   bool errors = has_errors(all);
   std::string out;
-  Vm vm;
+  Vm vm(o.limits);
   for (const Attribute& a : f.attributes) {
     EvalResult r = a.expr.value(vm, &ctx);
     all.insert(all.end(), r.diagnostics.begin(), r.diagnostics.end());
@@ -430,12 +458,12 @@ int eval_json_file(const std::string& path, const EvalContext& ctx, const EvalOp
 }
 
 // `eval --lines FILE`: one result object per line of [path].
-int eval_lines(const std::string& path, const EvalContext& ctx) {
+int eval_lines(const std::string& path, const EvalContext& ctx, const Limits& limits) {
   std::string bytes, err;
   if (!read_input(path, bytes, err)) return usage_error("cannot read " + path + ": " + err);
   std::istringstream in(bytes);
   std::string line;
-  Vm vm;
+  Vm vm(limits);
   bool any_error = false;
   std::string out;
   while (std::getline(in, line)) {
@@ -487,9 +515,9 @@ int run_eval(const std::vector<std::string>& args) {
   EvalContext ctx;
   ctx.set_functions(functions_for(o));
   if (auto err = load_vars(o, ctx)) return usage_error(*err);
-  if (o.lines) return eval_lines(*o.lines, ctx);
+  if (o.lines) return eval_lines(*o.lines, ctx, o.limits);
 
-  Vm vm;
+  Vm vm(o.limits);
   if (o.expr) {
     ExprParse p = parse_expression(make_source("<expr>", *o.expr));
     if (p.has_errors() || !p.expr) {

@@ -60,6 +60,8 @@ struct EvalOptions {
   // eval: the compiled-file cache (--cache, --no-cache, --cache-dir)
   bool cache = false;
   std::string cache_dir;
+  // eval: the limits of each evaluation (--max-steps ..., --no-limits)
+  Limits limits;
 };
 
 // Parses [args] of [cmd] into [o]; returns an exit status when the command

@@ -11,8 +11,10 @@
 // strings need neither: the scanner marks those that hold only printable
 // ASCII without escapes, whose value is their text, shared with the source.
 #include <hclvm/json_syntax.h>
+#include <hclvm/syntax.h>
 
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "json/scanner.h"
@@ -566,6 +568,41 @@ class Parser {
 // Offsets are 32-bit: the largest input a parse takes.
 constexpr size_t kMaxInput = size_t(UINT32_MAX) - 1;
 
+// Cuts what nests deeper than kMaxNesting (hclvm/syntax.h) out of [r]'s
+// tree: the first value found that deep becomes an invalid value (as where
+// the input had none), reported once; later passes over the tree and the
+// values made from it then never recurse deeper than the limit. The walk
+// keeps its own stack.
+void limit_nesting(JsonParse& r) {
+  struct Item {
+    Node** slot;  // where the parent points to the node
+    uint32_t depth;
+  };
+  Node* root = const_cast<Node*>(r.root);
+  std::vector<Item> todo{{&root, 1}};
+  while (!todo.empty()) {
+    Item it = todo.back();
+    todo.pop_back();
+    Node* n = *it.slot;
+    if (it.depth > kMaxNesting) {
+      r.diagnostics.push_back(
+          Diagnostic{Severity::Error, "Nesting too deep",
+                     "Objects and arrays are nested more than " + std::to_string(kMaxNesting) +
+                         " levels deep, which hclvm does not accept.",
+                     json::range(*n, r.source->name()), std::nullopt});
+      *it.slot = r.arena->make<Node>(Node{NodeKind::Invalid, n->start, n->end});
+      break;
+    }
+    if (n->kind == NodeKind::Array) {
+      for (Node*& item : static_cast<ArrayNode*>(n)->items) todo.push_back({&item, it.depth + 1});
+    } else if (n->kind == NodeKind::Object) {
+      for (Property& p : static_cast<ObjectNode*>(n)->properties)
+        todo.push_back({&p.value, it.depth + 1});
+    }
+  }
+  r.root = root;
+}
+
 // Parses [src] from [start] as one value (parseFileContent and
 // parseExpression are the same function in the reference).
 JsonParse parse_value(std::shared_ptr<const Source> src, Pos start) {
@@ -608,6 +645,7 @@ JsonParse parse_value(std::shared_ptr<const Source> src, Pos start) {
   r.arena = std::move(out.arena);
   r.diagnostics = std::move(out.diags);
   r.root = out.root;
+  limit_nesting(r);
   return r;
 }
 

@@ -8,6 +8,7 @@
 
 #include "parser.hpp"
 #include "syntax/grammar.h"
+#include "syntax/nesting.h"
 #include "syntax/recover.h"
 
 namespace hclvm::syntax {
@@ -447,11 +448,15 @@ FileParse syntax::parse_config_via(std::shared_ptr<const Source> src, Path path)
   Body* body = nullptr;
   if (path != Path::Recover && fast(r, toks, Grammar::Start::Config, &body, nullptr)) {
     r.body = body;
+    Builder b(*r.arena, *r.source);
+    limit_nesting(b, body, r.diagnostics);
     return r;
   }
   if (path == Path::Fast) return r;
   Builder b = recovering(r, toks);
-  r.body = recover_config(b, toks, r.diagnostics);
+  Body* rb = recover_config(b, toks, r.diagnostics);
+  limit_nesting(b, rb, r.diagnostics);
+  r.body = rb;
   return r;
 }
 
@@ -461,12 +466,13 @@ ExprParse syntax::parse_expression_via(std::shared_ptr<const Source> src, Path p
   Tokens toks = lex(r, src, ScanMode::Normal);
   Expr* expr = nullptr;
   if (path != Path::Recover && fast(r, toks, Grammar::Start::Expr, nullptr, &expr)) {
-    r.expr = expr;
+    Builder b(*r.arena, *r.source);
+    r.expr = limit_nesting(b, expr, r.diagnostics);
     return r;
   }
   if (path == Path::Fast) return r;
   Builder b = recovering(r, toks);
-  r.expr = recover_expression(b, toks, r.diagnostics);
+  r.expr = limit_nesting(b, recover_expression(b, toks, r.diagnostics), r.diagnostics);
   return r;
 }
 
@@ -476,12 +482,13 @@ ExprParse syntax::parse_template_via(std::shared_ptr<const Source> src, Path pat
   Tokens toks = lex(r, src, ScanMode::Template);
   Expr* expr = nullptr;
   if (path != Path::Recover && fast(r, toks, Grammar::Start::Template, nullptr, &expr)) {
-    r.expr = expr;
+    Builder b(*r.arena, *r.source);
+    r.expr = limit_nesting(b, expr, r.diagnostics);
     return r;
   }
   if (path == Path::Fast) return r;
   Builder b = recovering(r, toks);
-  r.expr = recover_template(b, toks, r.diagnostics);
+  r.expr = limit_nesting(b, recover_template(b, toks, r.diagnostics), r.diagnostics);
   return r;
 }
 

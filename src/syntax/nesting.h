@@ -1,0 +1,18 @@
+// The nesting limit of parsed trees (kMaxNesting in hclvm/syntax.h).
+#pragma once
+
+#include <hclvm/diagnostic.h>
+
+#include "syntax/builder.h"
+
+namespace hclvm::syntax {
+
+// Cuts what nests deeper than kMaxNesting out of the tree under [body]:
+// an attribute whose expression does becomes a placeholder (as an
+// expression that failed to parse), a block that does loses its body; each
+// cut is reported once in [diags].
+void limit_nesting(Builder &b, Body *body, Diagnostics &diags);
+// The same for an expression; returns [root] or its placeholder.
+Expr *limit_nesting(Builder &b, Expr *root, Diagnostics &diags);
+
+} // namespace hclvm::syntax
