@@ -32,8 +32,11 @@
 //    object, it makes. Functions that compute the size of their result
 //    from their arguments (setproduct) check it before building anything.
 //  - depth: evaluations nested inside a function call of this run (a
-//    template rendered by templatefile, a host function that evaluates
-//    another expression on the same thread).
+//    template rendered by templatefile, a user-defined function, a host
+//    function that evaluates another expression on the same thread).
+//    User-defined functions (userfunc.h) stop at 100 nested calls, or at
+//    this limit when it is lower, with an error of their own that a
+//    conditional's unchosen result drops, as the reference's errors.
 //  - timeout: wall-clock time from the start of the run, checked with the
 //    cancel flag every 1024 steps and at every nested evaluation (with a
 //    coarse clock: expect a few milliseconds of slack).
@@ -51,28 +54,20 @@ namespace hclvm {
 
 // The limits, each of which names itself in the diagnostic of a run that
 // exceeds it.
-enum class Limit : uint8_t {
-  Steps,
-  Memory,
-  StringSize,
-  CollectionSize,
-  Depth,
-  Timeout,
-  Cancelled
-};
+enum class Limit : uint8_t { Steps, Memory, StringSize, CollectionSize, Depth, Timeout, Cancelled };
 
 struct Limits {
   uint64_t max_steps = 10'000'000;
-  uint64_t max_memory = uint64_t(256) << 20; // bytes
+  uint64_t max_memory = uint64_t(256) << 20;  // bytes
   uint64_t max_string_bytes = uint64_t(16) << 20;
   uint64_t max_collection_size = 1'000'000;
-  uint32_t max_depth = 32;
+  uint32_t max_depth = 128;
   // Zero: no deadline.
   std::chrono::nanoseconds timeout = std::chrono::seconds(10);
   // When set and true, the run stops ("Evaluation cancelled"). The flag
   // belongs to the host, which may set it from any thread and must keep it
   // alive while runs use it.
-  const std::atomic<bool> *cancel = nullptr;
+  const std::atomic<bool>* cancel = nullptr;
 
   // No limit at all: for trusted input only.
   static Limits none();
@@ -88,9 +83,9 @@ std::string_view limit_name(Limit l);
 // What a run consumed, for hosts that meter or tune their limits.
 struct EvalStats {
   uint64_t steps = 0;
-  uint64_t memory = 0; // bytes of values created
+  uint64_t memory = 0;  // bytes of values created
   bool limit_hit = false;
-  Limit limit = Limit::Steps; // which, when limit_hit
+  Limit limit = Limit::Steps;  // which, when limit_hit
 };
 
-} // namespace hclvm
+}  // namespace hclvm

@@ -21,14 +21,14 @@ class EvalContext;
 // A value read from JSON, or why it could not be.
 struct JsonValue {
   Value value;
-  std::string error; // empty on success: the reference's message otherwise
+  std::string error;  // empty on success: the reference's message otherwise
   bool ok() const { return error.empty(); }
 };
 
 // JSON text written from a value, or why it could not be.
 struct JsonText {
   std::string json;
-  std::string error; // e.g. "value is not known"
+  std::string error;  // e.g. "value is not known"
   bool ok() const { return error.empty(); }
 };
 
@@ -37,20 +37,20 @@ struct JsonText {
 JsonValue value_from_json(std::string_view json);
 // Reads [json] as a value of type [t] (cty json.Unmarshal); with [t] the
 // dynamic pseudo-type, [json] is the {"value":…,"type":…} wrapper.
-JsonValue value_from_json(std::string_view json, const Type *t);
+JsonValue value_from_json(std::string_view json, const Type* t);
 
 // Writes [v] as jsonencode does. Unknown and marked values cannot be
 // written.
-JsonText value_to_json(const Value &v);
+JsonText value_to_json(const Value& v);
 // Writes [v] as a value of type [t] (cty json.Marshal); with [t] the
 // dynamic pseudo-type, as {"value":…,"type":…}.
-JsonText value_to_json(const Value &v, const Type *t);
+JsonText value_to_json(const Value& v, const Type* t);
 // Writes [t] as cty writes types: "string", ["list","number"], ...
-JsonText type_as_json(const Type *t);
+JsonText type_as_json(const Type* t);
 
 // Sets one variable of [ctx] per property of the JSON object [json], each
 // of the type its JSON implies (as `hclvm eval --vars-file` does). Returns
 // the error ("" on success); on error [ctx] is unchanged.
-std::string set_variables_from_json(EvalContext &ctx, std::string_view json);
+std::string set_variables_from_json(EvalContext& ctx, std::string_view json);
 
-} // namespace hclvm
+}  // namespace hclvm

@@ -29,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "util/budget.h"
 #include "util/stack.h"
 #include "value/ops.h"
 
@@ -122,6 +123,11 @@ struct Declaration {
     if (tc.depth == 0) {
       tc.stack.emplace(util::kInlineStackBudget, /*last_try=*/true);
     } else if (tc.depth >= kMaxUserFunctionDepth || tc.stack->exhausted()) {
+      return {Value::dynamic(), std::string(kTooDeep)};
+    }
+    // The run's own depth limit, when lower, fails the call the same way
+    // (a limit would end the whole run, where this error may be dropped).
+    if (util::Budget* b = util::current_budget(); b != nullptr && b->depth_exhausted()) {
       return {Value::dynamic(), std::string(kTooDeep)};
     }
     std::string error;

@@ -17,21 +17,18 @@ namespace {
 
 // The first expression of the tree under [root] (at depth 1) that stands
 // deeper than kMaxNesting, or null.
-const Expr *too_deep(const Expr *root) {
-  std::vector<std::pair<const Expr *, uint32_t>> todo{{root, 1}};
+const Expr* too_deep(const Expr* root) {
+  std::vector<std::pair<const Expr*, uint32_t>> todo{{root, 1}};
   while (!todo.empty()) {
     auto [e, depth] = todo.back();
     todo.pop_back();
-    if (depth > kMaxNesting)
-      return e;
-    ast::for_each_child(
-        *e, [&](const Expr &c) { todo.emplace_back(&c, depth + 1); });
+    if (depth > kMaxNesting) return e;
+    ast::for_each_child(*e, [&](const Expr& c) { todo.emplace_back(&c, depth + 1); });
   }
   return nullptr;
 }
 
-void report(Diagnostics &diags, const Source &src, ast::Span at,
-            std::string_view what) {
+void report(Diagnostics& diags, const Source& src, ast::Span at, std::string_view what) {
   diags.push_back(Diagnostic{Severity::Error, "Nesting too deep",
                              std::string(what) + " nested more than " +
                                  std::to_string(kMaxNesting) +
@@ -39,30 +36,25 @@ void report(Diagnostics &diags, const Source &src, ast::Span at,
                              src.range(at), std::nullopt});
 }
 
-} // namespace
+}  // namespace
 
-Expr *limit_nesting(Builder &b, Expr *root, Diagnostics &diags) {
-  if (root == nullptr)
-    return root;
-  const Expr *deep = too_deep(root);
-  if (deep == nullptr)
-    return root;
+Expr* limit_nesting(Builder& b, Expr* root, Diagnostics& diags) {
+  if (root == nullptr) return root;
+  const Expr* deep = too_deep(root);
+  if (deep == nullptr) return root;
   report(diags, b.source(), deep->span, "Expressions are");
   return b.dynamic(root->span);
 }
 
-void limit_nesting(Builder &b, Body *body, Diagnostics &diags) {
-  if (body == nullptr)
-    return;
-  std::vector<std::pair<Body *, uint32_t>> todo{{body, 1}};
+void limit_nesting(Builder& b, Body* body, Diagnostics& diags) {
+  if (body == nullptr) return;
+  std::vector<std::pair<Body*, uint32_t>> todo{{body, 1}};
   while (!todo.empty()) {
     auto [cur, depth] = todo.back();
     todo.pop_back();
-    for (ast::Attribute *a : cur->attributes)
-      a->expr = limit_nesting(b, a->expr, diags);
-    for (ast::Block *blk : cur->blocks) {
-      if (blk->body == nullptr)
-        continue;
+    for (ast::Attribute* a : cur->attributes) a->expr = limit_nesting(b, a->expr, diags);
+    for (ast::Block* blk : cur->blocks) {
+      if (blk->body == nullptr) continue;
       if (depth + 1 > kMaxNesting) {
         report(diags, b.source(), blk->type_span, "Blocks are");
         blk->body = b.body(blk->open_brace_span, {}, {}, blk->close_brace_span);
@@ -73,4 +65,4 @@ void limit_nesting(Builder &b, Body *body, Diagnostics &diags) {
   }
 }
 
-} // namespace hclvm::syntax
+}  // namespace hclvm::syntax

@@ -11,8 +11,8 @@ namespace hclvm::syntax {
 // an attribute whose expression does becomes a placeholder (as an
 // expression that failed to parse), a block that does loses its body; each
 // cut is reported once in [diags].
-void limit_nesting(Builder &b, Body *body, Diagnostics &diags);
+void limit_nesting(Builder& b, Body* body, Diagnostics& diags);
 // The same for an expression; returns [root] or its placeholder.
-Expr *limit_nesting(Builder &b, Expr *root, Diagnostics &diags);
+Expr* limit_nesting(Builder& b, Expr* root, Diagnostics& diags);
 
-} // namespace hclvm::syntax
+}  // namespace hclvm::syntax

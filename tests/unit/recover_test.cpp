@@ -493,13 +493,13 @@ TEST(RecoverDeep, SameDiagnosticsAsReference) {
     std::vector<Want> want;
   };
   const Deep cases[] = {
-      {"a = " + rep("(", 20000) + "1 2" + rep(")", 20000) + "\nb = 1 c\n",
-       {{"Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression.", "1:20007-1:20008",
-         "1:20004-1:20008"}}},
-      {rep("a {\n", 20000) + "b = \"\\q\"\nc = 1 d\n",
-       {{"Invalid escape sequence", "The symbol \"q\" is not a valid escape sequence selector.", "20001:6-20001:8", ""},
-        {"Missing newline after argument", "An argument definition must end with a newline.", "20002:7-20002:8",
-         "20002:1-20002:8"}}},
+      {"a = " + rep("(", 9000) + "1 2" + rep(")", 9000) + "\nb = 1 c\n",
+       {{"Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression.", "1:9007-1:9008",
+         "1:9004-1:9008"}}},
+      {rep("a {\n", 9000) + "b = \"\\q\"\nc = 1 d\n",
+       {{"Invalid escape sequence", "The symbol \"q\" is not a valid escape sequence selector.", "9001:6-9001:8", ""},
+        {"Missing newline after argument", "An argument definition must end with a newline.", "9002:7-9002:8",
+         "9002:1-9002:8"}}},
       {"a = " + rep("[\"${", 3000) + "x y",
        {{"Extra characters after interpolation expression",
          "Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can "
