@@ -2,6 +2,7 @@
 // expressions and files, the bodies of compiled files, and the cache.
 #include <hclvm/cache.h>
 #include <hclvm/hclvm.h>
+#include <hclvm/render.h>
 #include <hclvm/syntax.h>
 #include <hclvm/typeexpr.h>
 
@@ -12,7 +13,6 @@
 #include <sstream>
 
 #include "capi/capi.h"
-#include "diag/render.h"
 #include "value/json.h"
 
 namespace hclvm::capi {
@@ -277,17 +277,11 @@ hclvm_status hclvm_diagnostics_text(const hclvm_diagnostics* diags, unsigned wid
     if (out != nullptr) *out = nullptr;
     if (diags == nullptr || out == nullptr)
       return fail(HCLVM_ERR_INVALID_ARGUMENT, "diags and out are required");
-    diag::SnippetFiles files;
-    if (diags->source) {
-      diag::SnippetFile f{diags->source->text(), nullptr};
-      if (std::shared_ptr<const CompiledFile> file = diags->file)
-        f.context = [file](uint32_t byte) { return file->context(byte); };
-      files.emplace(diags->source->name(), std::move(f));
-    }
-    diag::TextStyle style;
+    TextOptions style;
     style.width = width;
     style.color = color != 0;
-    *out = dup_string(diag::render_text(diags->list, files, style));
+    *out = dup_string(diags->file ? diagnostics_text(diags->list, *diags->file, style)
+                                  : diagnostics_text(diags->list, diags->source.get(), style));
     return HCLVM_OK;
   });
 }
@@ -297,7 +291,7 @@ hclvm_status hclvm_diagnostics_json(const hclvm_diagnostics* diags, char** out) 
     if (out != nullptr) *out = nullptr;
     if (diags == nullptr || out == nullptr)
       return fail(HCLVM_ERR_INVALID_ARGUMENT, "diags and out are required");
-    *out = dup_string(diag::render_json(diags->list));
+    *out = dup_string(diagnostics_json(diags->list));
     return HCLVM_OK;
   });
 }

@@ -1,0 +1,36 @@
+// Diagnostics for people and for programs, as the reference prints them:
+// the text form (summary, "on FILE line N, in BLOCK:", the source snippet
+// with the subject underlined, the values of the failing expression's
+// variables, the detail word-wrapped) and the JSON document of
+// `hcldec --diags=json`.
+//
+//   hclvm::EvalResult r = vm.run(*program, ctx);
+//   std::cerr << hclvm::diagnostics_text(r.diagnostics, source.get(), {.width = 80});
+#pragma once
+
+#include <hclvm/cache.h>
+#include <hclvm/diagnostic.h>
+#include <hclvm/syntax.h>
+
+#include <string>
+
+namespace hclvm {
+
+struct TextOptions {
+  unsigned width = 0;  // wrap details at this many columns; 0: never
+  bool color = false;  // VT100 colours for the severity and the subject
+};
+
+// [diags] as text, with snippets from [source] (null: none; diagnostics
+// about another file say "(source code not available)", as the
+// reference's do).
+std::string diagnostics_text(const Diagnostics& diags, const Source* source,
+                             const TextOptions& options = {});
+// The same for the diagnostics of a compiled file, whose snippets also
+// name the block they are in (`in resource "a" "b":`).
+std::string diagnostics_text(const Diagnostics& diags, const CompiledFile& file,
+                             const TextOptions& options = {});
+// [diags] as the JSON document `hcldec --diags=json` prints.
+std::string diagnostics_json(const Diagnostics& diags);
+
+}  // namespace hclvm
