@@ -10,6 +10,7 @@
 #include <hclvm/value.h>
 
 #include <atomic>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <string>
@@ -122,6 +123,17 @@ T quiet(T fallback, F&& body) noexcept {
   } catch (...) {
     return fallback;
   }
+}
+
+// The integer a C caller stored in enum [e]. C lets any int through an enum
+// while C++ may assume only the enumerators' range, so values from C are
+// read as their underlying integer before they are checked.
+template <class E>
+auto raw_enum(const E& e) {
+  std::underlying_type_t<E> raw;
+  static_assert(sizeof raw == sizeof e);
+  std::memcpy(&raw, &e, sizeof raw);
+  return raw;
 }
 
 // [text] of [len] bytes, or up to its NUL when [len] is HCLVM_NUL_TERMINATED.

@@ -251,7 +251,7 @@ hclvm_status hclvm_context_create(const hclvm_context_options* options, hclvm_co
     hclvm_context_options_default(&o);
     if (options != nullptr) o = *options;
     auto ctx = std::make_unique<hclvm_context>();
-    switch (o.library) {
+    switch (raw_enum(o.library)) {
       case HCLVM_FUNCTIONS_STANDARD: {
         LibraryOptions lib;
         if (o.base_dir != nullptr) lib.base_dir = o.base_dir;

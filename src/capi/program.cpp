@@ -80,8 +80,8 @@ const Type* parse_type(const char* text, std::string& err) {
 }
 
 Syntax syntax_for(hclvm_syntax syntax, std::string_view name) {
-  if (syntax == HCLVM_SYNTAX_JSON) return Syntax::Json;
-  if (syntax == HCLVM_SYNTAX_NATIVE) return Syntax::Native;
+  if (raw_enum(syntax) == HCLVM_SYNTAX_JSON) return Syntax::Json;
+  if (raw_enum(syntax) == HCLVM_SYNTAX_NATIVE) return Syntax::Native;
   return name.ends_with(".json") ? Syntax::Json : Syntax::Native;
 }
 
