@@ -532,12 +532,16 @@ struct Vm::State {
     return &v.attr(*ai);
   }
 
-  // The type cached in inline cache slot [slot] (0: none).
+  // The type cached in inline cache slot [slot] (0: none). Unlike
+  // cached_attr, which only compares the cached pointer with a type it
+  // already holds, callers read the cached type itself, which another
+  // thread may have just interned: acquire pairs with cache_type's release
+  // so that its fields are seen written.
   const Type* cached_type(uint32_t slot) const {
-    return reinterpret_cast<const Type*>(prog->caches[slot].load(std::memory_order_relaxed));
+    return reinterpret_cast<const Type*>(prog->caches[slot].load(std::memory_order_acquire));
   }
   void cache_type(uint32_t slot, const Type* t) {
-    prog->caches[slot].store(reinterpret_cast<uintptr_t>(t), std::memory_order_relaxed);
+    prog->caches[slot].store(reinterpret_cast<uintptr_t>(t), std::memory_order_release);
   }
 
   // The tuple type of [elems], through inline cache slot [slot].
