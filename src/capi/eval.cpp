@@ -18,26 +18,9 @@ namespace hclvm::capi {
 
 namespace {
 
-// The static name of [l] for hclvm_stats and hclvm_result_limit.
-const char* limit_name_of(Limit l) {
-  switch (l) {
-    case Limit::Steps:
-      return "steps";
-    case Limit::Memory:
-      return "memory";
-    case Limit::StringSize:
-      return "string_size";
-    case Limit::CollectionSize:
-      return "collection_size";
-    case Limit::Depth:
-      return "depth";
-    case Limit::Timeout:
-      return "timeout";
-    case Limit::Cancelled:
-      return "cancelled";
-  }
-  return "unknown";
-}
+// The static name of [l] for hclvm_stats and hclvm_result_limit:
+// limit_name's, which are literals and so end in a NUL.
+const char* limit_name_of(Limit l) { return limit_name(l).data(); }
 
 // The limit whose diagnostic is among [diags], if any. Read from the
 // diagnostics rather than from the vm's statistics, which describe only

@@ -87,6 +87,16 @@ hclvm_status give_text(JsonText t, char** out) {
   return HCLVM_OK;
 }
 
+// Reads the known, non-null value [v] of type [want] ([kind] names it in
+// the error otherwise) with [read], which returns the status.
+template <class F>
+hclvm_status read_scalar(const hclvm_value* v, const Type* want, const char* kind, F&& read) {
+  if (hclvm_status s = need_known(v); s != HCLVM_OK) return s;
+  const Value& p = plain(v->v);
+  if (p.type() != want) return wrong_kind(p, kind);
+  return read(p);
+}
+
 }  // namespace
 
 }  // namespace hclvm::capi
@@ -374,36 +384,33 @@ hclvm_status hclvm_value_type_json(const hclvm_value* v, char** out) {
 hclvm_status hclvm_value_get_bool(const hclvm_value* v, int* out) {
   return guard([&] {
     if (out == nullptr) return fail(HCLVM_ERR_INVALID_ARGUMENT, "out is required");
-    if (hclvm_status s = need_known(v); s != HCLVM_OK) return s;
-    const Value& p = plain(v->v);
-    if (p.type() != Type::boolean()) return wrong_kind(p, "bool");
-    *out = p.as_bool() ? 1 : 0;
-    return HCLVM_OK;
+    return read_scalar(v, Type::boolean(), "bool", [&](const Value& p) {
+      *out = p.as_bool() ? 1 : 0;
+      return HCLVM_OK;
+    });
   });
 }
 
 hclvm_status hclvm_value_get_double(const hclvm_value* v, double* out) {
   return guard([&] {
     if (out == nullptr) return fail(HCLVM_ERR_INVALID_ARGUMENT, "out is required");
-    if (hclvm_status s = need_known(v); s != HCLVM_OK) return s;
-    const Value& p = plain(v->v);
-    if (p.type() != Type::number()) return wrong_kind(p, "number");
-    *out = p.as_number().to_double();
-    return HCLVM_OK;
+    return read_scalar(v, Type::number(), "number", [&](const Value& p) {
+      *out = p.as_number().to_double();
+      return HCLVM_OK;
+    });
   });
 }
 
 hclvm_status hclvm_value_get_int64(const hclvm_value* v, int64_t* out) {
   return guard([&] {
     if (out == nullptr) return fail(HCLVM_ERR_INVALID_ARGUMENT, "out is required");
-    if (hclvm_status s = need_known(v); s != HCLVM_OK) return s;
-    const Value& p = plain(v->v);
-    if (p.type() != Type::number()) return wrong_kind(p, "number");
-    Number n = p.as_number();
-    std::optional<int64_t> i = n.to_int64();
-    if (!i) return fail(HCLVM_ERR_TYPE, n.text() + " is not an integer in int64's range");
-    *out = *i;
-    return HCLVM_OK;
+    return read_scalar(v, Type::number(), "number", [&](const Value& p) {
+      Number n = p.as_number();
+      std::optional<int64_t> i = n.to_int64();
+      if (!i) return fail(HCLVM_ERR_TYPE, n.text() + " is not an integer in int64's range");
+      *out = *i;
+      return HCLVM_OK;
+    });
   });
 }
 
@@ -411,11 +418,10 @@ hclvm_status hclvm_value_get_number_text(const hclvm_value* v, char** out) {
   return guard([&] {
     if (out == nullptr) return fail(HCLVM_ERR_INVALID_ARGUMENT, "out is required");
     *out = nullptr;
-    if (hclvm_status s = need_known(v); s != HCLVM_OK) return s;
-    const Value& p = plain(v->v);
-    if (p.type() != Type::number()) return wrong_kind(p, "number");
-    *out = dup_string(p.as_number().text());
-    return HCLVM_OK;
+    return read_scalar(v, Type::number(), "number", [&](const Value& p) {
+      *out = dup_string(p.as_number().text());
+      return HCLVM_OK;
+    });
   });
 }
 
@@ -425,13 +431,12 @@ hclvm_status hclvm_value_get_string(const hclvm_value* v, const char** data, siz
       return fail(HCLVM_ERR_INVALID_ARGUMENT, "data and len are required");
     *data = nullptr;
     *len = 0;
-    if (hclvm_status s = need_known(v); s != HCLVM_OK) return s;
-    const Value& p = plain(v->v);
-    if (p.type() != Type::string()) return wrong_kind(p, "string");
-    std::string_view s = p.as_string();
-    *data = s.data();
-    *len = s.size();
-    return HCLVM_OK;
+    return read_scalar(v, Type::string(), "string", [&](const Value& p) {
+      std::string_view str = p.as_string();
+      *data = str.data();
+      *len = str.size();
+      return HCLVM_OK;
+    });
   });
 }
 

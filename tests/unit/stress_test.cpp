@@ -28,6 +28,8 @@
 #include <thread>
 #include <vector>
 
+#include "test_util.h"
+
 namespace hclvm {
 namespace {
 
@@ -102,16 +104,8 @@ struct Vars {
   }
 };
 
-// [s] as a JSON string (plain ASCII without <, > or &, which is all the
-// expected values hold).
-std::string quote(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
+// [s] as a JSON string, as jsonencode writes it.
+std::string quote(std::string_view s) { return test::go_json_quote(s); }
 
 std::string upper(std::string s) {
   for (char& c : s) c = char(std::toupper(static_cast<unsigned char>(c)));
