@@ -87,6 +87,20 @@ hclvm_status give_text(JsonText t, char** out) {
   return HCLVM_OK;
 }
 
+// A list or a set (as [make] builds it) of [elems], converted to
+// [elem_type] (or to the type they unify to).
+hclvm_status collection(const hclvm_value* const* elems, size_t n, const char* elem_type,
+                        Value (*make)(const Type*, std::vector<Value>), hclvm_value** out) {
+  if (out == nullptr) return fail(HCLVM_ERR_INVALID_ARGUMENT, "out is required");
+  *out = nullptr;
+  std::vector<Value> vals;
+  const Type* elem = nullptr;
+  if (std::string err = convert_all(elems, n, elem_type, vals, elem); !err.empty())
+    return fail(HCLVM_ERR_INVALID_ARGUMENT, err);
+  *out = own(make(elem, std::move(vals)));
+  return HCLVM_OK;
+}
+
 // Reads the known, non-null value [v] of type [want] ([kind] names it in
 // the error otherwise) with [read], which returns the status.
 template <class F>
@@ -183,30 +197,12 @@ hclvm_status hclvm_value_unknown(const char* type, hclvm_value** out) {
 
 hclvm_status hclvm_value_list(const hclvm_value* const* elems, size_t n, const char* elem_type,
                               hclvm_value** out) {
-  return guard([&] {
-    if (out == nullptr) return fail(HCLVM_ERR_INVALID_ARGUMENT, "out is required");
-    *out = nullptr;
-    std::vector<Value> vals;
-    const Type* elem = nullptr;
-    if (std::string err = convert_all(elems, n, elem_type, vals, elem); !err.empty())
-      return fail(HCLVM_ERR_INVALID_ARGUMENT, err);
-    *out = own(Value::list(elem, std::move(vals)));
-    return HCLVM_OK;
-  });
+  return guard([&] { return collection(elems, n, elem_type, &Value::list, out); });
 }
 
 hclvm_status hclvm_value_set(const hclvm_value* const* elems, size_t n, const char* elem_type,
                              hclvm_value** out) {
-  return guard([&] {
-    if (out == nullptr) return fail(HCLVM_ERR_INVALID_ARGUMENT, "out is required");
-    *out = nullptr;
-    std::vector<Value> vals;
-    const Type* elem = nullptr;
-    if (std::string err = convert_all(elems, n, elem_type, vals, elem); !err.empty())
-      return fail(HCLVM_ERR_INVALID_ARGUMENT, err);
-    *out = own(Value::set(elem, std::move(vals)));
-    return HCLVM_OK;
-  });
+  return guard([&] { return collection(elems, n, elem_type, &Value::set, out); });
 }
 
 hclvm_status hclvm_value_tuple(const hclvm_value* const* elems, size_t n, hclvm_value** out) {
