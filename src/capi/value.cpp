@@ -101,6 +101,15 @@ hclvm_status collection(const hclvm_value* const* elems, size_t n, const char* e
   return HCLVM_OK;
 }
 
+// Clears [*out] and checks that [v] and [out] were given.
+template <class T>
+hclvm_status need_value_and_out(const hclvm_value* v, T** out) {
+  if (out != nullptr) *out = nullptr;
+  if (out == nullptr || v == nullptr)
+    return fail(HCLVM_ERR_INVALID_ARGUMENT, "value and out are required");
+  return HCLVM_OK;
+}
+
 // Reads the known, non-null value [v] of type [want] ([kind] names it in
 // the error otherwise) with [read], which returns the status.
 template <class F>
@@ -290,9 +299,7 @@ hclvm_status hclvm_value_from_json(const char* json, size_t len, const char* typ
 
 hclvm_status hclvm_value_clone(const hclvm_value* v, hclvm_value** out) {
   return guard([&] {
-    if (out != nullptr) *out = nullptr;
-    if (out == nullptr || v == nullptr)
-      return fail(HCLVM_ERR_INVALID_ARGUMENT, "value and out are required");
+    if (hclvm_status s = need_value_and_out(v, out); s != HCLVM_OK) return s;
     *out = own(v->v);
     return HCLVM_OK;
   });
@@ -300,9 +307,7 @@ hclvm_status hclvm_value_clone(const hclvm_value* v, hclvm_value** out) {
 
 hclvm_status hclvm_value_unmark(const hclvm_value* v, hclvm_value** out) {
   return guard([&] {
-    if (out != nullptr) *out = nullptr;
-    if (out == nullptr || v == nullptr)
-      return fail(HCLVM_ERR_INVALID_ARGUMENT, "value and out are required");
+    if (hclvm_status s = need_value_and_out(v, out); s != HCLVM_OK) return s;
     *out = own(v->v.unmark_deep().first);
     return HCLVM_OK;
   });
@@ -360,9 +365,7 @@ int hclvm_value_equal(const hclvm_value* a, const hclvm_value* b) {
 
 hclvm_status hclvm_value_type_name(const hclvm_value* v, char** out) {
   return guard([&] {
-    if (out != nullptr) *out = nullptr;
-    if (out == nullptr || v == nullptr)
-      return fail(HCLVM_ERR_INVALID_ARGUMENT, "value and out are required");
+    if (hclvm_status s = need_value_and_out(v, out); s != HCLVM_OK) return s;
     *out = dup_string(v->v.type()->friendly_name());
     return HCLVM_OK;
   });
@@ -370,9 +373,7 @@ hclvm_status hclvm_value_type_name(const hclvm_value* v, char** out) {
 
 hclvm_status hclvm_value_type_json(const hclvm_value* v, char** out) {
   return guard([&] {
-    if (out != nullptr) *out = nullptr;
-    if (out == nullptr || v == nullptr)
-      return fail(HCLVM_ERR_INVALID_ARGUMENT, "value and out are required");
+    if (hclvm_status s = need_value_and_out(v, out); s != HCLVM_OK) return s;
     return give_text(type_as_json(v->v.type()), out);
   });
 }
@@ -510,18 +511,14 @@ hclvm_status hclvm_value_get(const hclvm_value* v, const char* name, const hclvm
 
 hclvm_status hclvm_value_to_json(const hclvm_value* v, char** out) {
   return guard([&] {
-    if (out != nullptr) *out = nullptr;
-    if (out == nullptr || v == nullptr)
-      return fail(HCLVM_ERR_INVALID_ARGUMENT, "value and out are required");
+    if (hclvm_status s = need_value_and_out(v, out); s != HCLVM_OK) return s;
     return give_text(value_to_json(v->v), out);
   });
 }
 
 hclvm_status hclvm_value_to_typed_json(const hclvm_value* v, char** out) {
   return guard([&] {
-    if (out != nullptr) *out = nullptr;
-    if (out == nullptr || v == nullptr)
-      return fail(HCLVM_ERR_INVALID_ARGUMENT, "value and out are required");
+    if (hclvm_status s = need_value_and_out(v, out); s != HCLVM_OK) return s;
     JsonResult<std::string> r = to_json_typed(v->v);
     if (!r.ok()) return fail(HCLVM_ERR_TYPE, r.error->message);
     *out = dup_string(r.value);
