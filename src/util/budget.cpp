@@ -3,6 +3,7 @@
 
 #include <time.h>
 
+#include <iterator>
 #include <limits>
 
 namespace hclvm {
@@ -19,45 +20,28 @@ Limits Limits::none() {
   return l;
 }
 
-std::string_view limit_summary(Limit l) {
-  switch (l) {
-    case Limit::Steps:
-      return "Evaluation step limit exceeded";
-    case Limit::Memory:
-      return "Evaluation memory limit exceeded";
-    case Limit::StringSize:
-      return "String size limit exceeded";
-    case Limit::CollectionSize:
-      return "Collection size limit exceeded";
-    case Limit::Depth:
-      return "Evaluation depth limit exceeded";
-    case Limit::Timeout:
-      return "Evaluation deadline exceeded";
-    case Limit::Cancelled:
-      return "Evaluation cancelled";
-  }
-  return "Evaluation limit exceeded";
-}
+namespace {
 
-std::string_view limit_name(Limit l) {
-  switch (l) {
-    case Limit::Steps:
-      return "steps";
-    case Limit::Memory:
-      return "memory";
-    case Limit::StringSize:
-      return "string_size";
-    case Limit::CollectionSize:
-      return "collection_size";
-    case Limit::Depth:
-      return "depth";
-    case Limit::Timeout:
-      return "timeout";
-    case Limit::Cancelled:
-      return "cancelled";
-  }
-  return "limit";
-}
+// Per limit, in the enum's order: its name and its diagnostic's summary.
+struct LimitText {
+  std::string_view name, summary;
+};
+constexpr LimitText kLimitTexts[] = {
+    {"steps", "Evaluation step limit exceeded"},
+    {"memory", "Evaluation memory limit exceeded"},
+    {"string_size", "String size limit exceeded"},
+    {"collection_size", "Collection size limit exceeded"},
+    {"depth", "Evaluation depth limit exceeded"},
+    {"timeout", "Evaluation deadline exceeded"},
+    {"cancelled", "Evaluation cancelled"},
+};
+static_assert(std::size(kLimitTexts) == size_t(Limit::Cancelled) + 1);
+
+}  // namespace
+
+std::string_view limit_summary(Limit l) { return kLimitTexts[size_t(l)].summary; }
+
+std::string_view limit_name(Limit l) { return kLimitTexts[size_t(l)].name; }
 
 namespace util {
 
