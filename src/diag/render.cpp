@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
+#include <vector>
 
 namespace hclvm {
 
@@ -45,6 +47,37 @@ struct Line {
   uint32_t begin, end;  // the line's bytes, without its \n or \r\n
 };
 
+// The lines of [src] as the reference's scanner numbers them: built once per
+// file, so that rendering many diagnostics of one big file costs a search
+// per diagnostic, not a scan of the whole file.
+std::vector<Line> index_lines(std::string_view src) {
+  std::vector<Line> lines;
+  auto size = static_cast<uint32_t>(src.size());
+  uint32_t pos = 0, number = 1;
+  while (pos < size) {
+    // bufio.ScanLines: a line ends at \n; one \r before it (or before the
+    // end of the file) is dropped.
+    size_t nl = src.find('\n', pos);
+    uint32_t next = nl == std::string_view::npos ? size : static_cast<uint32_t>(nl) + 1;
+    uint32_t end = nl == std::string_view::npos ? size : static_cast<uint32_t>(nl);
+    if (end > pos && src[end - 1] == '\r') --end;
+    lines.push_back(Line{number, pos, end});
+    // The scanner counts a line for every grapheme cluster that starts with
+    // \r or \n: \r\n is one cluster, but a lone \r inside the line counts
+    // too, so line numbers follow the reference even in odd files.
+    for (uint32_t i = pos; i < next; ++i) {
+      if (src[i] == '\r') {
+        ++number;
+        if (i + 1 < next && src[i + 1] == '\n') ++i;
+      } else if (src[i] == '\n') {
+        ++number;
+      }
+    }
+    pos = next;
+  }
+  return lines;
+}
+
 // Reports whether [b] lies in [begin, end).
 bool contains(uint32_t begin, uint32_t end, uint32_t b) { return b >= begin && b < end; }
 
@@ -60,7 +93,7 @@ bool overlaps(uint32_t a0, uint32_t a1, uint32_t b0, uint32_t b1) {
 
 // Writes the "  on FILE line N, in CTX:" header and the snippet of [d].
 void write_snippet(std::string& out, const Diagnostic& d, const SnippetFile& file,
-                   const char* highlight, const char* reset) {
+                   const std::vector<Line>& lines, const char* highlight, const char* reset) {
   const Range& subject = *d.subject;
   uint32_t snip0 = subject.start.byte, snip1 = subject.end.byte;
   uint32_t hl0 = snip0, hl1 = snip1;
@@ -96,29 +129,12 @@ void write_snippet(std::string& out, const Diagnostic& d, const SnippetFile& fil
   out += ":\n";
 
   std::string_view src = file.bytes;
-  auto size = static_cast<uint32_t>(src.size());
-  uint32_t pos = 0, number = 1;
-  while (pos < size) {
-    // bufio.ScanLines: a line ends at \n; one \r before it (or before the
-    // end of the file) is dropped.
-    size_t nl = src.find('\n', pos);
-    uint32_t next = nl == std::string_view::npos ? size : static_cast<uint32_t>(nl) + 1;
-    uint32_t end = nl == std::string_view::npos ? size : static_cast<uint32_t>(nl);
-    if (end > pos && src[end - 1] == '\r') --end;
-    Line line{number, pos, end};
-    // The scanner counts a line for every grapheme cluster that starts with
-    // \r or \n: \r\n is one cluster, but a lone \r inside the line counts
-    // too, so line numbers follow the reference even in odd files.
-    for (uint32_t i = pos; i < next; ++i) {
-      if (src[i] == '\r') {
-        ++number;
-        if (i + 1 < next && src[i + 1] == '\n') ++i;
-      } else if (src[i] == '\n') {
-        ++number;
-      }
-    }
-    pos = next;
-
+  // Lines ending before the snippet begins cannot overlap it, nor can lines
+  // beginning after it ends.
+  auto first = std::partition_point(lines.begin(), lines.end(),
+                                    [snip0](const Line& l) { return l.end < snip0; });
+  for (auto it = first; it != lines.end() && it->begin <= snip1; ++it) {
+    const Line& line = *it;
     // Empty lines never overlap anything, so a blank line in the middle of
     // a multi-line snippet is left out, as the reference does.
     if (!overlaps(line.begin, line.end, snip0, snip1)) continue;
@@ -141,10 +157,12 @@ void write_snippet(std::string& out, const Diagnostic& d, const SnippetFile& fil
   out += '\n';
 }
 
-}  // namespace
+// The line index of each file a rendering has needed so far.
+using LineIndexes = std::map<const SnippetFile*, std::vector<Line>>;
 
+// Appends the text form of [d] to [out], taking snippets from [files].
 void write_text(std::string& out, const Diagnostic& d, const SnippetFiles& files,
-                const TextStyle& style) {
+                LineIndexes& indexes, const TextStyle& style) {
   const char* color = "";
   const char* highlight = "";
   const char* reset = "";
@@ -166,7 +184,10 @@ void write_text(std::string& out, const Diagnostic& d, const SnippetFiles& files
       out += "  on " + d.subject->filename + " line " + std::to_string(d.subject->start.line) +
              ":\n  (source code not available)\n\n";
     } else {
-      write_snippet(out, d, it->second, highlight, reset);
+      const SnippetFile& file = it->second;
+      auto [at, fresh] = indexes.try_emplace(&file);
+      if (fresh) at->second = index_lines(file.bytes);
+      write_snippet(out, d, file, at->second, highlight, reset);
     }
     for (size_t i = 0; i < d.expression_values.size(); ++i) {
       out += i == 0 ? "with " : "     ";
@@ -181,10 +202,13 @@ void write_text(std::string& out, const Diagnostic& d, const SnippetFiles& files
   }
 }
 
+}  // namespace
+
 std::string render_text(const Diagnostics& diags, const SnippetFiles& files,
                         const TextStyle& style) {
   std::string out;
-  for (const auto& d : diags) write_text(out, d, files, style);
+  LineIndexes indexes;
+  for (const auto& d : diags) write_text(out, d, files, indexes, style);
   return out;
 }
 
@@ -233,21 +257,25 @@ std::string render_json(const Diagnostics& diags) {
 std::string native_context(const ast::Body& root, uint32_t byte) {
   // Like the reference's navigation, only top-level blocks count, and the
   // first one whose range (type keyword to closing brace) holds the offset.
-  for (const ast::Block* b : root.blocks) {
-    if (!contains(b->span.begin, b->span.end, byte)) continue;
-    std::string out(b->type);
-    for (std::string_view label : b->labels) {
-      out += ' ';
-      out += uni::go_quote(label);
-    }
-    return out;
+  // Top-level blocks follow one another in the file, so the only candidate
+  // is the first that ends after the offset.
+  const ast::Block* const* b = std::partition_point(
+      root.blocks.begin(), root.blocks.end(),
+      [byte](const ast::Block* x) { return x->span.end <= byte; });
+  if (b == root.blocks.end() || !contains((*b)->span.begin, (*b)->span.end, byte)) return "";
+  std::string out((*b)->type);
+  for (std::string_view label : (*b)->labels) {
+    out += ' ';
+    out += uni::go_quote(label);
   }
-  return "";
+  return out;
 }
 
 std::string json_context(const json::Node& root, uint32_t byte) {
   // Down from the root, into the first object or array member holding the
-  // offset; scalars end the path.
+  // offset; scalars end the path. Members follow one another in the file,
+  // so the only candidate at each level is the first ending after the
+  // offset.
   auto holds = [byte](const json::Node* n) {
     return (n->kind == json::NodeKind::Object || n->kind == json::NodeKind::Array) &&
            n->start.byte <= byte && byte < n->end.byte;
@@ -257,22 +285,23 @@ std::string json_context(const json::Node& root, uint32_t byte) {
   for (;;) {
     const json::Node* next = nullptr;
     if (n->kind == json::NodeKind::Object) {
-      for (const json::Property& p : json::as<json::ObjectNode>(*n).properties) {
-        if (holds(p.value)) {
-          out += '.';
-          out += p.name->value;
-          next = p.value;
-          break;
-        }
+      const auto& props = json::as<json::ObjectNode>(*n).properties;
+      const json::Property* p =
+          std::partition_point(props.begin(), props.end(), [byte](const json::Property& x) {
+            return x.value->end.byte <= byte;
+          });
+      if (p != props.end() && holds(p->value)) {
+        out += '.';
+        out += p->name->value;
+        next = p->value;
       }
     } else if (n->kind == json::NodeKind::Array) {
       const auto& items = json::as<json::ArrayNode>(*n).items;
-      for (uint32_t i = 0; i < items.size; ++i) {
-        if (holds(items[i])) {
-          out += "[" + std::to_string(i) + "]";
-          next = items[i];
-          break;
-        }
+      json::Node* const* it = std::partition_point(
+          items.begin(), items.end(), [byte](const json::Node* x) { return x->end.byte <= byte; });
+      if (it != items.end() && holds(*it)) {
+        out += "[" + std::to_string(it - items.begin()) + "]";
+        next = *it;
       }
     }
     if (next == nullptr) break;

@@ -38,10 +38,6 @@ struct TextStyle {
   bool color = false;  // VT100 colours for severity and subject
 };
 
-// Appends the text form of [d] to [out], taking snippets from [files].
-void write_text(std::string& out, const Diagnostic& d, const SnippetFiles& files,
-                const TextStyle& style);
-
 // Returns the text form of every diagnostic in [diags], in order.
 std::string render_text(const Diagnostics& diags, const SnippetFiles& files,
                         const TextStyle& style);

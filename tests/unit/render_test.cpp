@@ -4,6 +4,9 @@
 // the same hand-made diagnostics and strings (hcl 2.14.1, Go 1.19).
 #include "diag/render.h"
 
+#include <hclvm/json_syntax.h>
+#include <hclvm/syntax.h>
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -350,6 +353,97 @@ TEST(WrapWords, MatchesGoWordwrap) {
       {"abc def", 3, "abc\ndef"},
   };
   for (const auto& c : cases) EXPECT_EQ(wrap_words(c.in, c.width), c.want) << c.in;
+}
+
+// The block context by the definition: the first top-level block whose
+// range holds the offset, found by looking at every block.
+std::string native_context_by_scan(const ast::Body& root, uint32_t byte) {
+  for (const ast::Block* b : root.blocks) {
+    if (byte < b->span.begin || byte >= b->span.end) continue;
+    std::string out(b->type);
+    for (std::string_view label : b->labels) out += " \"" + std::string(label) + "\"";
+    return out;
+  }
+  return "";
+}
+
+TEST(NativeContext, AgreesWithScanningEveryBlockAtEveryByte) {
+  std::string text;
+  for (int i = 0; i < 40; ++i) {
+    text += "resource \"r\" \"n" + std::to_string(i) + "\" {\n  a = 1\n  inner {\n    b = 2\n  }\n}\n";
+    if (i % 3 == 0) text += "top_" + std::to_string(i) + " = 3\n\n";
+  }
+  FileParse p = parse_config(make_source("m.tf", text));
+  ASSERT_FALSE(p.has_errors());
+  ASSERT_EQ(p.body->blocks.size, 40u);
+  for (uint32_t byte = 0; byte <= text.size() + 1; ++byte)
+    ASSERT_EQ(native_context(*p.body, byte), native_context_by_scan(*p.body, byte)) << byte;
+}
+
+// The JSON context by the definition: down from the root, into the first
+// object or array member holding the offset, looking at every member.
+std::string json_context_by_scan(const json::Node& root, uint32_t byte) {
+  auto holds = [byte](const json::Node* n) {
+    return (n->kind == json::NodeKind::Object || n->kind == json::NodeKind::Array) &&
+           n->start.byte <= byte && byte < n->end.byte;
+  };
+  std::string out;
+  for (const json::Node* n = &root; n != nullptr;) {
+    const json::Node* next = nullptr;
+    if (n->kind == json::NodeKind::Object) {
+      for (const json::Property& p : json::as<json::ObjectNode>(*n).properties) {
+        if (!holds(p.value)) continue;
+        out += "." + std::string(p.name->value);
+        next = p.value;
+        break;
+      }
+    } else if (n->kind == json::NodeKind::Array) {
+      const auto& items = json::as<json::ArrayNode>(*n).items;
+      for (uint32_t i = 0; i < items.size && next == nullptr; ++i) {
+        if (!holds(items[i])) continue;
+        out += "[" + std::to_string(i) + "]";
+        next = items[i];
+      }
+    }
+    n = next;
+  }
+  return out.empty() || out[0] != '.' ? out : out.substr(1);
+}
+
+TEST(JsonContext, AgreesWithScanningEveryMemberAtEveryByte) {
+  std::string text =
+      "{\"a\": {\"b\": [1, {\"c\": 2}, [], [[3]]], \"d\": 3, \"a\": {}}, \"e\": [ [5] , {\"f\": "
+      "{\"g\": [true]}} ], \"h\": \"x\"";
+  for (int i = 0; i < 30; ++i) text += ", \"k" + std::to_string(i) + "\": {\"v\": [" + std::to_string(i) + "]}";
+  text += "}";
+  JsonParse p = parse_json_config(make_source("m.json", text));
+  ASSERT_FALSE(p.has_errors());
+  EXPECT_EQ(json_context(*p.root, uint32_t(text.find("[true]") + 1)), "e[1].f.g");
+  for (uint32_t byte = 0; byte <= text.size() + 1; ++byte)
+    ASSERT_EQ(json_context(*p.root, byte), json_context_by_scan(*p.root, byte)) << byte;
+}
+
+// Rendering many diagnostics at once (which indexes each file's lines once)
+// gives what rendering each alone gives, in any order and across files.
+TEST(RenderText, ManyDiagnosticsRenderAsEachAlone) {
+  std::string a, b = "x = 1\r\ny = \rz\n\nw = 4";  // b: CR LF, a lone CR, no final newline
+  for (int i = 0; i < 50; ++i) a += "line" + std::to_string(i) + " = " + std::to_string(i) + "\n";
+  SnippetFiles files{{"a.hcl", {a, [](uint32_t o) { return "at " + std::to_string(o / 100); }}},
+                     {"b.hcl", {b, {}}}};
+  Diagnostics ds;
+  for (uint32_t i = 0; i < 50; i += 7) {  // later lines first, with multi-line contexts
+    uint32_t line = 49 - i, byte = uint32_t(a.find("line" + std::to_string(line) + " "));
+    ds.push_back(diag("A" + std::to_string(line), "", rng("a.hcl", line + 1, 1, byte, line + 1, 5, byte + 4),
+                      rng("a.hcl", 1, 1, byte > 30 ? byte - 30 : 0, line + 1, 9, byte + 8)));
+    ds.push_back(diag("B", "", rng("b.hcl", 1, 1, i % 17, 1, 1, i % 17)));
+  }
+  ds.push_back(diag("End of b", "", rng("b.hcl", 5, 6, uint32_t(b.size()), 5, 6, uint32_t(b.size()))));
+  std::string one_by_one;
+  for (const Diagnostic& d : ds) one_by_one += render_text(Diagnostics{d}, files, kPlain);
+  EXPECT_EQ(render_text(ds, files, kPlain), one_by_one);
+  // The empty subject at the end of a file without a final newline shows its last line.
+  EXPECT_EQ(render_text(Diagnostics{ds.back()}, files, kPlain),
+            "Error: End of b\n\n  on b.hcl line 5:\n   5: w = 4\n\n");
 }
 
 }  // namespace
