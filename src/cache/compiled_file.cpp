@@ -514,6 +514,7 @@ void compile_json_file(CompiledFile& f) {
 }
 
 CompiledFile compile_file(std::shared_ptr<const Source> source, Syntax syntax) {
+  ProgramArena arena;  // the file's programs side by side, in attribute order
   CompiledFile f;
   f.syntax = syntax;
   if (syntax == Syntax::Json) {
@@ -677,6 +678,7 @@ LoadResult read_data(std::string_view data, std::shared_ptr<const std::string> o
         if (f.source->text().size() != size || hash128(f.source->text()) != hash)
           return refuse(name + ": source changed since it was compiled");
       }
+      ProgramArena arena;  // programs read eagerly lie side by side, in attribute order
       FileReader fr(s, tables, f.source, lazy);
       fr.diagnostics(f.diagnostics);
       if (s.ok()) fr.body(f.body, 0);

@@ -114,7 +114,7 @@ uint32_t delta(ByteReader& r, uint32_t prev, const char* what) {
 
 std::shared_ptr<Program> read_program(ByteReader& r, const TableReader& tables,
                                       std::shared_ptr<const Source> source) {
-  auto p = std::make_shared<Program>();
+  auto p = Program::make();
   std::string_view code = r.str();
   p->code.assign(code.begin(), code.end());
   p->max_stack = u32v(r, "max_stack");

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "util/alloc_count.h"
+#include "vm/program.h"
 #include "value/json.h"
 
 namespace hclvm::cli {
@@ -299,6 +300,7 @@ int run_bench(const std::vector<std::string>& args) {
   }
   auto start = std::chrono::steady_clock::now();
   std::vector<CompileResult> compiled;
+  ProgramArena arena;  // as compile_file lays out a file's programs
   each_attribute(*p.body, "", [&](const std::string&, const ast::Attribute& a) {
     compiled.push_back(compile_expression(*a.expr, p.source));
   });

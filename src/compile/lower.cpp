@@ -683,7 +683,7 @@ CompileResult compile_expression(const ast::Expr& expr, std::shared_ptr<const So
   // The compiler recurses once per level of nesting: a tree too deep for
   // this thread's stack is compiled again on a big one (util/stack.h).
   return util::run_deep([&](const util::StackBudget& budget) {
-    auto p = std::make_shared<Program>();
+    auto p = Program::make();
     p->source = source;
     compile::Closedness closed(expr, budget);
     compile::FoldState fold;
@@ -694,7 +694,7 @@ CompileResult compile_expression(const ast::Expr& expr, std::shared_ptr<const So
     CompileResult r;
     if (closed.too_deep() || l.too_deep()) {
       // Even the big stack was not enough: a program that gives DynamicVal.
-      auto q = std::make_shared<Program>();
+      auto q = Program::make();
       q->source = source;
       compile::Emitter em(*q);
       em.emit(vm::Op::CONST, {em.constant(Value::dynamic())});

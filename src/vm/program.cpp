@@ -8,6 +8,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
+#include <new>
+#include <stdexcept>
 #include <string>
 
 #include "value/render.h"
@@ -23,23 +26,177 @@ std::atomic<uint64_t> next_program_id{1};
 
 Program::Program() : id_(next_program_id.fetch_add(1, std::memory_order_relaxed)) {}
 
-Program::~Program() = default;
+// --- arenas -------------------------------------------------------------------------
+
+namespace vm {
+
+// A run of memory programs are carved from, front to back. Only the thread
+// whose arena it is carves; any thread may drop the last reference.
+struct ArenaChunk {
+  static constexpr size_t kSize = 64 * 1024;
+  static constexpr std::align_val_t kAlign{64};
+
+  char* const begin = static_cast<char*>(::operator new(kSize, kAlign));
+  size_t used = 0;
+
+  ArenaChunk() = default;
+  ArenaChunk(const ArenaChunk&) = delete;
+  ArenaChunk& operator=(const ArenaChunk&) = delete;
+  ~ArenaChunk() { ::operator delete(begin, kAlign); }
+
+  // [n] bytes aligned to [align], or null when they do not fit.
+  void* take(size_t n, size_t align) {
+    size_t at = (used + align - 1) & ~(align - 1);
+    if (at > kSize || kSize - at < n) return nullptr;
+    used = at + n;
+    return begin + at;
+  }
+  bool holds(const void* p) const {
+    auto* c = static_cast<const char*>(p);
+    return c >= begin && c < begin + kSize;
+  }
+};
+
+}  // namespace vm
+
+namespace {
+
+thread_local ProgramArena* t_arena = nullptr;
+
+// Room a program object and its shared_ptr control block need: a chunk
+// with less left is retired before making one.
+constexpr size_t kProgramRoom = sizeof(Program) + 256;
+
+// Allocates a program (with its control block) in a chunk, which the
+// control block's copy of the allocator keeps alive.
+template <class T>
+struct ChunkAllocator {
+  using value_type = T;
+  std::shared_ptr<vm::ArenaChunk> chunk;
+
+  explicit ChunkAllocator(std::shared_ptr<vm::ArenaChunk> c) : chunk(std::move(c)) {}
+  template <class U>
+  ChunkAllocator(const ChunkAllocator<U>& o) : chunk(o.chunk) {}
+
+  T* allocate(size_t n) {
+    if (void* p = chunk->take(n * sizeof(T), alignof(T))) return static_cast<T*>(p);
+    return static_cast<T*>(::operator new(n * sizeof(T)));
+  }
+  void deallocate(T* p, size_t n) {
+    if (!chunk->holds(p)) ::operator delete(p, n * sizeof(T));
+  }
+  template <class U>
+  bool operator==(const ChunkAllocator<U>& o) const {
+    return chunk == o.chunk;
+  }
+};
+
+}  // namespace
+
+ProgramArena::ProgramArena() : outer_(t_arena) { t_arena = this; }
+
+ProgramArena::~ProgramArena() { t_arena = outer_; }
+
+std::shared_ptr<Program> Program::make() {
+  if (t_arena == nullptr) return std::make_shared<Program>();
+  std::shared_ptr<vm::ArenaChunk>& c = t_arena->chunk_;
+  if (!c || vm::ArenaChunk::kSize - c->used < kProgramRoom) c = std::make_shared<vm::ArenaChunk>();
+  return std::allocate_shared<Program>(ChunkAllocator<Program>(c));
+}
+
+Program::~Program() { free_hot(); }
+
+namespace {
+
+// Rounds [n] up to a multiple of [a] (a power of two).
+size_t align_up(size_t n, size_t a) { return (n + a - 1) & ~(a - 1); }
+
+// Where each part of a hot block goes: the header, then the code, then the
+// tables, each aligned for its type.
+struct HotLayout {
+  size_t code = 0, constants = 0, symbols = 0, caches = 0, traversals = 0, steps = 0, fors = 0,
+         splats = 0, objects = 0, object_names = 0, object_slots = 0, types = 0, size = 0;
+
+  explicit HotLayout(const Program& p) {
+    size_t at = sizeof(vm::Hot);
+    auto place = [&at](size_t count, size_t elem, size_t align) {
+      at = align_up(at, align);
+      size_t here = at;
+      at += count * elem;
+      return here;
+    };
+    code = place(p.code.size(), 1, 1);
+    constants = place(p.constants.size(), sizeof(Value), alignof(Value));
+    caches = place(p.num_caches, sizeof(std::atomic<uint64_t>), alignof(std::atomic<uint64_t>));
+    types = place(p.types.size(), sizeof(const Type*), alignof(const Type*));
+    traversals = place(p.traversals.size(), sizeof(vm::TraversalDesc), alignof(vm::TraversalDesc));
+    steps = place(p.steps.size(), sizeof(vm::StepDesc), alignof(vm::StepDesc));
+    fors = place(p.fors.size(), sizeof(vm::ForDesc), alignof(vm::ForDesc));
+    splats = place(p.splats.size(), sizeof(vm::SplatDesc), alignof(vm::SplatDesc));
+    objects = place(p.objects.size(), sizeof(vm::ObjectDesc), alignof(vm::ObjectDesc));
+    symbols = place(p.names.size(), sizeof(uint32_t), alignof(uint32_t));
+    object_names = place(p.object_names.size(), sizeof(uint32_t), alignof(uint32_t));
+    object_slots = place(p.object_slots.size(), sizeof(uint32_t), alignof(uint32_t));
+    size = align_up(at, alignof(vm::Hot));
+  }
+};
+
+// Copies [v] to [base + offset] and returns [offset].
+template <class T>
+size_t copy_to(char* base, size_t offset, const std::vector<T>& v) {
+  if (!v.empty()) std::memcpy(static_cast<void*>(base + offset), v.data(), v.size() * sizeof(T));
+  return offset;
+}
+
+}  // namespace
+
+void Program::free_hot() {
+  if (hot_ == nullptr) return;
+  Value* k = const_cast<Value*>(hot_->constants());
+  for (uint32_t i = 0; i < hot_->num_constants; ++i) k[i].~Value();
+  ::operator delete(static_cast<void*>(hot_), std::align_val_t(alignof(vm::Hot)));
+  hot_ = nullptr;
+}
 
 void Program::link() {
-  symbols.clear();
-  max_symbol = 0;
-  for (const std::string& n : names) {
-    symbols.push_back(vm::intern_symbol(n));
-    max_symbol = std::max(max_symbol, symbols.back());
+  free_hot();
+  HotLayout at(*this);
+  if (at.size > UINT32_MAX) throw std::length_error("program too large");
+  // Measured: hot blocks on the heap beat hot blocks in the program's
+  // arena, between the program objects (10 MB corpus: about 395 against 460
+  // ns per attribute).
+  char* base = static_cast<char*>(::operator new(at.size, std::align_val_t(alignof(vm::Hot))));
+  auto* h = new (base) vm::Hot{};
+  copy_to(base, at.code, code);
+  Value* k = reinterpret_cast<Value*>(base + at.constants);
+  for (size_t i = 0; i < constants.size(); ++i) new (&k[i]) Value(constants[i]);
+  h->constants_at = uint32_t(at.constants);
+  h->num_constants = uint32_t(constants.size());
+  auto* caches = reinterpret_cast<std::atomic<uint64_t>*>(base + at.caches);
+  for (uint32_t i = 0; i < num_caches; ++i) new (&caches[i]) std::atomic<uint64_t>(0);
+  h->caches_at = uint32_t(at.caches);
+  h->types_at = uint32_t(copy_to(base, at.types, types));
+  h->traversals_at = uint32_t(copy_to(base, at.traversals, traversals));
+  h->steps_at = uint32_t(copy_to(base, at.steps, steps));
+  h->fors_at = uint32_t(copy_to(base, at.fors, fors));
+  h->splats_at = uint32_t(copy_to(base, at.splats, splats));
+  h->objects_at = uint32_t(copy_to(base, at.objects, objects));
+  h->object_names_at = uint32_t(copy_to(base, at.object_names, object_names));
+  h->object_slots_at = uint32_t(copy_to(base, at.object_slots, object_slots));
+  auto* symbols = reinterpret_cast<uint32_t*>(base + at.symbols);
+  h->max_symbol = 0;
+  for (size_t i = 0; i < names.size(); ++i) {
+    symbols[i] = vm::intern_symbol(names[i]);
+    h->max_symbol = std::max(h->max_symbol, symbols[i]);
   }
-  caches.reset();
-  if (num_caches > 0) {
-    caches = std::make_unique<std::atomic<uint64_t>[]>(num_caches);
-    for (uint32_t i = 0; i < num_caches; ++i) caches[i].store(0, std::memory_order_relaxed);
-  }
-  constant_result = nullptr;
-  if (code.size() == 6 && code[0] == uint8_t(vm::Op::CONST) && code[5] == uint8_t(vm::Op::RETURN))
-    constant_result = &constants.at(vm::operand(code.data(), 0));
+  h->symbols_at = uint32_t(at.symbols);
+  h->max_stack = max_stack;
+  h->num_locals = num_locals;
+  h->constant_result = vm::Hot::kNoConstantResult;
+  if (code.size() == 6 && code[0] == uint8_t(vm::Op::CONST) && code[5] == uint8_t(vm::Op::RETURN) &&
+      vm::operand(code.data(), 0) < constants.size())
+    h->constant_result = vm::operand(code.data(), 0);
+  hot_ = h;
 }
 
 std::span<const ast::Span> Program::site(uint32_t pc) const {

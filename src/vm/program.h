@@ -104,34 +104,77 @@ struct SiteLocal {
   uint32_t slot = 0;
 };
 
+// What a run reads, laid out by Program::link in one block: this header,
+// then the code, then the tables. A file's attributes are many programs,
+// each run once per evaluation of the file, so a run's cost is mostly
+// cache misses on the program: one block is one region to miss on, where
+// the tables' own vectors are a dozen allocations spread over the heap.
+struct alignas(64) Hot {
+  static constexpr uint32_t kNoConstantResult = 0xFFFFFFFF;
+
+  // The first cache line: counts, and where each table lies, as byte
+  // offsets from this header. The code follows the header directly.
+  uint32_t constant_result;  // the program is `CONST k; RETURN`: k, else kNoConstantResult
+  uint32_t max_stack;
+  uint32_t num_locals;
+  uint32_t max_symbol;
+  uint32_t num_constants;
+  uint32_t constants_at, symbols_at, caches_at, traversals_at, steps_at, fors_at, splats_at,
+      objects_at, object_names_at, object_slots_at, types_at;
+
+  const uint8_t* code() const { return reinterpret_cast<const uint8_t*>(this + 1); }
+  const Value* constants() const { return table<Value>(constants_at); }
+  // The symbol of each name (vm/symbols.h).
+  const uint32_t* symbols() const { return table<uint32_t>(symbols_at); }
+  // Inline caches. An attribute step's slot remembers the last object type
+  // it met and the attribute's index there, packed in one word (type
+  // pointer | index << 48) so that threads sharing the program read and
+  // write it with relaxed atomics: any word read is a valid pair.
+  std::atomic<uint64_t>* caches() const {
+    return const_cast<std::atomic<uint64_t>*>(table<std::atomic<uint64_t>>(caches_at));
+  }
+  const TraversalDesc* traversals() const { return table<TraversalDesc>(traversals_at); }
+  const StepDesc* steps() const { return table<StepDesc>(steps_at); }
+  const ForDesc* fors() const { return table<ForDesc>(fors_at); }
+  const SplatDesc* splats() const { return table<SplatDesc>(splats_at); }
+  const ObjectDesc* objects() const { return table<ObjectDesc>(objects_at); }
+  const uint32_t* object_names() const { return table<uint32_t>(object_names_at); }
+  const uint32_t* object_slots() const { return table<uint32_t>(object_slots_at); }
+  const Type* const* types() const { return table<const Type*>(types_at); }
+
+ private:
+  template <class T>
+  const T* table(uint32_t at) const {
+    return reinterpret_cast<const T*>(reinterpret_cast<const char*>(this) + at);
+  }
+};
+
+static_assert(sizeof(Hot) == 64, "a program's header is one cache line");
+
 }  // namespace vm
+
+namespace vm {
+struct ArenaChunk;
+}
 
 class Program {
  public:
+  // A new, empty program. Inside a ProgramArena on this thread it is laid
+  // out in the arena, after the programs made before it.
+  static std::shared_ptr<Program> make();
+
   Program();
   ~Program();
   Program(const Program&) = delete;
   Program& operator=(const Program&) = delete;
 
-  // The fields every run reads come first, so that they share the first
-  // cache lines of the object: a file's attributes are many programs, each
-  // run once per evaluation, and a run's cost is then mostly cache misses.
+  // The code and the tables below are what the compiler fills in; link()
+  // copies the part a run reads into one block (hot()).
   std::vector<uint8_t> code;
   std::vector<Value> constants;  // reference-counted (see program.cpp)
-  // Set by link() when the program is just `CONST k; RETURN`: its value.
-  // Vm::run returns it without starting the interpreter.
-  const Value* constant_result = nullptr;
   uint32_t max_stack = 0;   // value stack depth the code needs
   uint32_t num_locals = 0;  // local slots (for variables, splat items)
-  uint32_t max_symbol = 0;
   uint32_t num_caches = 0;  // inline cache slots (attribute steps, tuple and object types)
-  // Made by link(): the symbol of each name (vm/symbols.h), and the inline
-  // caches. A cache slot remembers the last object type an attribute step
-  // met and the attribute's index there, packed in one word (type pointer
-  // | index << 48) so that threads sharing the program read and write it
-  // with relaxed atomics: any word read is a valid pair.
-  std::vector<uint32_t> symbols;
-  std::unique_ptr<std::atomic<uint64_t>[]> caches;
   std::vector<vm::TraversalDesc> traversals;
   std::vector<vm::StepDesc> steps;
 
@@ -149,8 +192,12 @@ class Program {
   std::vector<ast::Span> spans;
   std::shared_ptr<const Source> source;
 
-  // Prepares a program whose code and tables are complete for running.
+  // Prepares a program whose code and tables are complete for running:
+  // lays out its hot block. Call again after changing them.
   void link();
+
+  // What a run reads (valid after link()).
+  const vm::Hot& hot() const { return *hot_; }
 
   // Identifies this program among all programs of the process.
   uint64_t id() const { return id_; }
@@ -161,7 +208,31 @@ class Program {
   std::span<const vm::SiteLocal> site_scope(uint32_t pc) const;
 
  private:
+  void free_hot();
+
   uint64_t id_;
+  vm::Hot* hot_ = nullptr;
+};
+
+// While one is alive, programs made on this thread (Program::make) are laid
+// out one after the other in shared chunks of memory rather than wherever
+// the heap has room. A file's attributes are
+// many small programs run one after the other: in one run of memory, a
+// file evaluation walks the programs as a stream the processor prefetches,
+// where scattered programs cost a cache miss or two each. A chunk is freed
+// when the last program in it is; a program kept after the others of its
+// file are gone keeps its chunk (64 KiB) alive. Scopes nest.
+class ProgramArena {
+ public:
+  ProgramArena();
+  ~ProgramArena();
+  ProgramArena(const ProgramArena&) = delete;
+  ProgramArena& operator=(const ProgramArena&) = delete;
+
+ private:
+  friend class Program;
+  std::shared_ptr<vm::ArenaChunk> chunk_;  // where the next program goes
+  ProgramArena* outer_;
 };
 
 }  // namespace hclvm

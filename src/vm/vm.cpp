@@ -376,6 +376,7 @@ bool fast_binary(Op op, const Value& a, const Value& b, Value& out) {
 
 struct Vm::State {
   const Program* prog = nullptr;
+  const vm::Hot* hot = nullptr;  // prog->hot()
   const EvalContext* ctx = nullptr;
   const FunctionTable* fns = nullptr;
 
@@ -516,15 +517,17 @@ struct Vm::State {
 
   // --- set-up -----------------------------------------------------------------
 
-  // Attribute [name] of the known, unmarked object [v] through the
+  // Attribute [name]() of the known, unmarked object [v] through the
   // program's inline cache slot [slot], or null when [v] has no such
-  // attribute.
-  const Value* cached_attr(const Value& v, uint32_t slot, std::string_view name) {
-    std::atomic<uint64_t>& c = prog->caches[slot];
+  // attribute. The name is only read when the cache misses: a hit touches
+  // neither the program's name table nor the string.
+  template <class Name>
+  const Value* cached_attr(const Value& v, uint32_t slot, Name&& name) {
+    std::atomic<uint64_t>& c = hot->caches()[slot];
     const Type* t = v.type();
     uint64_t word = c.load(std::memory_order_relaxed);
     if ((word & kCacheTypeMask) == reinterpret_cast<uintptr_t>(t)) return &v.attr(word >> 48);
-    std::optional<size_t> ai = t->find_attr(name);
+    std::optional<size_t> ai = t->find_attr(name());
     if (!ai) return nullptr;
     uintptr_t tp = reinterpret_cast<uintptr_t>(t);
     if ((tp & ~kCacheTypeMask) == 0 && *ai < 0x10000)
@@ -538,10 +541,10 @@ struct Vm::State {
   // thread may have just interned: acquire pairs with cache_type's release
   // so that its fields are seen written.
   const Type* cached_type(uint32_t slot) const {
-    return reinterpret_cast<const Type*>(prog->caches[slot].load(std::memory_order_acquire));
+    return reinterpret_cast<const Type*>(hot->caches()[slot].load(std::memory_order_acquire));
   }
   void cache_type(uint32_t slot, const Type* t) {
-    prog->caches[slot].store(reinterpret_cast<uintptr_t>(t), std::memory_order_release);
+    hot->caches()[slot].store(reinterpret_cast<uintptr_t>(t), std::memory_order_release);
   }
 
   // The tuple type of [elems], through inline cache slot [slot].
@@ -564,7 +567,7 @@ struct Vm::State {
   Value static_object(const ObjectDesc& d, std::span<Value> items) {
     attr_scratch.resize(d.num_attrs);
     for (uint32_t i = 0; i < d.num_items; ++i)
-      attr_scratch[prog->object_slots[d.first_slot + i]] = std::move(items[i]);
+      attr_scratch[hot->object_slots()[d.first_slot + i]] = std::move(items[i]);
     for (Value& v : items) v = Value();
     const Type* t = cached_type(d.cache);
     bool hit = t != nullptr && t->size() == d.num_attrs;
@@ -575,7 +578,7 @@ struct Vm::State {
       attrs.reserve(d.num_attrs);
       for (uint32_t i = 0; i < d.num_attrs; ++i)
         attrs.push_back(
-            {prog->names[prog->object_names[d.first_name + i]], attr_scratch[i].type()});
+            {prog->names[hot->object_names()[d.first_name + i]], attr_scratch[i].type()});
       t = Type::object(attrs);
       cache_type(d.cache, t);
     }
@@ -594,12 +597,13 @@ struct Vm::State {
 
   void begin(const Program& p, const EvalContext& c) {
     prog = &p;
+    hot = &p.hot();
     ctx = &c;
     fns = c.functions();
-    if (stack.size() < size_t(p.max_stack) + 1) stack.resize(size_t(p.max_stack) + 1);
+    if (stack.size() < size_t(hot->max_stack) + 1) stack.resize(size_t(hot->max_stack) + 1);
     sp = stack.data();
-    locals.resize(p.num_locals);
-    local_refs.resize(p.num_locals);
+    locals.resize(hot->num_locals);
+    local_refs.resize(hot->num_locals);
     for (size_t i = 0; i < locals.size(); ++i) {
       locals[i] = Value::dynamic();
       local_refs[i] = &locals[i];
@@ -612,7 +616,7 @@ struct Vm::State {
       for (const EvalContext* e = &c; e != nullptr; e = e->parent())
         chain.emplace_back(e, e->stamp());
     }
-    if (symbols.size() <= p.max_symbol) symbols.resize(size_t(p.max_symbol) + 1);
+    if (symbols.size() <= hot->max_symbol) symbols.resize(size_t(hot->max_symbol) + 1);
     text.clear();
     obj_entries.clear();
     tpls.clear(), objs.clear(), conds.clear(), fors.clear(), splats.clear(), calls.clear();
@@ -762,7 +766,7 @@ struct Vm::State {
 
 // Returns the variable [name] of the context, looked up once per run.
 const Value* Vm::State::root_variable(uint32_t name) {
-  SymbolSlot& s = symbols[prog->symbols[name]];
+  SymbolSlot& s = symbols[hot->symbols()[name]];
   if (s.var_gen != chain_gen) {
     s.var = ctx->lookup(prog->names[name]);
     s.var_gen = chain_gen;
@@ -807,22 +811,23 @@ Value Vm::State::traverse_steps(const TraversalDesc& d, const Value* cur, uint32
                                 size_t first_span, int expr) {
   Value owned;
   for (uint32_t i = 0; i < d.num_steps; ++i) {
-    const StepDesc& st = prog->steps[d.first_step + i];
+    const StepDesc& st = hot->steps()[d.first_step + i];
     const Value& v = *cur;
     AccessError err;
     Value r;
     if (st.kind == StepDesc::Attr) {
       if (v.rep() == Value::Rep::Object) {
-        if (const Value* a = cached_attr(v, st.cache, prog->names[st.operand])) {
+        auto name = [&] { return std::string_view(prog->names[st.operand]); };
+        if (const Value* a = cached_attr(v, st.cache, name)) {
           cur = a;
           continue;
         }
       }
       r = hcl_get_attr(v, prog->names[st.operand], err);
     } else {
-      const Value& key = prog->constants[st.operand];
+      const Value& key = hot->constants()[st.operand];
       if (v.rep() == Value::Rep::Object && key.rep() == Value::Rep::String) {
-        if (const Value* a = cached_attr(v, st.cache, key.as_string())) {
+        if (const Value* a = cached_attr(v, st.cache, [&] { return key.as_string(); })) {
           cur = a;
           continue;
         }
@@ -1144,7 +1149,7 @@ bool Vm::State::op_cond_test(uint32_t type_index, uint32_t pc, const uint8_t*& i
     f.cond = std::move(c);
     return false;
   }
-  const Type* t = prog->types[type_index];
+  const Type* t = hot->types()[type_index];
   f.type = t;
   if (c.is_null()) {
     conds.pop();
@@ -1407,7 +1412,7 @@ bool Vm::State::op_for_begin(uint32_t desc, uint32_t pc) {
     push(Value::dynamic());
     return false;
   }
-  const ForDesc& d = prog->fors[desc];
+  const ForDesc& d = hot->fors()[desc];
   if (!coll.is_known() && !d.has_cond) {
     push(Value::dynamic().mark(cm));
     return false;
@@ -1440,7 +1445,7 @@ bool Vm::State::op_for_begin(uint32_t desc, uint32_t pc) {
 
 // Binds the variables of element f.index of the collection.
 void Vm::State::bind_for(ForFrame& f) {
-  const ForDesc& d = prog->fors[f.desc];
+  const ForDesc& d = hot->fors()[f.desc];
   const Value& c = f.coll;
   size_t i = f.index;
   switch (c.rep()) {
@@ -1487,7 +1492,7 @@ bool Vm::State::op_for_next() {
 bool Vm::State::op_for_cond(uint32_t pc) {
   Value inc = pop();
   ForFrame& f = fors.top();
-  const ForDesc& d = prog->fors[f.desc];
+  const ForDesc& d = hot->fors()[f.desc];
   if (f.phase == ForFrame::PreCond) {
     // The early check with the variables unknown: any problem ends the loop.
     bool abort = false;
@@ -1577,7 +1582,7 @@ void Vm::State::op_for_item_kv(uint32_t pc) {
   Value v = pop();
   Value k = pop();
   ForFrame& f = fors.top();
-  const ForDesc& d = prog->fors[f.desc];
+  const ForDesc& d = hot->fors()[f.desc];
   std::string key(k.as_string());
   auto it = f.keys.find(key);
   if (d.group) {
@@ -1606,7 +1611,7 @@ void Vm::State::op_for_item_kv(uint32_t pc) {
 // FOR_END: -> result.
 void Vm::State::op_for_end() {
   ForFrame& f = fors.top();
-  const ForDesc& d = prog->fors[f.desc];
+  const ForDesc& d = hot->fors()[f.desc];
   Value result;
   if (f.aborted) {
     result = Value::dynamic();
@@ -1642,7 +1647,7 @@ void Vm::State::op_for_end() {
 // result is decided without iterating.
 bool Vm::State::op_splat_begin(uint32_t desc, uint32_t pc) {
   Value src = pop();
-  const SplatDesc& d = prog->splats[desc];
+  const SplatDesc& d = hot->splats()[desc];
   uint32_t m = d.marks ? pop_mark() : ndiags();
   if (errors_since(m)) {
     push(Value::dynamic());
@@ -1699,7 +1704,7 @@ bool Vm::State::op_splat_begin(uint32_t desc, uint32_t pc) {
 bool Vm::State::op_splat_next() {
   SplatFrame& f = splats.top();
   if (f.index >= f.count) return true;
-  const SplatDesc& d = prog->splats[f.desc];
+  const SplatDesc& d = hot->splats()[f.desc];
   if (f.types_mode) {
     const Type* st = f.src.type();
     set_local(d.item_slot,
@@ -1822,19 +1827,19 @@ bool Vm::State::op_splat_end(uint32_t pc) {
 // CALL_BEGIN: returns false (with DynamicVal pushed) when the call fails
 // before its arguments are evaluated.
 bool Vm::State::op_call_begin(uint32_t name, uint16_t nargs, uint8_t flags, uint32_t pc) {
-  const std::string& fname = prog->names[name];
   if (fns == nullptr) {
     report(pc, "Function calls not allowed", "Functions may not be called here.", 0, -1, 0);
     push(Value::dynamic());
     return false;
   }
-  SymbolSlot& sym = symbols[prog->symbols[name]];
+  SymbolSlot& sym = symbols[hot->symbols()[name]];
   if (sym.fn_gen != chain_gen) {
-    sym.fn = fns->find(fname);
+    sym.fn = fns->find(prog->names[name]);
     sym.fn_gen = chain_gen;
   }
   const Function* fn = sym.fn;
   if (fn == nullptr) {
+    const std::string& fname = prog->names[name];
     // The reference lists the functions of the context it was given only:
     // inside a for expression that is a child context without any.
     std::vector<std::string_view> avail;
@@ -2116,9 +2121,9 @@ void Vm::State::op_call_end(uint16_t nplain, uint32_t pc) {
 #define VM_NEXT continue
 
 Value Vm::State::exec() {
-  const uint8_t* code = prog->code.data();
+  const uint8_t* code = hot->code();
   const uint8_t* ip = code;
-  const Value* K = prog->constants.data();
+  const Value* K = hot->constants();
   for (;;) {
     const Op op = static_cast<Op>(*ip);
     const uint32_t pc = uint32_t(ip - code);
@@ -2160,7 +2165,7 @@ Value Vm::State::exec() {
         VM_NEXT;
       }
       VM_CASE(TRAVERSE) {
-        const TraversalDesc& d = prog->traversals[read_u32(ip + 1)];
+        const TraversalDesc& d = hot->traversals()[read_u32(ip + 1)];
         ip += 5;
         const Value* root;
         if (d.root == TraversalDesc::Local) {
@@ -2180,7 +2185,7 @@ Value Vm::State::exec() {
         VM_NEXT;
       }
       VM_CASE(TRAVERSE_REL) {
-        const TraversalDesc& d = prog->traversals[read_u32(ip + 1)];
+        const TraversalDesc& d = hot->traversals()[read_u32(ip + 1)];
         ip += 5;
         Value src = pop();
         push(traverse_steps(d, &src, pc, 1, int(1 + d.num_steps)));
@@ -2309,7 +2314,7 @@ Value Vm::State::exec() {
       }
       VM_CASE(OBJ_STATIC) {
         uint32_t n = read_u32(ip + 1);
-        Value o = static_object(prog->objects[read_u32(ip + 5)], std::span<Value>(sp - n, n));
+        Value o = static_object(hot->objects()[read_u32(ip + 5)], std::span<Value>(sp - n, n));
         sp -= n;
         push(std::move(o));
         ip += 9;
@@ -2460,6 +2465,18 @@ EvalResult Vm::run(const Program& program, const EvalContext* ctx) {
   return run(program, ctx ? *ctx : none);
 }
 
+namespace {
+
+// The value of [p] when it is a constant (Vm::run returns it without
+// starting the interpreter), else null.
+const Value* constant_result(const Program& p) {
+  const vm::Hot& h = p.hot();
+  return h.constant_result == vm::Hot::kNoConstantResult ? nullptr
+                                                          : &h.constants()[h.constant_result];
+}
+
+}  // namespace
+
 EvalResult Vm::run(const Program& program, const EvalContext& ctx) {
   State& s = *state_;
   s.stats = EvalStats{};
@@ -2472,10 +2489,10 @@ EvalResult Vm::run(const Program& program, const EvalContext& ctx) {
       util::Budget* b;
       ~Leave() { b->leave(); }
     } leave{outer};
-    if (program.constant_result) return EvalResult{*program.constant_result, {}};
+    if (const Value* k = constant_result(program)) return EvalResult{*k, {}};
     return s.run_on(program, ctx, *outer);
   }
-  if (program.constant_result) return EvalResult{*program.constant_result, {}};
+  if (const Value* k = constant_result(program)) return EvalResult{*k, {}};
   struct Scope {
     std::optional<util::Budget> budget;
     ~Scope() {

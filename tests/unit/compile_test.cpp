@@ -8,7 +8,10 @@
 #include <hclvm/eval.h>
 #include <hclvm/syntax.h>
 
+#include <hclvm/cache.h>
+
 #include <filesystem>
+#include <thread>
 #include <set>
 #include <string>
 
@@ -166,6 +169,79 @@ TEST(Deep, VeryDeepTreesCompile) {
   EvalResult r = vm.run(*c.program, ctx);
   ASSERT_EQ(r.diagnostics.size(), 1u);
   EXPECT_EQ(r.diagnostics[0].summary, "Invalid operand");
+}
+
+
+// --- program layout ------------------------------------------------------------------
+
+// The value of [p] evaluated with x = 5, as the reference's tools print it.
+std::string run_with_x(const Program& p) {
+  EvalContext ctx;
+  ctx.set("x", Value::number(Number::from_int(5)));
+  Vm vm;
+  EvalResult r = vm.run(p, ctx);
+  EXPECT_FALSE(r.has_errors());
+  return test::golden_typed(r.value);
+}
+
+TEST(ProgramArena, ProgramsMadeInOneLieSideBySideAndRunAlike) {
+  const char* exprs[] = {"x + 1", "\"a${x}b\"", "[for i in [1, 2] : i * x]", "{ a = x }", "\"k\""};
+  std::vector<std::shared_ptr<const Program>> in, out;
+  {
+    ProgramArena arena;
+    for (const char* e : exprs) in.push_back(compile(e));
+  }
+  for (const char* e : exprs) out.push_back(compile(e));
+  for (size_t i = 0; i < in.size(); ++i) {
+    EXPECT_EQ(run_with_x(*in[i]), run_with_x(*out[i])) << exprs[i];
+    if (i == 0) continue;
+    // Each after the one before, closer than any chunk is long.
+    auto gap = reinterpret_cast<uintptr_t>(in[i].get()) - reinterpret_cast<uintptr_t>(in[i - 1].get());
+    EXPECT_GT(gap, 0u);
+    EXPECT_LT(gap, 4 * sizeof(Program)) << exprs[i];
+  }
+}
+
+TEST(ProgramArena, AProgramOutlivesItsArenaAndItsNeighbours) {
+  std::shared_ptr<const Program> kept;
+  {
+    ProgramArena outer;
+    std::vector<std::shared_ptr<const Program>> others;
+    for (int i = 0; i < 200; ++i) {  // more than one chunk
+      ProgramArena inner;  // scopes nest
+      others.push_back(compile("x * " + std::to_string(i)));
+    }
+    kept = others[150];
+  }
+  EXPECT_EQ(run_with_x(*kept), R"({"value":750,"type":"number"})");
+  // Dropped on another thread, as a server might.
+  std::thread([p = std::move(kept)]() mutable { p.reset(); }).join();
+}
+
+TEST(ProgramArena, ManyProgramsInOneArenaFromACompiledFile) {
+  std::string text;
+  for (int i = 0; i < 3000; ++i) text += "a" + std::to_string(i) + " = x + " + std::to_string(i) + "\n";
+  CompiledFile f = compile_file(make_source("many.hcl", text));
+  ASSERT_EQ(f.body.attributes.size(), 3000u);
+  EvalContext ctx;
+  ctx.set("x", Value::number(Number::from_int(5)));
+  Vm vm;
+  for (int i : {0, 1499, 2999}) {
+    EvalResult r = vm.run(*f.body.attributes[size_t(i)].program, ctx);
+    EXPECT_EQ(test::golden_typed(r.value), R"({"value":)" + std::to_string(5 + i) + R"(,"type":"number"})");
+  }
+}
+
+TEST(ProgramLayout, RelinkingReplacesTheHotBlock) {
+  std::shared_ptr<const Program> c = compile("x + 1");
+  auto p = std::const_pointer_cast<Program>(c);
+  const vm::Hot* before = &p->hot();
+  p->constants.push_back(Value::string("unused"));
+  p->link();
+  EXPECT_NE(&p->hot(), before);
+  EXPECT_EQ(p->hot().num_constants, p->constants.size());
+  EXPECT_EQ(run_with_x(*p), R"({"value":6,"type":"number"})");
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(&p->hot()) % 64, 0u);  // the header is one cache line
 }
 
 }  // namespace
