@@ -95,14 +95,13 @@ Function extreme_fn(bool greatest) {
     // no argument beats them (num::canonical_infinity explains why that
     // matters).
     Value best = Value::number(num::canonical_infinity(/*negative=*/greatest));
-    Number best_n = best.as_number();
     for (const Value& a : args) {
-      Number n = a.as_number();
-      int c = Number::cmp(n, best_n);
-      if (greatest ? c > 0 : c < 0) {
-        best = a;
-        best_n = std::move(n);
-      }
+      int c;
+      if (a.is_small_int() && best.is_small_int())  // machine words compare as such
+        c = a.small_int() < best.small_int() ? -1 : a.small_int() > best.small_int() ? 1 : 0;
+      else
+        c = Number::cmp(a.as_number(), best.as_number());
+      if (greatest ? c > 0 : c < 0) best = a;
     }
     return FuncResult::of(std::move(best));
   };

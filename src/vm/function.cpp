@@ -122,9 +122,10 @@ FuncResult Function::call(std::span<const Value> args) const {
   // the evaluator converts them): nothing for the convention to do.
   if (fixed_type && impl && (var_param ? args.size() >= params.size() : args.size() == params.size())) {
     bool simple = true;
+    size_t np = params.size();
     for (size_t i = 0; simple && i < args.size(); ++i) {
       const Value& a = args[i];
-      const Type* pt = param_for(*this, i).type;
+      const Type* pt = i < np ? params[i].type : var_param->type;
       simple = a.is_plain() && a.type()->is_primitive() && (a.type() == pt || pt->is_dynamic());
     }
     if (simple) {

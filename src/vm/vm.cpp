@@ -160,8 +160,11 @@ struct CallFrame {
   uint32_t arg_mark = 0;  // diagnostics before the current argument
   uint16_t nargs = 0;     // arguments written, the expanded one included
   bool expand = false;
-  std::vector<Value> expanded;  // elements of the expanded argument
-  std::vector<Value> args;      // scratch for calls with expanded arguments
+  // The expanded argument's elements: for try() and can() here; for other
+  // functions on the value stack after the arguments written, converted
+  // to their parameters' types, num_expanded of them.
+  std::vector<Value> expanded;
+  uint32_t num_expanded = 0;
   std::vector<PendingDiag> try_diags;
 };
 
@@ -1879,6 +1882,7 @@ bool Vm::State::op_call_begin(uint32_t name, uint16_t nargs, uint8_t flags, uint
   f.mark = f.arg_mark = ndiags();
   f.nargs = nargs;
   f.expand = flags & kCallExpand;
+  f.num_expanded = 0;
   if (!f.expanded.empty()) f.expanded.clear();
   if (!f.try_diags.empty()) f.try_diags.clear();
   size_t np = fn->params.size();
@@ -1946,8 +1950,26 @@ bool Vm::State::op_call_expand(uint32_t pc) {
     return stop();
   }
   auto [u, marks] = v.unmark_with_marks();
-  for (const Value& e : u.elements()) f.expanded.push_back(e.mark(marks));
-  if (!check_arg_count(f, size_t(f.nargs) - 1 + f.expanded.size(), pc)) return stop();
+  const Function& fn = *f.fn;
+  std::span<const Value> elems = u.elements();
+  if (fn.special != Function::Special::None) {
+    for (const Value& e : elems) f.expanded.push_back(e.mark(marks));
+    if (!check_arg_count(f, size_t(f.nargs) - 1 + elems.size(), pc)) return stop();
+    f.arg_mark = ndiags();
+    return true;
+  }
+  if (!check_arg_count(f, size_t(f.nargs) - 1 + elems.size(), pc)) return stop();
+  // Onto the stack, before the arguments written (evaluated after the
+  // expansion, as in the reference); CALL_END puts them in order and
+  // converts them. The code was compiled counting one slot for the list,
+  // so the stack grows by the rest.
+  size_t depth = size_t(sp - stack.data());
+  if (size_t need = depth + elems.size() + hot->max_stack + 1; stack.size() < need) {
+    stack.resize(need);
+    sp = stack.data() + depth;
+  }
+  for (const Value& e : elems) push(marks.empty() ? e : e.mark(marks));
+  f.num_expanded = uint32_t(elems.size());
   f.arg_mark = ndiags();
   return true;
 }
@@ -2057,32 +2079,33 @@ void Vm::State::op_call_end(uint16_t nplain, uint32_t pc) {
     finish_call(std::move(result));
     return;
   }
-  std::span<const Value> args(sp - nplain, nplain);
-  if (!f.expanded.empty()) {
-    f.args.assign(args.begin(), args.end());
-    for (size_t j = 0; j < f.expanded.size(); ++j) {
-      size_t i = nplain + j;
-      const Param& p = i < fn.params.size() ? fn.params[i] : *fn.var_param;
-      ConvertResult cv = convert(f.expanded[j], p.type);
-      if (!cv.ok()) {
-        report(pc, "Invalid function argument",
-               "Invalid value for " + uni::go_quote(p.name) + " parameter: " + cv.error().message +
-                   ".",
-               expand_span, 0, expand_span);
-        f.args.push_back(Value::dynamic());
-      } else {
-        f.args.push_back(cv.take());
+  std::span<Value> args(sp - nplain - f.num_expanded, nplain + f.num_expanded);
+  if (f.num_expanded != 0) {
+    // The arguments written first, then the expanded ones, converted to
+    // their parameters' types in order (after the written arguments' own
+    // conversions, as in the reference).
+    std::rotate(args.begin(), args.begin() + f.num_expanded, args.end());
+    size_t np = fn.params.size();
+    for (size_t i = nplain; i < args.size(); ++i) {
+      const Param& p = i < np ? fn.params[i] : *fn.var_param;
+      if (p.type == args[i].type() || p.type->is_dynamic()) continue;
+      ConvertResult cv = convert(args[i], p.type);
+      if (cv.ok()) {
+        args[i] = cv.take();
+        continue;
       }
+      report(pc, "Invalid function argument",
+             "Invalid value for " + uni::go_quote(p.name) + " parameter: " + cv.error().message +
+                 ".",
+             expand_span, 0, expand_span);
+      args[i] = Value::dynamic();
     }
-    args = f.args;
   }
   if (errors_since(f.mark)) {
-    f.args.clear();
     finish_call(Value::dynamic());
     return;
   }
-  FuncResult r = fn.call(args);
-  f.args.clear();
+  FuncResult r = fn.call(std::span<const Value>(args));
   if (r.ok()) {
     finish_call(std::move(r.value));
     return;

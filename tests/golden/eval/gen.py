@@ -1413,6 +1413,13 @@ def own_groups():
         'formatlist()', 'regex("a")', 'merge({a = 1}, "x")', 'range(1, "x")', 'max(1, "x")', 'max(true)',
         'abs()', 'abs(1, 2)', 'keys()', 'setproduct([1], "x")', 'length(1...)', 'length([[1, 2]]...)',
         'coalesce([null, "a"]...)', 'try([]...)', 'can([]...)', 'try([1]...)', 'max(toset([])...)',
+        # expanded arguments converted to their parameters' types, or not
+        'max(["3", 2]...)', 'max(["a", 2]...)', 'max(1, ["x", "y"]...)', 'join("-", [["a"], "b"]...)',
+        'upper([1]...)', 'upper([true]...)', 'max(tolist(["4", "5"])...)', 'format("%d-%d", ["1", 2]...)',
+        'concat([1], [[2], "x"]...)', 'min(toset(["7", 3])...)',
+        # written arguments come first, and their errors before the expanded ones'
+        'format("%s-%s-%s", "a", ["b", "c"]...)', 'concat([0], [[1], [2]]...)',
+        'join("-", ["x"], [["y"], ["z"]]...)', 'max("a", ["b"]...)', 'max("1", ["b"]...)',
         'join(",", toset(["b", "a"])...)', 'max(tolist([3, 4])..., 1)', 'trimspace(" a ",)',
         'upper(\n"a"\n,\n)', 'upper(1 + )', 'upper(1 +\n1)',
         "a::b(1)", 'upper::x("a")', 'provider::aws::arn_parse("x")', 'core::upper("a")', "a::b", "a:b(1)",
