@@ -219,7 +219,7 @@ class Value {
   // --- marks ----------------------------------------------------------------
   const Marks& marks() const;
   // This value with [m] added to its marks.
-  Value mark(const Marks& m) const;
+  Value mark(const Marks& m) const { return m.empty() ? *this : add_marks(m); }
   Value mark(std::string_view label) const { return mark(Marks::of(label)); }
   // This value without its top-level marks, and the marks removed.
   Value unmark() const;
@@ -241,8 +241,12 @@ class Value {
  private:
   Value(Rep r, uint8_t f, const Type* t) : rep_(r), flags_(f), aux_(0) { u_.type = t; }
   bool has_obj() const { return rep_ >= Rep::String; }
+  Value add_marks(const Marks& m) const;  // mark() with marks to add
+  // Counting is inline for values without a heap part, a call for the rest.
   void retain() const;
   void release();
+  void retain_heap() const;
+  void release_heap();
 
   Rep rep_;
   uint8_t flags_;
@@ -261,6 +265,13 @@ static_assert(sizeof(Value) == 16);
 
 namespace detail {
 
+// The objects of typed values keep their type in the same place, so that
+// Value::type reads it without asking which kind of object it is.
+struct TypedObj : Obj {
+  const Type* type;
+  explicit TypedObj(Kind k) : Obj(k) {}
+};
+
 struct StringObj : Obj {
   uint32_t size;
   mutable std::atomic<uint32_t> graphemes;  // UINT32_MAX: not counted yet
@@ -271,41 +282,36 @@ struct StringObj : Obj {
 };
 
 // Lists, sets and tuples: the type and the elements in order.
-struct SeqObj : Obj {
-  const Type* type;
+struct SeqObj : TypedObj {
   uint32_t size;
-  SeqObj() : Obj(Seq) {}
+  SeqObj() : TypedObj(Seq) {}
   // The elements follow the header.
   Value* elems() const { return reinterpret_cast<Value*>(const_cast<SeqObj*>(this) + 1); }
 };
 
 // Maps: entries sorted by key (bytewise), keys as string values.
-struct MapObj : Obj {
-  const Type* type;
+struct MapObj : TypedObj {
   uint32_t size;
   Value* keys;   // size string values
   Value* vals;   // size values
-  MapObj() : Obj(Map) {}
+  MapObj() : TypedObj(Map) {}
 };
 
 // Objects: attribute values in the order of the type's sorted names.
-struct ObjectObj : Obj {
-  const Type* type;
-  ObjectObj() : Obj(Object) {}
+struct ObjectObj : TypedObj {
+  ObjectObj() : TypedObj(Object) {}
   // The attribute values follow the header.
   Value* vals() const { return reinterpret_cast<Value*>(const_cast<ObjectObj*>(this) + 1); }
 };
 
-struct CapsuleObj : Obj {
-  const Type* type;
+struct CapsuleObj : TypedObj {
   void* payload;
-  CapsuleObj() : Obj(Capsule) {}
+  CapsuleObj() : TypedObj(Capsule) {}
 };
 
-struct UnknownObj : Obj {
-  const Type* type;
+struct UnknownObj : TypedObj {
   Refinement refinement;
-  UnknownObj() : Obj(Unknown) {}
+  UnknownObj() : TypedObj(Unknown) {}
 };
 
 struct MarkedObj : Obj {
@@ -317,30 +323,38 @@ struct MarkedObj : Obj {
 }  // namespace detail
 
 inline void Value::retain() const {
-  if (rep_ == Rep::BigNum) Number::retain_big(u_.big);
-  else if (has_obj()) detail::retain(u_.obj);
+  if (rep_ >= Rep::BigNum) retain_heap();
 }
 
 inline void Value::release() {
-  if (rep_ == Rep::BigNum) Number::release_big(u_.big);
-  else if (has_obj()) detail::release(u_.obj);
+  if (rep_ >= Rep::BigNum) release_heap();
+}
+
+inline Value Value::unmark() const {
+  if (rep_ == Rep::Marked) return static_cast<const detail::MarkedObj*>(u_.obj)->inner;
+  return *this;
+}
+
+inline std::pair<Value, Marks> Value::unmark_with_marks() const {
+  if (rep_ == Rep::Marked) {
+    auto* o = static_cast<const detail::MarkedObj*>(u_.obj);
+    return {o->inner, o->marks};
+  }
+  return {*this, Marks()};
 }
 
 inline const Type* Value::type() const {
-  switch (rep_) {
-    case Rep::TypeOnly: return u_.type;
+  // A marked value's inner value is never itself marked (mark() flattens).
+  const Value* v = this;
+  if (rep_ == Rep::Marked) v = &static_cast<const detail::MarkedObj*>(u_.obj)->inner;
+  switch (v->rep_) {
+    case Rep::TypeOnly: return v->u_.type;
     case Rep::Bool: return Type::boolean();
     case Rep::SmallNum:
     case Rep::BigNum: return Type::number();
     case Rep::String: return Type::string();
-    case Rep::Seq: return static_cast<const detail::SeqObj*>(u_.obj)->type;
-    case Rep::Map: return static_cast<const detail::MapObj*>(u_.obj)->type;
-    case Rep::Object: return static_cast<const detail::ObjectObj*>(u_.obj)->type;
-    case Rep::Capsule: return static_cast<const detail::CapsuleObj*>(u_.obj)->type;
-    case Rep::Unknown: return static_cast<const detail::UnknownObj*>(u_.obj)->type;
-    case Rep::Marked: return static_cast<const detail::MarkedObj*>(u_.obj)->inner.type();
+    default: return static_cast<const detail::TypedObj*>(v->u_.obj)->type;
   }
-  return Type::dynamic();
 }
 
 inline Value Value::number(Number n) {

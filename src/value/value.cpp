@@ -406,8 +406,21 @@ const Marks& Value::marks() const {
   return none;
 }
 
-Value Value::mark(const Marks& m) const {
-  if (m.empty()) return *this;
+void Value::retain_heap() const {
+  if (rep_ == Rep::BigNum)
+    Number::retain_big(u_.big);
+  else
+    detail::retain(u_.obj);
+}
+
+void Value::release_heap() {
+  if (rep_ == Rep::BigNum)
+    Number::release_big(u_.big);
+  else
+    detail::release(u_.obj);
+}
+
+Value Value::add_marks(const Marks& m) const {
   auto* o = new (alloc(sizeof(MarkedObj))) MarkedObj();
   if (rep_ == Rep::Marked) {
     auto* inner = static_cast<const MarkedObj*>(u_.obj);
@@ -420,19 +433,6 @@ Value Value::mark(const Marks& m) const {
   Value v(Rep::Marked, uint8_t(o->inner.flags_ | kMarked), nullptr);
   v.u_.obj = o;
   return v;
-}
-
-Value Value::unmark() const {
-  if (rep_ == Rep::Marked) return static_cast<const MarkedObj*>(u_.obj)->inner;
-  return *this;
-}
-
-std::pair<Value, Marks> Value::unmark_with_marks() const {
-  if (rep_ == Rep::Marked) {
-    auto* o = static_cast<const MarkedObj*>(u_.obj);
-    return {o->inner, o->marks};
-  }
-  return {*this, Marks()};
 }
 
 bool Value::contains_marked() const {
