@@ -96,10 +96,14 @@ Value index_object(const Value& coll, const Value& key0, AccessError& err) {
   std::string_view name = key.as_string();
   std::optional<size_t> ai = ty->find_attr(name);
   if (!ai) {
-    std::string detail = std::string(kNoElement) + ".";
-    if (was_number)
-      detail += " An object only supports looking up attributes by name, not by numeric index.";
-    return fail(err, kInvalidIndex, std::move(detail));
+    if (!was_number) {
+      missing_object_key(err);
+      return Value::dynamic();
+    }
+    return fail(err, kInvalidIndex,
+                std::string(kNoElement) +
+                    ". An object only supports looking up attributes by name, not by numeric "
+                    "index.");
   }
   if (!coll.is_known()) return with_same_marks(Value::unknown(ty->attr_type(*ai)), coll);
   ops::Result r = ops::get_attr(coll, name);
@@ -108,6 +112,11 @@ Value index_object(const Value& coll, const Value& key0, AccessError& err) {
 }
 
 }  // namespace
+
+void missing_object_key(AccessError& err) {
+  err.summary = kInvalidIndex;
+  err.detail = std::string(kNoElement) + ".";
+}
 
 Value hcl_index(const Value& coll, const Value& key, AccessError& err) {
   if (coll.is_null())

@@ -22,6 +22,10 @@ struct AccessError {
 // Returns [coll][key] (hcl.Index); on failure fills [err] and returns DynamicVal.
 Value hcl_index(const Value& coll, const Value& key, AccessError& err);
 
+// Fills [err] as hcl_index does for a known, unmarked object and a string
+// key it has no attribute for.
+void missing_object_key(AccessError& err);
+
 // Returns [obj].[name] (hcl.GetAttr); on failure fills [err] and returns DynamicVal.
 Value hcl_get_attr(const Value& obj, std::string_view name, AccessError& err);
 

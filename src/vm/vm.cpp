@@ -69,6 +69,8 @@ struct PendingDiag {
 
 // The type-pointer part of an inline cache word (Program::caches).
 constexpr uint64_t kCacheTypeMask = (uint64_t(1) << 48) - 1;
+// The index part of an inline cache word whose type has no such attribute.
+constexpr uint64_t kCacheAbsent = 0xFFFF;
 
 // A stack of frames that never gives memory back: popping keeps the frame
 // (and the capacity of its vectors) for the next push.
@@ -529,13 +531,15 @@ struct Vm::State {
     std::atomic<uint64_t>& c = hot->caches()[slot];
     const Type* t = v.type();
     uint64_t word = c.load(std::memory_order_relaxed);
-    if ((word & kCacheTypeMask) == reinterpret_cast<uintptr_t>(t)) return &v.attr(word >> 48);
+    if ((word & kCacheTypeMask) == reinterpret_cast<uintptr_t>(t)) {
+      uint64_t index = word >> 48;
+      return index == kCacheAbsent ? nullptr : &v.attr(index);
+    }
     std::optional<size_t> ai = t->find_attr(name());
-    if (!ai) return nullptr;
     uintptr_t tp = reinterpret_cast<uintptr_t>(t);
-    if ((tp & ~kCacheTypeMask) == 0 && *ai < 0x10000)
-      c.store(tp | (uint64_t(*ai) << 48), std::memory_order_relaxed);
-    return &v.attr(*ai);
+    if ((tp & ~kCacheTypeMask) == 0 && (!ai || *ai < kCacheAbsent))
+      c.store(tp | (uint64_t(ai ? *ai : kCacheAbsent) << 48), std::memory_order_relaxed);
+    return ai ? &v.attr(*ai) : nullptr;
   }
 
   // The type cached in inline cache slot [slot] (0: none). Unlike
@@ -834,6 +838,7 @@ Value Vm::State::traverse_steps(const TraversalDesc& d, const Value* cur, uint32
           cur = a;
           continue;
         }
+        missing_object_key(err);  // what hcl_index says, without its own search
       } else if (v.rep() == Value::Rep::Seq && key.is_small_int() && !v.type()->is_set()) {
         int64_t k = key.small_int();
         if (k >= 0 && uint64_t(k) < v.length()) {
@@ -846,7 +851,7 @@ Value Vm::State::traverse_steps(const TraversalDesc& d, const Value* cur, uint32
           continue;
         }
       }
-      r = hcl_index(v, key, err);
+      if (!err) r = hcl_index(v, key, err);
     }
     if (err) {
       report(pc, err.summary, std::move(err.detail), int(first_span + i), -1, expr);

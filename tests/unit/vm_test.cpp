@@ -742,5 +742,38 @@ TEST(VmReuse, OneVmManyPrograms) {
             R"({"value":[1,"s"],"type":["tuple",["number","string"]]})");
 }
 
+
+TEST(VmReuse, InlineCachesRememberMissingAttributesPerType) {
+  // A cache slot also remembers that a type lacks the attribute: the same
+  // error each time, and the attribute found as soon as an object has it.
+  ExprParse p = parse_expression(make_source("<expr>", "[for o in xs : try(o[\"k\"], o.k, \"none\")]"));
+  auto prog = compile_expression(*p.expr, p.source).program;
+  ExprParse q = parse_expression(make_source("<expr>", "o[\"k\"]"));
+  auto bare = compile_expression(*q.expr, q.source).program;
+  EvalContext ctx = functions_only();
+  Value without = Value::object({{"a", Value::integer(1)}});
+  Value with = Value::object({{"a", Value::integer(1)}, {"k", Value::string("s")}});
+  ctx.set("xs", Value::tuple({without, with, without, with}));
+  Vm vm;
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(typed(vm.run(*prog, ctx).value),
+              R"({"value":["none","s","none","s"],"type":["tuple",["string","string","string","string"]]})");
+    for (bool has : {false, true}) {
+      EvalContext c;
+      c.set("o", has ? with : without);
+      EvalResult r = vm.run(*bare, c);
+      if (has) {
+        EXPECT_EQ(typed(r.value), R"({"value":"s","type":"string"})");
+        continue;
+      }
+      ASSERT_EQ(r.diagnostics.size(), 1u);
+      EXPECT_EQ(r.diagnostics[0].summary, "Invalid index");
+      EXPECT_EQ(r.diagnostics[0].detail,
+                "The given key does not identify an element in this collection value.");
+      EXPECT_EQ(range_string(*r.diagnostics[0].subject), "<expr>:1,2-7");
+    }
+  }
+}
+
 }  // namespace
 }  // namespace hclvm
