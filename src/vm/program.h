@@ -212,16 +212,18 @@ class Program {
 
   uint64_t id_;
   vm::Hot* hot_ = nullptr;
+  std::shared_ptr<vm::ArenaChunk> hot_chunk_;  // holds hot_ when it lies in an arena
 };
 
 // While one is alive, programs made on this thread (Program::make) are laid
 // out one after the other in shared chunks of memory rather than wherever
-// the heap has room. A file's attributes are
+// the heap has room, and so are their hot blocks (in chunks of their own:
+// measured faster than interleaving them with the program objects). A file's attributes are
 // many small programs run one after the other: in one run of memory, a
 // file evaluation walks the programs as a stream the processor prefetches,
 // where scattered programs cost a cache miss or two each. A chunk is freed
 // when the last program in it is; a program kept after the others of its
-// file are gone keeps its chunk (64 KiB) alive. Scopes nest.
+// file are gone keeps its chunks (64 KiB each) alive. Scopes nest.
 class ProgramArena {
  public:
   ProgramArena();
@@ -231,7 +233,8 @@ class ProgramArena {
 
  private:
   friend class Program;
-  std::shared_ptr<vm::ArenaChunk> chunk_;  // where the next program goes
+  std::shared_ptr<vm::ArenaChunk> chunk_;      // where the next program goes
+  std::shared_ptr<vm::ArenaChunk> hot_chunk_;  // where the next hot block goes
   ProgramArena* outer_;
 };
 

@@ -199,6 +199,11 @@ TEST(ProgramArena, ProgramsMadeInOneLieSideBySideAndRunAlike) {
     auto gap = reinterpret_cast<uintptr_t>(in[i].get()) - reinterpret_cast<uintptr_t>(in[i - 1].get());
     EXPECT_GT(gap, 0u);
     EXPECT_LT(gap, 4 * sizeof(Program)) << exprs[i];
+    // Their hot blocks too, in a run of their own.
+    auto hot_gap = reinterpret_cast<uintptr_t>(&in[i]->hot()) -
+                   reinterpret_cast<uintptr_t>(&in[i - 1]->hot());
+    EXPECT_GT(hot_gap, 0u);
+    EXPECT_LT(hot_gap, 1024u) << exprs[i];
   }
 }
 
