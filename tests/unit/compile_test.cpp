@@ -171,7 +171,6 @@ TEST(Deep, VeryDeepTreesCompile) {
   EXPECT_EQ(r.diagnostics[0].summary, "Invalid operand");
 }
 
-
 // --- program layout ------------------------------------------------------------------
 
 // The value of [p] evaluated with x = 5, as the reference's tools print it.
@@ -196,12 +195,13 @@ TEST(ProgramArena, ProgramsMadeInOneLieSideBySideAndRunAlike) {
     EXPECT_EQ(run_with_x(*in[i]), run_with_x(*out[i])) << exprs[i];
     if (i == 0) continue;
     // Each after the one before, closer than any chunk is long.
-    auto gap = reinterpret_cast<uintptr_t>(in[i].get()) - reinterpret_cast<uintptr_t>(in[i - 1].get());
+    auto gap =
+        reinterpret_cast<uintptr_t>(in[i].get()) - reinterpret_cast<uintptr_t>(in[i - 1].get());
     EXPECT_GT(gap, 0u);
     EXPECT_LT(gap, 4 * sizeof(Program)) << exprs[i];
     // Their hot blocks too, in a run of their own.
-    auto hot_gap = reinterpret_cast<uintptr_t>(&in[i]->hot()) -
-                   reinterpret_cast<uintptr_t>(&in[i - 1]->hot());
+    auto hot_gap =
+        reinterpret_cast<uintptr_t>(&in[i]->hot()) - reinterpret_cast<uintptr_t>(&in[i - 1]->hot());
     EXPECT_GT(hot_gap, 0u);
     EXPECT_LT(hot_gap, 1024u) << exprs[i];
   }
@@ -213,7 +213,7 @@ TEST(ProgramArena, AProgramOutlivesItsArenaAndItsNeighbours) {
     ProgramArena outer;
     std::vector<std::shared_ptr<const Program>> others;
     for (int i = 0; i < 200; ++i) {  // more than one chunk
-      ProgramArena inner;  // scopes nest
+      ProgramArena inner;            // scopes nest
       others.push_back(compile("x * " + std::to_string(i)));
     }
     kept = others[150];
@@ -225,7 +225,8 @@ TEST(ProgramArena, AProgramOutlivesItsArenaAndItsNeighbours) {
 
 TEST(ProgramArena, ManyProgramsInOneArenaFromACompiledFile) {
   std::string text;
-  for (int i = 0; i < 3000; ++i) text += "a" + std::to_string(i) + " = x + " + std::to_string(i) + "\n";
+  for (int i = 0; i < 3000; ++i)
+    text += "a" + std::to_string(i) + " = x + " + std::to_string(i) + "\n";
   CompiledFile f = compile_file(make_source("many.hcl", text));
   ASSERT_EQ(f.body.attributes.size(), 3000u);
   EvalContext ctx;
@@ -233,7 +234,8 @@ TEST(ProgramArena, ManyProgramsInOneArenaFromACompiledFile) {
   Vm vm;
   for (int i : {0, 1499, 2999}) {
     EvalResult r = vm.run(*f.body.attributes[size_t(i)].program, ctx);
-    EXPECT_EQ(test::golden_typed(r.value), R"({"value":)" + std::to_string(5 + i) + R"(,"type":"number"})");
+    EXPECT_EQ(test::golden_typed(r.value),
+              R"({"value":)" + std::to_string(5 + i) + R"(,"type":"number"})");
   }
 }
 

@@ -370,7 +370,8 @@ std::string native_context_by_scan(const ast::Body& root, uint32_t byte) {
 TEST(NativeContext, AgreesWithScanningEveryBlockAtEveryByte) {
   std::string text;
   for (int i = 0; i < 40; ++i) {
-    text += "resource \"r\" \"n" + std::to_string(i) + "\" {\n  a = 1\n  inner {\n    b = 2\n  }\n}\n";
+    text +=
+        "resource \"r\" \"n" + std::to_string(i) + "\" {\n  a = 1\n  inner {\n    b = 2\n  }\n}\n";
     if (i % 3 == 0) text += "top_" + std::to_string(i) + " = 3\n\n";
   }
   FileParse p = parse_config(make_source("m.tf", text));
@@ -414,7 +415,8 @@ TEST(JsonContext, AgreesWithScanningEveryMemberAtEveryByte) {
   std::string text =
       "{\"a\": {\"b\": [1, {\"c\": 2}, [], [[3]]], \"d\": 3, \"a\": {}}, \"e\": [ [5] , {\"f\": "
       "{\"g\": [true]}} ], \"h\": \"x\"";
-  for (int i = 0; i < 30; ++i) text += ", \"k" + std::to_string(i) + "\": {\"v\": [" + std::to_string(i) + "]}";
+  for (int i = 0; i < 30; ++i)
+    text += ", \"k" + std::to_string(i) + "\": {\"v\": [" + std::to_string(i) + "]}";
   text += "}";
   JsonParse p = parse_json_config(make_source("m.json", text));
   ASSERT_FALSE(p.has_errors());
@@ -433,11 +435,13 @@ TEST(RenderText, ManyDiagnosticsRenderAsEachAlone) {
   Diagnostics ds;
   for (uint32_t i = 0; i < 50; i += 7) {  // later lines first, with multi-line contexts
     uint32_t line = 49 - i, byte = uint32_t(a.find("line" + std::to_string(line) + " "));
-    ds.push_back(diag("A" + std::to_string(line), "", rng("a.hcl", line + 1, 1, byte, line + 1, 5, byte + 4),
+    ds.push_back(diag("A" + std::to_string(line), "",
+                      rng("a.hcl", line + 1, 1, byte, line + 1, 5, byte + 4),
                       rng("a.hcl", 1, 1, byte > 30 ? byte - 30 : 0, line + 1, 9, byte + 8)));
     ds.push_back(diag("B", "", rng("b.hcl", 1, 1, i % 17, 1, 1, i % 17)));
   }
-  ds.push_back(diag("End of b", "", rng("b.hcl", 5, 6, uint32_t(b.size()), 5, 6, uint32_t(b.size()))));
+  ds.push_back(
+      diag("End of b", "", rng("b.hcl", 5, 6, uint32_t(b.size()), 5, 6, uint32_t(b.size()))));
   std::string one_by_one;
   for (const Diagnostic& d : ds) one_by_one += render_text(Diagnostics{d}, files, kPlain);
   EXPECT_EQ(render_text(ds, files, kPlain), one_by_one);

@@ -742,11 +742,11 @@ TEST(VmReuse, OneVmManyPrograms) {
             R"({"value":[1,"s"],"type":["tuple",["number","string"]]})");
 }
 
-
 TEST(VmReuse, InlineCachesRememberMissingAttributesPerType) {
   // A cache slot also remembers that a type lacks the attribute: the same
   // error each time, and the attribute found as soon as an object has it.
-  ExprParse p = parse_expression(make_source("<expr>", "[for o in xs : try(o[\"k\"], o.k, \"none\")]"));
+  ExprParse p =
+      parse_expression(make_source("<expr>", "[for o in xs : try(o[\"k\"], o.k, \"none\")]"));
   auto prog = compile_expression(*p.expr, p.source).program;
   ExprParse q = parse_expression(make_source("<expr>", "o[\"k\"]"));
   auto bare = compile_expression(*q.expr, q.source).program;
@@ -756,8 +756,9 @@ TEST(VmReuse, InlineCachesRememberMissingAttributesPerType) {
   ctx.set("xs", Value::tuple({without, with, without, with}));
   Vm vm;
   for (int i = 0; i < 3; ++i) {
-    EXPECT_EQ(typed(vm.run(*prog, ctx).value),
-              R"({"value":["none","s","none","s"],"type":["tuple",["string","string","string","string"]]})");
+    EXPECT_EQ(
+        typed(vm.run(*prog, ctx).value),
+        R"({"value":["none","s","none","s"],"type":["tuple",["string","string","string","string"]]})");
     for (bool has : {false, true}) {
       EvalContext c;
       c.set("o", has ? with : without);
