@@ -33,27 +33,37 @@ namespace vm {
 // A run of memory programs are carved from, front to back. Only the thread
 // whose arena it is carves; any thread may drop the last reference.
 struct ArenaChunk {
-  static constexpr size_t kSize = 64 * 1024;
+  // An arena's first chunk is small, each next one twice the last up to
+  // the largest: a file of a few attributes takes a few KiB, a big one
+  // mostly 64 KiB chunks.
+  static constexpr size_t kFirstSize = 4 * 1024;
+  static constexpr size_t kMaxSize = 64 * 1024;
   static constexpr std::align_val_t kAlign{64};
 
-  char* const begin = static_cast<char*>(::operator new(kSize, kAlign));
+  const size_t size;
+  char* const begin;
   size_t used = 0;
 
-  ArenaChunk() = default;
+  explicit ArenaChunk(size_t n) : size(n), begin(static_cast<char*>(::operator new(n, kAlign))) {}
   ArenaChunk(const ArenaChunk&) = delete;
   ArenaChunk& operator=(const ArenaChunk&) = delete;
   ~ArenaChunk() { ::operator delete(begin, kAlign); }
 
+  // The chunk after [last] (null: the first) in an arena.
+  static std::shared_ptr<ArenaChunk> after(const std::shared_ptr<ArenaChunk>& last) {
+    return std::make_shared<ArenaChunk>(last ? std::min(last->size * 2, kMaxSize) : kFirstSize);
+  }
+
   // [n] bytes aligned to [align], or null when they do not fit.
   void* take(size_t n, size_t align) {
     size_t at = (used + align - 1) & ~(align - 1);
-    if (at > kSize || kSize - at < n) return nullptr;
+    if (at > size || size - at < n) return nullptr;
     used = at + n;
     return begin + at;
   }
   bool holds(const void* p) const {
     auto* c = static_cast<const char*>(p);
-    return c >= begin && c < begin + kSize;
+    return c >= begin && c < begin + size;
   }
 };
 
@@ -100,7 +110,7 @@ ProgramArena::~ProgramArena() { t_arena = outer_; }
 std::shared_ptr<Program> Program::make() {
   if (t_arena == nullptr) return std::make_shared<Program>();
   std::shared_ptr<vm::ArenaChunk>& c = t_arena->chunk_;
-  if (!c || vm::ArenaChunk::kSize - c->used < kProgramRoom) c = std::make_shared<vm::ArenaChunk>();
+  if (!c || c->size - c->used < kProgramRoom) c = vm::ArenaChunk::after(c);
   return std::allocate_shared<Program>(ChunkAllocator<Program>(c));
 }
 
@@ -166,10 +176,11 @@ void Program::link() {
   HotLayout at(*this);
   if (at.size > UINT32_MAX) throw std::length_error("program too large");
   char* base = nullptr;
-  if (t_arena != nullptr && at.size <= vm::ArenaChunk::kSize / 4) {
+  if (t_arena != nullptr && at.size <= vm::ArenaChunk::kMaxSize / 4) {
     std::shared_ptr<vm::ArenaChunk>& c = t_arena->hot_chunk_;
     if (!c || !(base = static_cast<char*>(c->take(at.size, alignof(vm::Hot))))) {
-      c = std::make_shared<vm::ArenaChunk>();
+      do c = vm::ArenaChunk::after(c);
+      while (c->size < at.size);
       base = static_cast<char*>(c->take(at.size, alignof(vm::Hot)));
     }
     hot_chunk_ = c;

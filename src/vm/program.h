@@ -1,10 +1,12 @@
 // A compiled expression (the Program of eval.h): bytecode plus the side
 // tables its operands index. Everything is plain data: indices instead of
 // pointers (except the interned types of the type table and inside
-// constants), so a program can later be serialized and verified. A program
-// is immutable once built and shared between threads: its constants are
-// made immortal so that reading them from many threads never touches a
-// reference count.
+// constants), so a program can be serialized and verified. A program is
+// immutable once linked and shared between threads (its inline caches are
+// atomic words); its constants are counted like any value, since a result
+// may hold one after the program is gone. link() lays out what a run reads
+// in one block (Hot), and a ProgramArena lays out a file's programs side
+// by side.
 //
 // Source positions live only in the site table: a list sorted by pc that
 // gives each instruction able to report a diagnostic its source spans
@@ -223,7 +225,7 @@ class Program {
 // file evaluation walks the programs as a stream the processor prefetches,
 // where scattered programs cost a cache miss or two each. A chunk is freed
 // when the last program in it is; a program kept after the others of its
-// file are gone keeps its chunks (64 KiB each) alive. Scopes nest.
+// file are gone keeps its chunks (4 to 64 KiB each) alive. Scopes nest.
 class ProgramArena {
  public:
   ProgramArena();
