@@ -13,6 +13,15 @@
 #include <stdexcept>
 #include <string>
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#define HCLVM_ASAN_POISON(p, n) ASAN_POISON_MEMORY_REGION(p, n)
+#define HCLVM_ASAN_UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION(p, n)
+#else
+#define HCLVM_ASAN_POISON(p, n) ((void)(p), (void)(n))
+#define HCLVM_ASAN_UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
 #include "value/render.h"
 #include "vm/symbols.h"
 
@@ -44,10 +53,17 @@ struct ArenaChunk {
   char* const begin;
   size_t used = 0;
 
-  explicit ArenaChunk(size_t n) : size(n), begin(static_cast<char*>(::operator new(n, kAlign))) {}
+  // Under AddressSanitizer the part not yet handed out is poisoned, so an
+  // access past a program or hot block is reported as on the heap.
+  explicit ArenaChunk(size_t n) : size(n), begin(static_cast<char*>(::operator new(n, kAlign))) {
+    HCLVM_ASAN_POISON(begin, size);
+  }
   ArenaChunk(const ArenaChunk&) = delete;
   ArenaChunk& operator=(const ArenaChunk&) = delete;
-  ~ArenaChunk() { ::operator delete(begin, kAlign); }
+  ~ArenaChunk() {
+    HCLVM_ASAN_UNPOISON(begin, size);
+    ::operator delete(begin, kAlign);
+  }
 
   // The chunk after [last] (null: the first) in an arena.
   static std::shared_ptr<ArenaChunk> after(const std::shared_ptr<ArenaChunk>& last) {
@@ -59,6 +75,7 @@ struct ArenaChunk {
     size_t at = (used + align - 1) & ~(align - 1);
     if (at > size || size - at < n) return nullptr;
     used = at + n;
+    HCLVM_ASAN_UNPOISON(begin + at, n);
     return begin + at;
   }
   bool holds(const void* p) const {
@@ -93,7 +110,10 @@ struct ChunkAllocator {
     return static_cast<T*>(::operator new(n * sizeof(T)));
   }
   void deallocate(T* p, size_t n) {
-    if (!chunk->holds(p)) ::operator delete(p, n * sizeof(T));
+    if (chunk->holds(p))
+      HCLVM_ASAN_POISON(p, n * sizeof(T));  // the memory goes with the chunk
+    else
+      ::operator delete(p, n * sizeof(T));
   }
   template <class U>
   bool operator==(const ChunkAllocator<U>& o) const {
@@ -164,8 +184,10 @@ void Program::free_hot() {
   if (hot_ == nullptr) return;
   Value* k = const_cast<Value*>(hot_->constants());
   for (uint32_t i = 0; i < hot_->num_constants; ++i) k[i].~Value();
-  if (hot_chunk_)
-    hot_chunk_.reset();  // the memory goes with the chunk
+  if (hot_chunk_) {
+    HCLVM_ASAN_POISON(hot_, sizeof(vm::Hot));  // the memory goes with the chunk
+    hot_chunk_.reset();
+  }
   else
     ::operator delete(static_cast<void*>(hot_), std::align_val_t(alignof(vm::Hot)));
   hot_ = nullptr;
