@@ -163,8 +163,8 @@ struct CallFrame {
   uint16_t nargs = 0;     // arguments written, the expanded one included
   bool expand = false;
   // The expanded argument's elements: for try() and can() here; for other
-  // functions on the value stack after the arguments written, converted
-  // to their parameters' types, num_expanded of them.
+  // functions num_expanded of them on the value stack, below the arguments
+  // written (CALL_END puts them after those and converts them).
   std::vector<Value> expanded;
   uint32_t num_expanded = 0;
   std::vector<PendingDiag> try_diags;
@@ -764,7 +764,12 @@ struct Vm::State {
   bool op_call_expand(uint32_t pc);
   bool op_call_arg(uint16_t index, uint32_t pc);
   void op_call_end(uint16_t nplain, uint32_t pc);
-  void convert_arg(CallFrame& f, const Param& p, uint16_t index, uint32_t pc);
+  // Converts argument [v] of a call to the type of its parameter [p] (see
+  // convert_arg_to); inline for an argument already of that type.
+  void convert_arg(Value& v, const Param& p, int subject, int expr, uint32_t pc) {
+    if (p.type != v.type() && !p.type->is_dynamic()) convert_arg_to(v, p, subject, expr, pc);
+  }
+  void convert_arg_to(Value& v, const Param& p, int subject, int expr, uint32_t pc);
   void finish_call(Value result);
   Value try_failure(CallFrame& f, uint32_t pc);
 };
@@ -1957,13 +1962,12 @@ bool Vm::State::op_call_expand(uint32_t pc) {
   auto [u, marks] = v.unmark_with_marks();
   const Function& fn = *f.fn;
   std::span<const Value> elems = u.elements();
+  if (!check_arg_count(f, size_t(f.nargs) - 1 + elems.size(), pc)) return stop();
   if (fn.special != Function::Special::None) {
     for (const Value& e : elems) f.expanded.push_back(e.mark(marks));
-    if (!check_arg_count(f, size_t(f.nargs) - 1 + elems.size(), pc)) return stop();
     f.arg_mark = ndiags();
     return true;
   }
-  if (!check_arg_count(f, size_t(f.nargs) - 1 + elems.size(), pc)) return stop();
   // Onto the stack, before the arguments written (evaluated after the
   // expansion, as in the reference); CALL_END puts them in order and
   // converts them. The code was compiled counting one slot for the list,
@@ -1997,7 +2001,7 @@ bool Vm::State::op_call_arg(uint16_t index, uint32_t pc) {
   if (fn.special == Function::Special::None) {
     // The common case, in place: an argument already of its parameter's type.
     const Param& p = index < fn.params.size() ? fn.params[index] : *fn.var_param;
-    if (p.type != sp[-1].type() && !p.type->is_dynamic()) convert_arg(f, p, index, pc);
+    convert_arg(sp[-1], p, 4 + index, arg_span(f, index), pc);
     f.arg_mark = ndiags();
     return false;
   }
@@ -2026,17 +2030,18 @@ bool Vm::State::op_call_arg(uint16_t index, uint32_t pc) {
   return true;
 }
 
-// Converts the argument on top of the stack, of the call in [f], to the
-// type of its parameter [p] (argument [index]), reporting a failure.
-void Vm::State::convert_arg(CallFrame& f, const Param& p, uint16_t index, uint32_t pc) {
-  ConvertResult cv = convert(sp[-1], p.type);
+// Converts argument [v] of a call to the type of its parameter [p]; a
+// failure is reported with subject span [subject], the call as context and
+// the variables of span [expr], and leaves the dynamic value.
+void Vm::State::convert_arg_to(Value& v, const Param& p, int subject, int expr, uint32_t pc) {
+  ConvertResult cv = convert(v, p.type);
   if (!cv.ok()) {
     report(pc, "Invalid function argument",
            "Invalid value for " + uni::go_quote(p.name) + " parameter: " + cv.error().message + ".",
-           4 + index, 0, arg_span(f, index));
-    sp[-1] = Value::dynamic();
+           subject, 0, expr);
+    v = Value::dynamic();
   } else {
-    sp[-1] = cv.take();
+    v = cv.take();
   }
 }
 
@@ -2091,20 +2096,8 @@ void Vm::State::op_call_end(uint16_t nplain, uint32_t pc) {
     // conversions, as in the reference).
     std::rotate(args.begin(), args.begin() + f.num_expanded, args.end());
     size_t np = fn.params.size();
-    for (size_t i = nplain; i < args.size(); ++i) {
-      const Param& p = i < np ? fn.params[i] : *fn.var_param;
-      if (p.type == args[i].type() || p.type->is_dynamic()) continue;
-      ConvertResult cv = convert(args[i], p.type);
-      if (cv.ok()) {
-        args[i] = cv.take();
-        continue;
-      }
-      report(pc, "Invalid function argument",
-             "Invalid value for " + uni::go_quote(p.name) + " parameter: " + cv.error().message +
-                 ".",
-             expand_span, 0, expand_span);
-      args[i] = Value::dynamic();
-    }
+    for (size_t i = nplain; i < args.size(); ++i)
+      convert_arg(args[i], i < np ? fn.params[i] : *fn.var_param, expand_span, expand_span, pc);
   }
   if (errors_since(f.mark)) {
     finish_call(Value::dynamic());
