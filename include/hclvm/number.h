@@ -14,6 +14,8 @@
 #include <string>
 #include <string_view>
 
+#include "hclvm/refcount.h"
+
 namespace hclvm {
 
 // Why an arithmetic operation has no result (big.Float would panic with ErrNaN).
@@ -130,26 +132,20 @@ class Number {
     i_ = 0, prec_ = 64, big_ = false;
     return p;
   }
-  // Reference counting of heap numbers, inline because every copy of a
-  // value holding one comes here. The count is the heap number's first
-  // member; an immortal number's count never changes. A count of 1 seen
-  // by its owner cannot change under it, so freeing the last reference
-  // needs no atomic read-modify-write.
-  static void retain_big(const void* p) {
-    auto* refs = static_cast<const std::atomic<uint32_t>*>(p);
-    if (refs->load(std::memory_order_relaxed) != kImmortalRefs)
-      const_cast<std::atomic<uint32_t>*>(refs)->fetch_add(1, std::memory_order_relaxed);
-  }
+  // Reference counting of heap numbers (refcount.h), inline because every
+  // copy of a value holding one comes here. The count is the heap number's
+  // first member; an immortal number's count never changes.
+  static void retain_big(const void* p) { detail::count_retain(refs_of(p), kImmortalRefs); }
   static void release_big(const void* p) {
-    auto* refs = const_cast<std::atomic<uint32_t>*>(static_cast<const std::atomic<uint32_t>*>(p));
-    uint32_t n = refs->load(std::memory_order_acquire);
-    if (n == kImmortalRefs) return;
-    if (n == 1 || refs->fetch_sub(1, std::memory_order_acq_rel) == 1) destroy_big(p);
+    if (detail::count_release(refs_of(p), kImmortalRefs)) destroy_big(p);
   }
   static void make_big_immortal(const void* p);
   static constexpr uint32_t kImmortalRefs = UINT32_MAX;
 
  private:
+  static std::atomic<uint32_t>& refs_of(const void* p) {
+    return *const_cast<std::atomic<uint32_t>*>(static_cast<const std::atomic<uint32_t>*>(p));
+  }
   static void destroy_big(const void* p);
   uint32_t big_precision() const;
 

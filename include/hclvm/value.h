@@ -8,7 +8,8 @@
 // Ownership: a Value owns one reference to its heap object. Passing a Value
 // by value consumes it; passing `const Value&` borrows it. Heap objects are
 // never mutated after construction, so values are shared freely between
-// threads; counts are atomic, and objects made immortal (constants of a
+// threads; counts are atomic (plain in a process that has only ever had one
+// thread, see refcount.h), and objects made immortal (constants of a
 // shared program) skip counting altogether.
 //
 // Null and unknown values carry their type. The dynamic value (cty's
@@ -28,6 +29,7 @@
 #include <vector>
 
 #include "hclvm/number.h"
+#include "hclvm/refcount.h"
 #include "hclvm/type.h"
 
 namespace hclvm {
@@ -39,25 +41,17 @@ namespace detail {
 // The header of every heap object a Value points to.
 struct Obj {
   enum Kind : uint8_t { String, Seq, Map, Object, Capsule, Unknown, Marked };
-  mutable std::atomic<int32_t> refs{1};  // < 0: immortal
+  static constexpr int32_t kImmortal = -1;
+  mutable std::atomic<int32_t> refs{1};  // kImmortal: never counted
   Kind kind;
   explicit Obj(Kind k) : kind(k) {}
 };
 
 void destroy(const Obj* o);
 
-inline void retain(const Obj* o) {
-  if (o->refs.load(std::memory_order_relaxed) >= 0) o->refs.fetch_add(1, std::memory_order_relaxed);
-}
-
-// A count of 1 seen by the owner of that reference cannot change under it
-// (no one else holds one to copy), so the last release needs no atomic
-// read-modify-write; the acquire load orders it after other threads'
-// releases.
+inline void retain(const Obj* o) { count_retain(o->refs, Obj::kImmortal); }
 inline void release(const Obj* o) {
-  int32_t n = o->refs.load(std::memory_order_acquire);
-  if (n < 0) return;
-  if (n == 1 || o->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) destroy(o);
+  if (count_release(o->refs, Obj::kImmortal)) destroy(o);
 }
 
 }  // namespace detail

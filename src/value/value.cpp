@@ -492,7 +492,7 @@ void Value::make_immortal() const {
     for (uint32_t i = 0; i < m->size; ++i) m->keys[i].make_immortal();
   }
   if (rep_ == Rep::Marked) static_cast<const MarkedObj*>(u_.obj)->inner.make_immortal();
-  u_.obj->refs.store(-1, std::memory_order_relaxed);
+  u_.obj->refs.store(detail::Obj::kImmortal, std::memory_order_relaxed);
 }
 
 }  // namespace hclvm

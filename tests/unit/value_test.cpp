@@ -8,6 +8,7 @@
 
 #include "hclvm/type.h"
 #include "hclvm/value.h"
+#include "value/number.h"
 #include "value_test_util.h"
 
 namespace hclvm {
@@ -192,6 +193,38 @@ TEST(Value, CopyAndMoveShareTheObject) {
   EXPECT_EQ(a.obj()->refs.load(), 1);
   a = a;  // self-assignment keeps the value
   EXPECT_EQ(a.as_string(), "shared");
+}
+
+// Counts are plain while the process has one thread and atomic once it has
+// more (refcount.h): references taken before the first thread starts are
+// given back after it, on both sides, and the counts come out exact.
+TEST(Value, CountsStayExactAcrossTheFirstThread) {
+  Value s = Value::string("counted");
+  Value big = Value::number(num::as_heap_for_testing(Number::from_int(7)));
+  std::vector<Value> before(1000, s), before_big(1000, big);
+  EXPECT_EQ(s.obj()->refs.load(), 1001);
+  // as_number() returns one more reference, held while it is counted.
+  EXPECT_EQ(num::ref_count_for_testing(big.as_number()), 1002u);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 20000; ++i) {
+        Value a = s, b = big;
+        std::vector<Value> more(3, a);
+      }
+    });
+  }
+  EXPECT_FALSE(detail::process_single_threaded());
+  for (int i = 0; i < 20000; ++i) {
+    Value a = s;
+    before.pop_back();
+    before.push_back(a);
+  }
+  before.clear();
+  for (auto& th : threads) th.join();
+  before_big.clear();
+  EXPECT_EQ(s.obj()->refs.load(), 1);
+  EXPECT_EQ(num::ref_count_for_testing(big.as_number()), 2u);
 }
 
 TEST(Value, ListsAndTuples) {
