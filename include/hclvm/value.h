@@ -44,10 +44,15 @@ struct Obj {
   static constexpr int32_t kImmortal = -1;
   mutable std::atomic<int32_t> refs{1};  // kImmortal: never counted
   Kind kind;
+  uint8_t pool_class = 0;  // the block's size class (util/pool.h), set by its maker
   explicit Obj(Kind k) : kind(k) {}
 };
 
 void destroy(const Obj* o);
+struct SeqObj;
+// A sequence object of type [t] with room for [n] elements, their slots
+// unconstructed (the maker constructs each).
+SeqObj* alloc_seq(const Type* t, size_t n);
 
 inline void retain(const Obj* o) { count_retain(o->refs, Obj::kImmortal); }
 inline void release(const Obj* o) {

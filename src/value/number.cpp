@@ -27,8 +27,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <string>
 #include <type_traits>
+
+#include "util/pool.h"
 
 namespace hclvm {
 
@@ -74,14 +77,27 @@ struct BigNumber {
   mpfr_t v;
   mutable std::atomic<const std::string*> text{nullptr};
 
-  // One allocation holds the number and its significand, right after it
-  // (MPFR's custom interface: nothing of MPFR's own to free), so a big
-  // number costs one allocation rather than two. Made as `new (p) BigNumber(p)`.
-  static void* operator new(size_t size, uint32_t p) {
-    return ::operator new(size + mpfr_custom_get_size(std::max<mpfr_prec_t>(p, MPFR_PREC_MIN)));
+  // One block holds the number and its significand, right after it (MPFR's
+  // custom interface: nothing of MPFR's own to free), so a big number costs
+  // one allocation rather than two, recycled on the thread like values'
+  // blocks (util/pool.h). Made as `new (p) BigNumber(p)`; the block's size
+  // follows from the precision, which the destroying delete reads.
+  static size_t block_bytes(uint32_t p) {
+    return sizeof(BigNumber) + mpfr_custom_get_size(std::max<mpfr_prec_t>(p, MPFR_PREC_MIN));
   }
-  static void operator delete(void* ptr) { ::operator delete(ptr); }
-  static void operator delete(void* ptr, uint32_t) { ::operator delete(ptr); }
+  static void* operator new(size_t, uint32_t p) {
+    size_t bytes = block_bytes(p);
+    return util::pool::allocate(util::pool::class_of(bytes), bytes);
+  }
+  static void operator delete(BigNumber* b, std::destroying_delete_t) {
+    uint8_t c = util::pool::class_of(block_bytes(b->prec));
+    b->~BigNumber();
+    util::pool::free(b, c);
+  }
+  // Frees the block when the constructor throws (it does not).
+  static void operator delete(void* ptr, uint32_t p) {
+    util::pool::free(ptr, util::pool::class_of(block_bytes(p)));
+  }
 
   explicit BigNumber(uint32_t p) : prec(p) {
     mpfr_prec_t mp = std::max<mpfr_prec_t>(p, MPFR_PREC_MIN);

@@ -193,11 +193,7 @@ Value Value::set(const Type* elem, std::vector<Value> elems) {
   GoStableSort(order, stored, elem).run();
 
   size_t n = stored.size();
-  util::check_collection_size(n);
-  util::charge_memory(sizeof(detail::SeqObj) + n * sizeof(Value));
-  auto* o = new (::operator new(sizeof(detail::SeqObj) + n * sizeof(Value))) detail::SeqObj();
-  o->type = Type::set(elem);
-  o->size = uint32_t(n);
+  detail::SeqObj* o = detail::alloc_seq(Type::set(elem), n);
   for (size_t i = 0; i < n; ++i) new (&o->elems()[i]) Value(std::move(stored[order[i]].v));
   Value v(Rep::Seq, 0, nullptr);
   v.u_.obj = o;

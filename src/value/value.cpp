@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "util/budget.h"
+#include "util/pool.h"
 #include "util/unicode.h"
 
 namespace hclvm {
@@ -24,27 +25,35 @@ namespace detail {
 
 namespace {
 
-// Allocates [bytes] for a heap object, charged to the evaluation in
-// progress (util/budget.h).
-void* alloc(size_t bytes) {
+// A heap object of type [T] in [bytes] (its header and what follows it),
+// charged to the evaluation in progress (util/budget.h), from this thread's
+// recycled blocks when one is free (util/pool.h).
+template <class T>
+T* make(size_t bytes) {
   util::charge_memory(bytes);
-  return ::operator new(bytes);
+  uint8_t c = util::pool::class_of(bytes);
+  T* o = new (util::pool::allocate(c, bytes)) T();
+  o->pool_class = c;
+  return o;
 }
 
-// A sequence object with room for [n] elements, element slots unconstructed.
+}  // namespace
+
 SeqObj* alloc_seq(const Type* t, size_t n) {
   util::check_collection_size(n);
   size_t bytes = sizeof(SeqObj) + n * sizeof(Value);
-  auto* o = new (alloc(bytes)) SeqObj();
+  auto* o = make<SeqObj>(bytes);
   o->type = t;
   o->size = uint32_t(n);
   return o;
 }
 
+namespace {
+
 ObjectObj* alloc_object(const Type* t) {
   util::check_collection_size(t->size());
   size_t bytes = sizeof(ObjectObj) + t->size() * sizeof(Value);
-  auto* o = new (alloc(bytes)) ObjectObj();
+  auto* o = make<ObjectObj>(bytes);
   o->type = t;
   return o;
 }
@@ -91,7 +100,7 @@ void destroy_one(const Obj* o) {
     case Obj::Unknown: static_cast<const UnknownObj*>(o)->~UnknownObj(); break;
     case Obj::Marked: static_cast<const MarkedObj*>(o)->~MarkedObj(); break;
   }
-  ::operator delete(const_cast<Obj*>(o));
+  util::pool::free(const_cast<Obj*>(o), o->pool_class);
 }
 
 // Destroying an object releases its elements, which may destroy them in
@@ -164,7 +173,7 @@ void Marks::add(const Marks& other) {
 
 Value Value::unknown(const Type* t, Refinement r) {
   if (r.empty()) return unknown(t);
-  auto* o = new (alloc(sizeof(UnknownObj))) UnknownObj();
+  auto* o = make<UnknownObj>(sizeof(UnknownObj));
   o->type = t;
   o->refinement = std::move(r);
   Value v(Rep::Unknown, kUnknown, nullptr);
@@ -217,7 +226,7 @@ Value Value::string(std::string_view s) {
     normalized = uni::nfc(s);
     s = normalized;
   }
-  auto* o = new (alloc(sizeof(StringObj) + s.size() + 1)) StringObj();
+  auto* o = make<StringObj>(sizeof(StringObj) + s.size() + 1);
   o->size = uint32_t(s.size());
   o->graphemes.store(ascii ? ascii_graphemes(s) : UINT32_MAX, std::memory_order_relaxed);
   if (!s.empty()) std::memcpy(o->data(), s.data(), s.size());  // an empty view may have no data
@@ -274,7 +283,7 @@ Value Value::map(const Type* elem, std::vector<std::pair<std::string, Value>> en
   std::vector<Value> keys;
   keys.reserve(n);
   for (const auto& e : entries) keys.push_back(Value::string(e.first));
-  auto* o = new (alloc(sizeof(MapObj) + 2 * n * sizeof(Value))) MapObj();
+  auto* o = make<MapObj>(sizeof(MapObj) + 2 * n * sizeof(Value));
   o->type = Type::map(elem);
   o->size = uint32_t(n);
   o->keys = reinterpret_cast<Value*>(o + 1);
@@ -310,7 +319,7 @@ Value Value::object(const Type* t, std::vector<Value> values) {
 }
 
 Value Value::capsule(const Type* t, void* payload) {
-  auto* o = new (alloc(sizeof(CapsuleObj))) CapsuleObj();
+  auto* o = make<CapsuleObj>(sizeof(CapsuleObj));
   o->type = t;
   o->payload = payload;
   Value v(Rep::Capsule, 0, nullptr);
@@ -421,7 +430,7 @@ void Value::release_heap() {
 }
 
 Value Value::add_marks(const Marks& m) const {
-  auto* o = new (alloc(sizeof(MarkedObj))) MarkedObj();
+  auto* o = make<MarkedObj>(sizeof(MarkedObj));
   if (rep_ == Rep::Marked) {
     auto* inner = static_cast<const MarkedObj*>(u_.obj);
     o->inner = inner->inner;

@@ -8,6 +8,7 @@
 
 #include "hclvm/type.h"
 #include "hclvm/value.h"
+#include "util/pool.h"
 #include "value/number.h"
 #include "value_test_util.h"
 
@@ -193,6 +194,62 @@ TEST(Value, CopyAndMoveShareTheObject) {
   EXPECT_EQ(a.obj()->refs.load(), 1);
   a = a;  // self-assignment keeps the value
   EXPECT_EQ(a.as_string(), "shared");
+}
+
+// Heap blocks are recycled on the thread that frees them (util/pool.h):
+// the next object of the same size class gets the block back.
+TEST(ValuePool, FreedBlocksAreReusedOnTheThread) {
+  const void* first;
+  {
+    Value a = Value::string("recycled block");
+    first = a.obj();
+  }
+  Value b = Value::string("same class, too");
+  EXPECT_EQ(b.obj(), first);
+  // Different classes do not share blocks.
+  Value big = Value::string(std::string(200, 'x'));
+  EXPECT_NE(big.obj(), first);
+  // Blocks larger than the biggest class go back to the system.
+  EXPECT_EQ(util::pool::class_of(util::pool::kMaxBytes + 1), 0);
+  EXPECT_EQ(util::pool::class_of(1), 1);
+  EXPECT_EQ(util::pool::class_of(util::pool::kMaxBytes), util::pool::kClasses);
+}
+
+// A thread keeps at most kListBytes per class; beyond that, frees go back
+// to the system.
+TEST(ValuePool, ListsAreBounded) {
+  uint8_t c = util::pool::class_of(sizeof(detail::StringObj) + 8 + 1);
+  size_t cap = util::pool::kListBytes / util::pool::class_bytes(c);
+  {
+    std::vector<Value> many;
+    for (size_t i = 0; i < cap * 3; ++i) many.push_back(Value::string("12345678"));
+  }
+  EXPECT_EQ(util::pool::kept_blocks(c), cap);
+  // Taking blocks back off the list lowers the count.
+  std::vector<Value> again;
+  for (int i = 0; i < 10; ++i) again.push_back(Value::string("abcdefgh"));
+  EXPECT_EQ(util::pool::kept_blocks(c), cap - 10);
+}
+
+// Values made on one thread and dropped on others: each block goes onto
+// the list of the thread that frees it, which returns its lists to the
+// system when it ends (the sanitizer build reports any block lost).
+TEST(ValuePool, BlocksMoveToTheFreeingThread) {
+  std::vector<Value> made;
+  for (int i = 0; i < 500; ++i) made.push_back(Value::string("item " + std::to_string(i)));
+  Value kept = made[499];  // a block that stays alive
+  size_t kept_there = 0;
+  std::thread t([&] {
+    std::vector<Value> mine = std::move(made);
+    mine.clear();
+    for (uint8_t c = 1; c <= util::pool::kClasses; ++c) kept_there += util::pool::kept_blocks(c);
+    // The thread's own values come off its lists.
+    Value s = Value::string("item 1000");
+    EXPECT_EQ(s.as_string(), "item 1000");
+  });
+  t.join();
+  EXPECT_GT(kept_there, 0u);
+  EXPECT_EQ(kept.as_string(), "item 499");
 }
 
 // Counts are plain while the process has one thread and atomic once it has

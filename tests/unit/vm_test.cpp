@@ -703,8 +703,10 @@ TEST(VmReuse, WarmVmAllocatesNothingForScalars) {
   EvalContext ctx = functions_only();
   ctx.set("x", Value::integer(20));
   ctx.set("obj", Value::object({{"a", Value::integer(1)}, {"b", Value::boolean(true)}}));
-  for (const char* src :
-       {"x * 2 + 1", "obj.a + x > 3 && obj.b", "x > 5 ? obj.a : 0", "-x % 7 == 1 || !obj.b"}) {
+  // New strings and fractions too: their blocks are recycled on the thread.
+  for (const char* src : {"x * 2 + 1", "obj.a + x > 3 && obj.b", "x > 5 ? obj.a : 0",
+                          "-x % 7 == 1 || !obj.b", "\"v${x}-${obj.a}\"", "x / 3 + 1.5",
+                          "upper(\"a${x}\")"}) {
     ExprParse p = parse_expression(make_source("<expr>", src));
     auto prog = compile_expression(*p.expr, p.source).program;
     Vm vm;
