@@ -755,8 +755,16 @@ Number Number::add(const Number& a, const Number& b, NumError& err) {
     return Number();
   }
   set_range();
-  View x = VIEW(a), y = VIEW(b);
   BigPtr r(new (prec) BigNumber(prec));
+  // A nonzero machine integer and a heap number: added without making an
+  // MPFR number of the integer (the same correctly rounded sum; a zero is
+  // left to mpfr_add, which gives -0 + 0 the IEEE sign).
+  if (a.big_ != b.big_ && (a.big_ ? b.i_ : a.i_) != 0) {
+    const Number& big = a.big_ ? a : b;
+    mpfr_add_si(r->v, as_big(big.p_)->v, a.big_ ? b.i_ : a.i_, kRound);
+    return finish(std::move(r));
+  }
+  View x = VIEW(a), y = VIEW(b);
   mpfr_add(r->v, x, y, kRound);
   return finish(std::move(r));
 }

@@ -2263,9 +2263,14 @@ Value Vm::State::exec() {
       VM_CASE(GE)
       VM_CASE(AND)
       VM_CASE(OR) {
-        // Two small integers without diagnostics to track: in place.
-        if (!(read_u8(ip + 1) & kFlagMarks) && sp[-2].is_small_int() && sp[-1].is_small_int() &&
-            small_binary(op, sp[-2], sp[-1])) {
+        // Two small integers: in place, when there are no diagnostics to
+        // track (no marks, or none reported so far, so none since either).
+        // Only the logic operators pop two marks, and small_binary leaves
+        // those to the general path.
+        uint8_t flags = read_u8(ip + 1);
+        if (sp[-2].is_small_int() && sp[-1].is_small_int() &&
+            (!(flags & kFlagMarks) || diags.empty()) && small_binary(op, sp[-2], sp[-1])) {
+          if (flags & kFlagMarks) pop_mark();
           --sp;
           ip += 2;
           VM_NEXT;

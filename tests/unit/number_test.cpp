@@ -724,6 +724,27 @@ uint32_t random_prec(std::mt19937_64& rng) {
   return kPrecs[rng() % std::size(kPrecs)];
 }
 
+// A heap number plus a machine integer (added without converting the
+// integer) equals the sum of both as heap numbers: value, precision, sign
+// of zero and representation.
+TEST(NumberFastPath, MixedAddAgreesWithMpfr) {
+  std::mt19937_64 rng(777);
+  const char* bigs[] = {"0.1", "-0.5", "6666666666.666666666666666666667", "1e300", "-1e-300",
+                        "123456789012345678901234567890", "-0", "0.75"};
+  for (int i = 0; i < 5000; ++i) {
+    Number x = num(bigs[rng() % std::size(bigs)]);
+    if (x.is_small()) x = num::as_heap_for_testing(x);
+    Number k = Number::from_int(i % 7 == 0 ? 0 : random_int(rng), random_prec(rng));
+    if (!k.is_small()) continue;
+    Number hk = num::as_heap_for_testing(k);
+    Result both = arith('+', x, hk);
+    for (const Result& r : {arith('+', x, k), arith('+', k, x)}) {
+      ASSERT_EQ(r.error, both.error);
+      ASSERT_TRUE(same(r.value, both.value)) << x.text() << " + " << k.text();
+    }
+  }
+}
+
 // Every operation on small operands gives the same number (value,
 // precision, sign of zero and representation) through the fast path and
 // through MPFR, which the golden data checks against the reference.
