@@ -177,6 +177,10 @@ class Value {
   // span: what an evaluator uses with types it has cached.
   static Value tuple_from(const Type* t, std::span<Value> elems);
   static Value object_from(const Type* t, std::span<Value> values);
+  // The same with values[i] going to [t]'s attribute slots[i] (every
+  // attribute given once).
+  static Value object_from(const Type* t, std::span<Value> values,
+                           std::span<const uint32_t> slots);
   static Value capsule(const Type* t, void* payload);
 
   // --- inspection -----------------------------------------------------------

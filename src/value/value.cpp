@@ -273,6 +273,16 @@ Value Value::object_from(const Type* t, std::span<Value> values) {
   return v;
 }
 
+Value Value::object_from(const Type* t, std::span<Value> values,
+                         std::span<const uint32_t> slots) {
+  assert(t->is_object() && t->size() == values.size() && slots.size() == values.size());
+  ObjectObj* o = alloc_object(t);
+  for (size_t i = 0; i < values.size(); ++i) new (&o->vals()[slots[i]]) Value(std::move(values[i]));
+  Value v(Rep::Object, 0, nullptr);
+  v.u_.obj = o;
+  return v;
+}
+
 Value Value::map(const Type* elem, std::vector<std::pair<std::string, Value>> entries) {
   std::sort(entries.begin(), entries.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });

@@ -570,13 +570,20 @@ struct Vm::State {
   }
 
   // OBJ_STATIC: the object [d] from [items] (in source order; the values
-  // are moved out and the slots left empty).
+  // are moved out and the slots left empty). With every attribute written
+  // once, straight from the stack into the object.
   Value static_object(const ObjectDesc& d, std::span<Value> items) {
-    attr_scratch.resize(d.num_attrs);
-    for (uint32_t i = 0; i < d.num_items; ++i)
-      attr_scratch[hot->object_slots()[d.first_slot + i]] = std::move(items[i]);
-    for (Value& v : items) v = Value();
+    std::span<const uint32_t> slots(hot->object_slots() + d.first_slot, d.num_items);
     const Type* t = cached_type(d.cache);
+    if (d.num_items == d.num_attrs && t != nullptr && t->size() == d.num_attrs) {
+      bool hit = true;
+      for (uint32_t i = 0; hit && i < d.num_items; ++i)
+        hit = t->attr_type(slots[i]) == items[i].type();
+      if (hit) return Value::object_from(t, items, slots);
+    }
+    attr_scratch.resize(d.num_attrs);
+    for (uint32_t i = 0; i < d.num_items; ++i) attr_scratch[slots[i]] = std::move(items[i]);
+    for (Value& v : items) v = Value();
     bool hit = t != nullptr && t->size() == d.num_attrs;
     for (uint32_t i = 0; hit && i < d.num_attrs; ++i)
       hit = t->attr_type(i) == attr_scratch[i].type();
@@ -589,8 +596,7 @@ struct Vm::State {
       t = Type::object(attrs);
       cache_type(d.cache, t);
     }
-    Value o = Value::object_from(t, attr_scratch);
-    return o;
+    return Value::object_from(t, attr_scratch);
   }
 
   // Reports whether [chain] is [c]'s chain of contexts as it is now.

@@ -778,5 +778,28 @@ TEST(VmReuse, InlineCachesRememberMissingAttributesPerType) {
   }
 }
 
+TEST(VmReuse, ObjectConstructorsFollowTheirValuesTypes) {
+  // A static object's type is cached per constructor: values of other types
+  // (the attributes in another order than written, one written twice) get
+  // their own type each run, and the attributes land in their slots.
+  ExprParse p = parse_expression(
+      make_source("<expr>", "[for x in xs : { z = x, a = \"s\", m = { k = x, k = 1 } }]"));
+  auto prog = compile_expression(*p.expr, p.source).program;
+  EvalContext ctx = functions_only();
+  ctx.set("xs", Value::tuple({Value::integer(1), Value::string("t"), Value::integer(2),
+                              Value::boolean(true)}));
+  Vm vm;
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(
+        typed(vm.run(*prog, ctx).value),
+        R"({"value":[{"a":"s","m":{"k":1},"z":1},{"a":"s","m":{"k":1},"z":"t"},)"
+        R"({"a":"s","m":{"k":1},"z":2},{"a":"s","m":{"k":1},"z":true}],"type":["tuple",[)"
+        R"(["object",{"a":"string","m":["object",{"k":"number"}],"z":"number"}],)"
+        R"(["object",{"a":"string","m":["object",{"k":"number"}],"z":"string"}],)"
+        R"(["object",{"a":"string","m":["object",{"k":"number"}],"z":"number"}],)"
+        R"(["object",{"a":"string","m":["object",{"k":"number"}],"z":"bool"}]]]})");
+  }
+}
+
 }  // namespace
 }  // namespace hclvm
