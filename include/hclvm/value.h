@@ -176,6 +176,7 @@ class Value {
   // object of type [t] (values in its order), moving the values out of the
   // span: what an evaluator uses with types it has cached.
   static Value tuple_from(const Type* t, std::span<Value> elems);
+  static Value list_from(const Type* elem, std::span<Value> elems);
   static Value object_from(const Type* t, std::span<Value> values);
   // The same with values[i] going to [t]'s attribute slots[i] (every
   // attribute given once).

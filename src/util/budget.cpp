@@ -59,24 +59,28 @@ int64_t coarse_now_ns() {
 
 }  // namespace
 
-Budget::Budget(const Limits& limits)
-    : limits_(limits), steps_left_(limits.max_steps), bytes_left_(limits.max_memory) {
-  if (limits_.timeout.count() > 0) deadline_ns_ = coarse_now_ns() + limits_.timeout.count();
-  if (limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed))
+void Budget::start(const Limits& limits) {
+  limits_ = &limits;
+  steps_left_ = limits.max_steps;
+  bytes_left_ = limits.max_memory;
+  until_poll_ = kPollEvery;
+  depth_ = 0;
+  deadline_ns_ = limits.timeout.count() > 0 ? coarse_now_ns() + limits.timeout.count() : 0;
+  if (limits.cancel != nullptr && limits.cancel->load(std::memory_order_relaxed))
     fail(Limit::Cancelled);
 }
 
 void Budget::enter() {
-  if (depth_ >= limits_.max_depth) fail(Limit::Depth);
+  if (depth_ >= limits_->max_depth) fail(Limit::Depth);
   ++depth_;
   poll();
 }
 
 void Budget::poll() {
   until_poll_ = kPollEvery;
-  if (limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed))
+  if (limits_->cancel != nullptr && limits_->cancel->load(std::memory_order_relaxed))
     fail(Limit::Cancelled);
-  if (limits_.timeout.count() > 0 && coarse_now_ns() >= deadline_ns_) fail(Limit::Timeout);
+  if (limits_->timeout.count() > 0 && coarse_now_ns() >= deadline_ns_) fail(Limit::Timeout);
 }
 
 void Budget::fail(Limit l) { throw LimitExceeded{l}; }

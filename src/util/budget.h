@@ -25,10 +25,12 @@ struct LimitExceeded {
 
 class Budget {
  public:
-  // The budget of a run under [limits], starting now.
-  explicit Budget(const Limits& limits);
+  // The budget of a run under [limits] (which must outlive it), starting now.
+  explicit Budget(const Limits& limits) { start(limits); }
+  // Starts the budget again, for a new run under [limits].
+  void start(const Limits& limits);
 
-  const Limits& limits() const { return limits_; }
+  const Limits& limits() const { return *limits_; }
 
   // Counts [n] steps.
   void step(uint64_t n = 1) {
@@ -46,30 +48,30 @@ class Budget {
     bytes_left_ -= bytes;
   }
   void check_string(uint64_t bytes) const {
-    if (bytes > limits_.max_string_bytes) fail(Limit::StringSize);
+    if (bytes > limits_->max_string_bytes) fail(Limit::StringSize);
   }
   void check_collection(uint64_t elements) const {
-    if (elements > limits_.max_collection_size) fail(Limit::CollectionSize);
+    if (elements > limits_->max_collection_size) fail(Limit::CollectionSize);
   }
   // Enters an evaluation nested in this run (see Nested); checks the
   // depth, the deadline and the cancel flag.
   void enter();
   void leave() { --depth_; }
   // Whether enter() would fail for the depth.
-  bool depth_exhausted() const { return depth_ >= limits_.max_depth; }
+  bool depth_exhausted() const { return depth_ >= limits_->max_depth; }
 
   // Checks the deadline and the cancel flag.
   void poll();
 
-  uint64_t steps_used() const { return limits_.max_steps - steps_left_; }
-  uint64_t bytes_used() const { return limits_.max_memory - bytes_left_; }
+  uint64_t steps_used() const { return limits_->max_steps - steps_left_; }
+  uint64_t bytes_used() const { return limits_->max_memory - bytes_left_; }
 
   [[noreturn]] static void fail(Limit l);
 
  private:
   static constexpr uint64_t kPollEvery = 1024;
 
-  Limits limits_;
+  const Limits* limits_;
   uint64_t steps_left_;
   uint64_t bytes_left_;
   uint64_t until_poll_ = kPollEvery;

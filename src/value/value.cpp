@@ -236,7 +236,9 @@ Value Value::string(std::string_view s) {
   return v;
 }
 
-Value Value::list(const Type* elem, std::vector<Value> elems) {
+Value Value::list(const Type* elem, std::vector<Value> elems) { return list_from(elem, elems); }
+
+Value Value::list_from(const Type* elem, std::span<Value> elems) {
   SeqObj* o = alloc_seq(Type::list(elem), elems.size());
   for (size_t i = 0; i < elems.size(); ++i) new (&o->elems()[i]) Value(std::move(elems[i]));
   Value v(Rep::Seq, 0, nullptr);

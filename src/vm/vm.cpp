@@ -35,6 +35,7 @@
 #include <hclvm/eval.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <optional>
 #include <span>
@@ -408,6 +409,7 @@ struct Vm::State {
   std::vector<SymbolSlot> symbols;
   uint32_t try_depth = 0;  // try() and can() calls being evaluated
   std::vector<const Type*> type_scratch;
+  std::array<const Type*, 64> tuple_memo{};  // memo_tuple_type
   std::vector<Value> attr_scratch;
   std::vector<std::pair<const EvalContext*, uint64_t>> chain;
   uint64_t chain_gen = 0;
@@ -416,6 +418,7 @@ struct Vm::State {
   Limits limits;
   // The budget of the run: its own, or that of the run it is nested in.
   util::Budget* budget = nullptr;
+  util::Budget own_budget{limits};  // restarted by each run
   EvalStats stats;
   // The last loop step or call: where a limit was most likely hit.
   static constexpr uint32_t kNoPc = UINT32_MAX;
@@ -569,6 +572,25 @@ struct Vm::State {
     return t;
   }
 
+  // The tuple type of [elems] for results made run after run without an
+  // inline cache of their own (splats, `for` expressions): remembered in a
+  // small table by length and first element type, and compared in full
+  // before it is used, which costs less than interning the type again.
+  const Type* memo_tuple_type(std::span<const Value> elems) {
+    size_t n = elems.size();
+    uintptr_t first = n ? reinterpret_cast<uintptr_t>(elems[0].type()) : 0;
+    const Type*& m = tuple_memo[(n * 0x9E3779B1u ^ (first >> 4)) % tuple_memo.size()];
+    if (m != nullptr && m->size() == n) {
+      size_t i = 0;
+      while (i < n && m->tuple_element(i) == elems[i].type()) ++i;
+      if (i == n) return m;
+    }
+    type_scratch.clear();
+    for (const Value& e : elems) type_scratch.push_back(e.type());
+    m = Type::tuple(type_scratch);
+    return m;
+  }
+
   // OBJ_STATIC: the object [d] from [items] (in source order; the values
   // are moved out and the slots left empty). With every attribute written
   // once, straight from the stack into the object.
@@ -612,22 +634,22 @@ struct Vm::State {
     prog = &p;
     hot = &p.hot();
     ctx = &c;
-    fns = c.functions();
     if (stack.size() < size_t(hot->max_stack) + 1) stack.resize(size_t(hot->max_stack) + 1);
     sp = stack.data();
-    locals.resize(hot->num_locals);
-    local_refs.resize(hot->num_locals);
-    for (size_t i = 0; i < locals.size(); ++i) {
-      locals[i] = Value::dynamic();
-      local_refs[i] = &locals[i];
+    if (locals.size() != hot->num_locals) {
+      locals.assign(hot->num_locals, Value::dynamic());
+      local_refs.resize(hot->num_locals);
     }
+    // Locals hold DynamicVal between runs (end() leaves them so).
+    for (size_t i = 0; i < locals.size(); ++i) local_refs[i] = &locals[i];
     mark_stack.clear();
     diags.clear();
-    if (!chain_valid(c)) {
+    if (!chain_valid(c)) {  // the function table too is the chain's
       ++chain_gen;
       chain.clear();
       for (const EvalContext* e = &c; e != nullptr; e = e->parent())
         chain.emplace_back(e, e->stamp());
+      fns = c.functions();
     }
     if (symbols.size() <= hot->max_symbol) symbols.resize(size_t(hot->max_symbol) + 1);
     text.clear();
@@ -1639,12 +1661,12 @@ void Vm::State::op_for_end() {
   } else if (!f.known) {
     result = Value::dynamic().mark(f.marks);
   } else if (!d.object) {
-    result = Value::tuple(std::move(f.items)).mark(f.marks);
+    result = Value::tuple_from(memo_tuple_type(f.items), f.items).mark(f.marks);
   } else if (d.group) {
     std::vector<std::pair<std::string, Value>> attrs;
     attrs.reserve(f.groups.size());
     for (auto& g : f.groups)
-      attrs.emplace_back(std::move(g.first), Value::tuple(std::move(g.second)));
+      attrs.emplace_back(std::move(g.first), Value::tuple_from(memo_tuple_type(g.second), g.second));
     result = Value::object(std::move(attrs)).mark(f.marks);
   } else {
     result = Value::object(std::move(f.entries)).mark(f.marks);
@@ -1779,7 +1801,7 @@ Value Vm::State::splat_list(uint32_t pc) {
       v = (u.is_null() ? Value::null(et) : Value::unknown(et)).mark(um);
     }
   }
-  return Value::list(et, std::move(f.vals)).mark(f.marks);
+  return Value::list_from(et, f.vals).mark(f.marks);
 }
 
 bool Vm::State::op_splat_end(uint32_t pc) {
@@ -1804,7 +1826,7 @@ bool Vm::State::op_splat_end(uint32_t pc) {
       if (f.vals.empty()) return need_types(SplatFrame::Empty);
       result = splat_list(pc);
     } else {
-      result = Value::tuple(std::move(f.vals)).mark(f.marks);
+      result = Value::tuple_from(memo_tuple_type(f.vals), f.vals).mark(f.marks);
     }
   } else {
     const Type* ty =
@@ -2525,24 +2547,22 @@ EvalResult Vm::run(const Program& program, const EvalContext& ctx) {
     return s.run_on(program, ctx, *outer);
   }
   if (const Value* k = constant_result(program)) return EvalResult{*k, {}};
+  // The run's own budget, started again for each run; it is the thread's
+  // current one until the run ends, however it ends.
   struct Scope {
-    std::optional<util::Budget> budget;
-    ~Scope() {
-      if (budget) util::set_current_budget(nullptr);
-    }
+    ~Scope() { util::set_current_budget(nullptr); }
   } scope;
+  util::Budget& budget = s.own_budget;
   try {
-    scope.budget.emplace(s.limits);
-    util::set_current_budget(&*scope.budget);
-    EvalResult r = s.run_on(program, ctx, *scope.budget);
-    s.stats.steps = scope.budget->steps_used();
-    s.stats.memory = scope.budget->bytes_used();
+    budget.start(s.limits);
+    util::set_current_budget(&budget);
+    EvalResult r = s.run_on(program, ctx, budget);
+    s.stats.steps = budget.steps_used();
+    s.stats.memory = budget.bytes_used();
     return r;
   } catch (const util::LimitExceeded& e) {
-    if (scope.budget) {
-      s.stats.steps = scope.budget->steps_used();
-      s.stats.memory = scope.budget->bytes_used();
-    }
+    s.stats.steps = budget.steps_used();
+    s.stats.memory = budget.bytes_used();
     s.stats.limit_hit = true;
     s.stats.limit = e.limit;
     s.prog = &program;
