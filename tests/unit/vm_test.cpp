@@ -801,5 +801,38 @@ TEST(VmReuse, ObjectConstructorsFollowTheirValuesTypes) {
   }
 }
 
+TEST(VmReuse, RememberedTupleTypesFollowTheElements) {
+  // Splat and for results remember their tuple types by length and first
+  // element type: results alike in both but not in a later element must
+  // still get their own type, run after run.
+  std::vector<std::shared_ptr<const Program>> progs;
+  for (const char* src : {"xs[*].v", "[for x in xs : x.v]", "{ for x in xs : \"k\" => x.v... }"}) {
+    ExprParse p = parse_expression(make_source("<expr>", src));
+    progs.push_back(compile_expression(*p.expr, p.source).program);
+  }
+  auto row = [](Value second) {
+    return Value::tuple(
+        {Value::object({{"v", Value::integer(1)}}), Value::object({{"v", std::move(second)}})});
+  };
+  Vm vm;
+  for (int i = 0; i < 3; ++i) {
+    for (auto& [second, type] :
+         std::vector<std::pair<Value, std::string>>{{Value::string("a"), "string"},
+                                                    {Value::boolean(true), "bool"},
+                                                    {Value::integer(2), "number"}}) {
+      EvalContext ctx = functions_only();
+      ctx.set("xs", row(second));
+      std::string tuple = R"(["tuple",["number",")" + type + R"("]])";
+      auto type_of = [&](size_t k) {
+        std::string t = typed(vm.run(*progs[k], ctx).value);
+        return t.substr(t.find("\"type\""));
+      };
+      EXPECT_EQ(type_of(0), "\"type\":" + tuple + "}");
+      EXPECT_EQ(type_of(1), "\"type\":" + tuple + "}");
+      EXPECT_EQ(type_of(2), R"("type":["object",{"k":)" + tuple + "}]}");
+    }
+  }
+}
+
 }  // namespace
 }  // namespace hclvm
