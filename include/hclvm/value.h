@@ -129,7 +129,9 @@ class Value {
     rep_ = v.rep_, flags_ = v.flags_, aux_ = v.aux_, u_ = v.u_;
     return *this;
   }
-  Value& operator=(Value&& v) noexcept {
+  // Always inline: GCC otherwise keeps it out of line in big functions (the
+  // interpreter), where every push of a value would be a call.
+  [[gnu::always_inline]] Value& operator=(Value&& v) noexcept {
     if (this != &v) {
       release();
       rep_ = v.rep_, flags_ = v.flags_, aux_ = v.aux_, u_ = v.u_;

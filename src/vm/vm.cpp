@@ -442,9 +442,9 @@ struct Vm::State {
   void bind_local(uint32_t slot, const Value& v) { local_refs[slot] = &v; }
 
   // Pushes [v]; the compiler's max_stack guarantees the room.
-  void push(Value v) { *sp++ = std::move(v); }
+  [[gnu::always_inline]] void push(Value v) { *sp++ = std::move(v); }
   // Pops the top value (leaving an empty value behind).
-  Value pop() { return std::move(*--sp); }
+  [[gnu::always_inline]] Value pop() { return std::move(*--sp); }
   // The number of values on the stack.
   uint32_t depth() const { return uint32_t(sp - stack.data()); }
   // Pops the innermost diagnostic mark.
@@ -782,6 +782,9 @@ struct Vm::State {
   void op_for_item_kv(uint32_t pc);
   void op_for_end();
   void bind_for(ForFrame& f);
+  static constexpr size_t kNoKey = SIZE_MAX, kLinearKeys = 16;
+  size_t find_for_key(ForFrame& f, const ForDesc& d, std::string_view key);
+  void note_for_key(ForFrame& f, std::string_view key, size_t i);
   bool op_splat_begin(uint32_t desc, uint32_t pc);
   bool op_splat_next();
   void op_splat_item();
@@ -1624,19 +1627,19 @@ void Vm::State::op_for_item_kv(uint32_t pc) {
   Value k = pop();
   ForFrame& f = fors.top();
   const ForDesc& d = hot->fors()[f.desc];
-  std::string key(k.as_string());
-  auto it = f.keys.find(key);
+  std::string_view key = k.as_string();
+  size_t at = find_for_key(f, d, key);
   if (d.group) {
-    if (it == f.keys.end()) {
-      f.keys.emplace(key, f.groups.size());
-      f.groups.emplace_back(std::move(key), std::vector<Value>{});
+    if (at == kNoKey) {
+      note_for_key(f, key, f.groups.size());
+      f.groups.emplace_back(std::string(key), std::vector<Value>{});
       f.groups.back().second.push_back(std::move(v));
     } else {
-      f.groups[it->second].second.push_back(std::move(v));
+      f.groups[at].second.push_back(std::move(v));
     }
     return;
   }
-  if (it != f.keys.end()) {
+  if (at != kNoKey) {
     report(pc, "Duplicate object key",
            "Two different items produced the key " + uni::go_quote(key) +
                " in this 'for' expression. If duplicates are expected, use the ellipsis (...) "
@@ -1645,8 +1648,33 @@ void Vm::State::op_for_item_kv(uint32_t pc) {
            0, 1, 0);
     return;
   }
-  f.keys.emplace(key, f.entries.size());
-  f.entries.emplace_back(std::move(key), std::move(v));
+  note_for_key(f, key, f.entries.size());
+  f.entries.emplace_back(std::string(key), std::move(v));
+}
+
+// Where the key [key] of an object `for` went so far (an entry or a group),
+// or kNoKey. Up to kLinearKeys keys are compared in place (most groupings
+// have few); past that, a hash table is built once and kept up to date.
+size_t Vm::State::find_for_key(ForFrame& f, const ForDesc& d, std::string_view key) {
+  size_t n = d.group ? f.groups.size() : f.entries.size();
+  auto name = [&](size_t i) -> const std::string& {
+    return d.group ? f.groups[i].first : f.entries[i].first;
+  };
+  if (n <= kLinearKeys) {
+    for (size_t i = 0; i < n; ++i)
+      if (name(i) == key) return i;
+    return kNoKey;
+  }
+  if (f.keys.empty())
+    for (size_t i = 0; i < n; ++i) f.keys.emplace(name(i), i);
+  auto it = f.keys.find(std::string(key));
+  return it == f.keys.end() ? kNoKey : it->second;
+}
+
+// Records that key [key] is entry or group [i] (in the hash table, once
+// there is one).
+void Vm::State::note_for_key(ForFrame& f, std::string_view key, size_t i) {
+  if (!f.keys.empty()) f.keys.emplace(std::string(key), i);
 }
 
 // FOR_END: -> result.

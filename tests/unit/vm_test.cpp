@@ -834,5 +834,39 @@ TEST(VmReuse, RememberedTupleTypesFollowTheElements) {
   }
 }
 
+TEST(VmFor, KeysFoundBeforeAndAfterTheHashTable) {
+  // Object `for` keys are compared in place up to 16 keys and through a
+  // hash table after that: duplicates and groups are found either way.
+  std::vector<Value> xs;
+  for (int i = 0; i < 40; ++i) xs.push_back(Value::integer(i));
+  EvalContext ctx = functions_only();
+  ctx.set("xs", Value::tuple(xs));
+  Vm vm;
+  auto run = [&](const char* src) {
+    ExprParse p = parse_expression(make_source("<expr>", src));
+    auto prog = compile_expression(*p.expr, p.source).program;
+    return vm.run(*prog, ctx);
+  };
+  for (const char* src : {"{ for x in xs : \"k${x == 30 ? 3 : x}\" => x }",
+                          "{ for x in xs : \"k${x == 5 ? 3 : x}\" => x }"}) {
+    EvalResult r = run(src);
+    ASSERT_EQ(r.diagnostics.size(), 1u) << src;
+    EXPECT_EQ(r.diagnostics[0].summary, "Duplicate object key");
+    EXPECT_NE(r.diagnostics[0].detail.find("\"k3\""), std::string::npos);
+  }
+  EvalResult g = run("{ for x in xs : \"g${x % 20}\" => x... }");
+  ASSERT_TRUE(g.diagnostics.empty());
+  ASSERT_EQ(g.value.type()->size(), 20u);
+  for (int k = 0; k < 20; ++k) {
+    const Value& group = g.value.attr(*g.value.type()->find_attr("g" + std::to_string(k)));
+    ASSERT_EQ(group.length(), 2u);
+    EXPECT_EQ(group.element(0).small_int(), k);
+    EXPECT_EQ(group.element(1).small_int(), k + 20);
+  }
+  EvalResult all = run("{ for x in xs : \"k${x}\" => x }");
+  EXPECT_TRUE(all.diagnostics.empty());
+  EXPECT_EQ(all.value.type()->size(), 40u);
+}
+
 }  // namespace
 }  // namespace hclvm
