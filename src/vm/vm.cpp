@@ -134,7 +134,10 @@ struct ForFrame {
   uint32_t mark = 0;          // diagnostics before the early condition check
   std::vector<Value> items;
   std::vector<std::pair<std::string, Value>> entries;
+  // Groups in use: the first ngroups (the rest keep their memory for the
+  // next grouping: names and rows are reused).
   std::vector<std::pair<std::string, std::vector<Value>>> groups;
+  size_t ngroups = 0;
   std::unordered_map<std::string, size_t> keys;  // into entries or groups
 };
 
@@ -1475,7 +1478,7 @@ bool Vm::State::op_for_begin(uint32_t desc, uint32_t pc) {
   f.aborted = false;
   f.items.clear();
   f.entries.clear();
-  f.groups.clear();
+  f.ngroups = 0;
   f.keys.clear();
   if (d.has_cond) {
     f.phase = ForFrame::Pre;
@@ -1631,9 +1634,12 @@ void Vm::State::op_for_item_kv(uint32_t pc) {
   size_t at = find_for_key(f, d, key);
   if (d.group) {
     if (at == kNoKey) {
-      note_for_key(f, key, f.groups.size());
-      f.groups.emplace_back(std::string(key), std::vector<Value>{});
-      f.groups.back().second.push_back(std::move(v));
+      note_for_key(f, key, f.ngroups);
+      if (f.ngroups == f.groups.size()) f.groups.emplace_back();
+      auto& [name, row] = f.groups[f.ngroups++];
+      name.assign(key);
+      row.clear();
+      row.push_back(std::move(v));
     } else {
       f.groups[at].second.push_back(std::move(v));
     }
@@ -1656,7 +1662,7 @@ void Vm::State::op_for_item_kv(uint32_t pc) {
 // or kNoKey. Up to kLinearKeys keys are compared in place (most groupings
 // have few); past that, a hash table is built once and kept up to date.
 size_t Vm::State::find_for_key(ForFrame& f, const ForDesc& d, std::string_view key) {
-  size_t n = d.group ? f.groups.size() : f.entries.size();
+  size_t n = d.group ? f.ngroups : f.entries.size();
   auto name = [&](size_t i) -> const std::string& {
     return d.group ? f.groups[i].first : f.entries[i].first;
   };
@@ -1692,9 +1698,12 @@ void Vm::State::op_for_end() {
     result = Value::tuple_from(memo_tuple_type(f.items), f.items).mark(f.marks);
   } else if (d.group) {
     std::vector<std::pair<std::string, Value>> attrs;
-    attrs.reserve(f.groups.size());
-    for (auto& g : f.groups)
-      attrs.emplace_back(std::move(g.first), Value::tuple_from(memo_tuple_type(g.second), g.second));
+    attrs.reserve(f.ngroups);
+    for (size_t i = 0; i < f.ngroups; ++i) {
+      auto& [name, row] = f.groups[i];
+      attrs.emplace_back(name, Value::tuple_from(memo_tuple_type(row), row));
+      row.clear();
+    }
     result = Value::object(std::move(attrs)).mark(f.marks);
   } else {
     result = Value::object(std::move(f.entries)).mark(f.marks);
@@ -1702,7 +1711,7 @@ void Vm::State::op_for_end() {
   f.coll = Value();
   f.items.clear();
   f.entries.clear();
-  f.groups.clear();
+  f.ngroups = 0;
   f.keys.clear();
   fors.pop();
   push(std::move(result));
