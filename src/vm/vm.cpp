@@ -461,10 +461,12 @@ struct Vm::State {
     return m;
   }
   // The number of diagnostics reported so far.
-  uint32_t ndiags() const { return uint32_t(diags.size()); }
+  // (Tested for empty first: the size is a division, and runs mostly have
+  // none.)
+  uint32_t ndiags() const { return diags.empty() ? 0 : uint32_t(diags.size()); }
   // Reports whether a diagnostic from [m] on is an error. The evaluator
   // reports errors only, so any diagnostic is one.
-  bool errors_since(uint32_t m) const { return diags.size() > m; }
+  bool errors_since(uint32_t m) const { return !diags.empty() && diags.size() > m; }
 
   // --- diagnostics --------------------------------------------------------------
 
@@ -766,6 +768,8 @@ struct Vm::State {
   void unknown_variable(uint32_t pc, const TraversalDesc& d);
   Value traverse_steps(const TraversalDesc& d, const Value* cur, uint32_t pc, size_t first_span,
                        int expr = -1);
+  Value traverse_rest(const TraversalDesc& d, uint32_t i, const Value* cur, uint32_t pc,
+                      size_t first_span, int expr);
   void op_index(uint32_t pc);
   void op_tpl_part(uint32_t pc);
   void op_tpl_end();
@@ -855,8 +859,42 @@ void Vm::State::unknown_variable(uint32_t pc, const TraversalDesc& d) {
 // span [expr] (-1: none). Returns DynamicVal after reporting a failed step.
 Value Vm::State::traverse_steps(const TraversalDesc& d, const Value* cur, uint32_t pc,
                                 size_t first_span, int expr) {
+  // The fast loop: steps that find their value in place (an inline cache
+  // hit, an element of a list or tuple, a map key), borrowing each.
+  const StepDesc* steps = hot->steps() + d.first_step;
+  uint32_t i = 0;
+  for (; i < d.num_steps; ++i) {
+    const StepDesc& st = steps[i];
+    const Value& v = *cur;
+    const Value* next = nullptr;
+    if (st.kind == StepDesc::Attr) {
+      if (v.rep() != Value::Rep::Object) break;
+      auto name = [&] { return std::string_view(prog->names[st.operand]); };
+      next = cached_attr(v, st.cache, name);
+    } else {
+      const Value& key = hot->constants()[st.operand];
+      if (v.rep() == Value::Rep::Object && key.rep() == Value::Rep::String) {
+        next = cached_attr(v, st.cache, [&] { return key.as_string(); });
+      } else if (v.rep() == Value::Rep::Seq && key.is_small_int() && !v.type()->is_set()) {
+        int64_t k = key.small_int();
+        if (k >= 0 && uint64_t(k) < v.length()) next = &v.element(size_t(k));
+      } else if (v.rep() == Value::Rep::Map && key.rep() == Value::Rep::String) {
+        next = v.map_find(key.as_string());
+      }
+    }
+    if (next == nullptr) break;
+    cur = next;
+  }
+  if (i == d.num_steps) return *cur;
+  return traverse_rest(d, i, cur, pc, first_span, expr);
+}
+
+// The steps of [d] from [i] on, from [cur], through the general access
+// operations; the first failing step is reported.
+Value Vm::State::traverse_rest(const TraversalDesc& d, uint32_t i, const Value* cur, uint32_t pc,
+                               size_t first_span, int expr) {
   Value owned;
-  for (uint32_t i = 0; i < d.num_steps; ++i) {
+  for (; i < d.num_steps; ++i) {
     const StepDesc& st = hot->steps()[d.first_step + i];
     const Value& v = *cur;
     AccessError err;
