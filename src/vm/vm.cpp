@@ -1631,12 +1631,9 @@ bool Vm::State::op_for_cond(uint32_t pc) {
 
 // FOR_KEY: k -> key; returns true (nothing pushed) when the element is skipped.
 bool Vm::State::op_for_key(uint32_t pc) {
+  if (sp[-1].rep() == Value::Rep::String) return false;  // a plain string key stays
   Value k = pop();
   ForFrame& f = fors.top();
-  if (k.rep() == Value::Rep::String) {
-    push(std::move(k));
-    return false;
-  }
   if (k.is_null()) {
     if (f.known)
       report(pc, "Invalid object key",
@@ -2531,7 +2528,7 @@ Value Vm::State::exec() {
       VM_CASE(FOR_KEY) {
         int32_t to_next = read_rel(ip + 1);
         ip += 5;
-        if (op_for_key(pc)) ip += to_next;
+        if (sp[-1].rep() != Value::Rep::String && op_for_key(pc)) ip += to_next;
         VM_NEXT;
       }
       VM_CASE(FOR_ITEM) {
@@ -2561,11 +2558,21 @@ Value Vm::State::exec() {
         ip += 5;
         at_pc = pc;
         budget->step();
-        if (op_splat_next()) ip += to_done;
+        SplatFrame& f = splats.top();
+        if (!f.types_mode && f.index < f.count) {  // the common case, in place
+          bind_local(hot->splats()[f.desc].item_slot, f.src.element(f.index));
+          ++f.index;
+          f.item_mark = ndiags();
+        } else if (op_splat_next()) {
+          ip += to_done;
+        }
         VM_NEXT;
       }
       VM_CASE(SPLAT_ITEM) {
-        op_splat_item();
+        if (SplatFrame& f = splats.top(); !f.types_mode && diags.empty())
+          f.vals.push_back(pop());  // no diagnostics: nothing to check
+        else
+          op_splat_item();
         ip += 1;
         VM_NEXT;
       }
