@@ -110,6 +110,8 @@ class Vm {
 
  private:
   struct State;
+  // run() past a constant result (which it returns itself).
+  EvalResult run_program(const Program& program, const EvalContext& ctx);
   std::unique_ptr<State> state_;
 };
 

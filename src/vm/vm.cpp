@@ -2660,10 +2660,19 @@ const Value* constant_result(const Program& p) {
 
 }  // namespace
 
+// A constant result is returned at once, in a function small enough to
+// need no frame; the rest goes to run_program.
 EvalResult Vm::run(const Program& program, const EvalContext& ctx) {
   State& s = *state_;
   s.stats = EvalStats{};
   s.at_pc = State::kNoPc;
+  const Value* k = constant_result(program);
+  if (k != nullptr && util::current_budget() == nullptr) return EvalResult{*k, {}};
+  return run_program(program, ctx);
+}
+
+[[gnu::noinline]] EvalResult Vm::run_program(const Program& program, const EvalContext& ctx) {
+  State& s = *state_;
   if (util::Budget* outer = util::current_budget()) {
     // Nested in a run on this thread (a function evaluating a template):
     // it counts against that run, and a limit ends that run.
