@@ -248,7 +248,7 @@ class Value {
   Value(Rep r, uint8_t f, const Type* t) : rep_(r), flags_(f), aux_(0) { u_.type = t; }
   bool has_obj() const { return rep_ >= Rep::String; }
   Value add_marks(const Marks& m) const;  // mark() with marks to add
-  // Counting is inline; big numbers call out (retain_heap, release_heap).
+  // Counting: see the definitions below.
   void retain() const;
   void release();
   void retain_heap() const;
@@ -328,20 +328,19 @@ struct MarkedObj : Obj {
 
 }  // namespace detail
 
-// Counting a heap object is inline too (refcount.h: a load, a compare and
-// a store in a process with one thread); big numbers call out.
-inline void Value::retain() const {
+// The representation tests are always inline (GCC would otherwise make
+// every destruction a call). Taking a reference to a heap object is
+// inline too (refcount.h: a load, a compare and a store in a process with
+// one thread); dropping one, which may destroy, and big numbers call out.
+[[gnu::always_inline]] inline void Value::retain() const {
   if (rep_ > Rep::BigNum)
     detail::retain(u_.obj);
   else if (rep_ == Rep::BigNum)
     retain_heap();
 }
 
-inline void Value::release() {
-  if (rep_ > Rep::BigNum)
-    detail::release(u_.obj);
-  else if (rep_ == Rep::BigNum)
-    release_heap();
+[[gnu::always_inline]] inline void Value::release() {
+  if (rep_ >= Rep::BigNum) release_heap();
 }
 
 inline Value Value::unmark() const {
