@@ -901,9 +901,41 @@ Number Number::abs() const {
 // cty's floor and ceil: integers unchanged; an infinity comes back as a
 // copy (so never the canonical one); otherwise the integer below or above,
 // rounded back to the operand's precision, +0 for zero.
+namespace {
+
+// floor([x]) (ceil when [up]) of a finite heap number below 2^62 in size,
+// read off its significand (what mpfr_rint_floor/ceil and finish() give:
+// an integer of at most the operand's bits, and a zero is +0), or nullopt.
+// MPFR's own rounding to an integer allocates a temporary each call.
+std::optional<int64_t> rounded_int(mpfr_srcptr x, bool up) {
+  if (mpfr_zero_p(x)) return 0;
+  if (!mpfr_regular_p(x)) return std::nullopt;
+  mpfr_exp_t e = mpfr_get_exp(x);  // |x| in [2^(e-1), 2^e)
+  if (e > 62) return std::nullopt;
+  const auto* d = static_cast<const mp_limb_t*>(mpfr_custom_get_significand(x));
+  size_t n = size_t((mpfr_get_prec(x) - 1) / GMP_NUMB_BITS + 1);  // most significant last
+  uint64_t whole = 0;
+  bool frac = true;
+  if (e > 0) {
+    uint64_t top = d[n - 1];
+    whole = top >> (64 - e);
+    frac = (top << e) != 0;
+    for (size_t i = 0; i + 1 < n && !frac; ++i) frac = d[i] != 0;
+  }
+  bool neg = mpfr_signbit(x) != 0;
+  int64_t r = neg ? -int64_t(whole) : int64_t(whole);
+  if (frac && !up && neg) --r;
+  if (frac && up && !neg) ++r;
+  return r;
+}
+
+}  // namespace
+
 Number Number::floor() const {
   if (!big_) return *this;
   if (is_inf()) return num::computed_infinity(sign() < 0, precision());
+  if (std::optional<int64_t> r = rounded_int(as_big(p_)->v, false))
+    return from_parts_small(*r, precision());
   set_range();
   BigPtr r(new (precision()) BigNumber(precision()));
   mpfr_rint_floor(r->v, as_big(p_)->v, kRound);
@@ -914,6 +946,8 @@ Number Number::floor() const {
 Number Number::ceil() const {
   if (!big_) return *this;
   if (is_inf()) return num::computed_infinity(sign() < 0, precision());
+  if (std::optional<int64_t> r = rounded_int(as_big(p_)->v, true))
+    return from_parts_small(*r, precision());
   set_range();
   BigPtr r(new (precision()) BigNumber(precision()));
   mpfr_rint_ceil(r->v, as_big(p_)->v, kRound);

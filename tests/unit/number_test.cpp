@@ -429,6 +429,10 @@ INSTANTIATE_TEST_SUITE_P(
         OpCase{"floor", "(-0.5)", nullptr, "-1", 512}, OpCase{"ceil", "(-0.5)", nullptr, "0", 512},
         OpCase{"ceil", "(-0)", nullptr, "0", 512}, OpCase{"floor", "(-0)", nullptr, "0", 512},
         OpCase{"floor", "(1e20+0.75)", nullptr, "100000000000000000000", 512},
+        // Within a machine word the result is read off rounded; beyond, MPFR.
+        OpCase{"floor", "(-3.7)", nullptr, "-4", 512}, OpCase{"ceil", "3.2", nullptr, "4", 512},
+        OpCase{"floor", "(-9223372036854775807.5)", nullptr, "-9223372036854775808", 512},
+        OpCase{"ceil", "9223372036854775806.5", nullptr, "9223372036854775807", 512},
         OpCase{"trunc", "2.7", nullptr, "2", 64}, OpCase{"trunc", "(-0.5)", nullptr, "0", 64},
         OpCase{"trunc", "(1e30+0.5)", nullptr, "1000000000000000000000000000000", 100},
         OpCase{"trunc", "5", nullptr, "5", 512}, OpCase{"trunc", "(-0)", nullptr, "-0", 512},
@@ -742,6 +746,31 @@ TEST(NumberFastPath, MixedAddAgreesWithMpfr) {
       ASSERT_EQ(r.error, both.error);
       ASSERT_TRUE(same(r.value, both.value)) << x.text() << " + " << k.text();
     }
+  }
+}
+
+// floor and ceil of heap numbers (read off the significand below 2^62,
+// through MPFR above) agree with cty's int (trunc, through big integers)
+// adjusted by one where a fraction is cut, and keep the precision.
+TEST(NumberFastPath, FloorAndCeilAgreeWithTrunc) {
+  std::mt19937_64 rng(4242);
+  NumError err = NumError::None;
+  for (int i = 0; i < 20000; ++i) {
+    Number a = Number::from_int(random_int(rng) >> (rng() % 64), random_prec(rng));
+    Number b = Number::from_int(int64_t(rng() % 1000) + 1, random_prec(rng));
+    if (rng() % 2) b = num::as_heap_for_testing(b);
+    Number x = Number::quo(a, b, err);
+    if (rng() % 3 == 0) x = Number::mul(x, Number::from_int(int64_t(1) << (rng() % 20), 64), err);
+    if (x.is_small()) x = num::as_heap_for_testing(x);
+    Number t = x.trunc();
+    bool exact = Number::equal(t, x);
+    Number one = Number::from_int(1);
+    Number want_floor = exact || x.sign() >= 0 ? t : Number::sub(t, one, err);
+    Number want_ceil = exact || x.sign() <= 0 ? t : Number::add(t, one, err);
+    ASSERT_TRUE(Number::equal(x.floor(), want_floor)) << x.text() << "@" << x.precision();
+    ASSERT_TRUE(Number::equal(x.ceil(), want_ceil)) << x.text() << "@" << x.precision();
+    ASSERT_EQ(x.floor().precision(), x.precision());
+    ASSERT_EQ(x.ceil().precision(), x.precision());
   }
 }
 
