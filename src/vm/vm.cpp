@@ -768,6 +768,7 @@ struct Vm::State {
   void unknown_variable(uint32_t pc, const TraversalDesc& d);
   Value traverse_steps(const TraversalDesc& d, const Value* cur, uint32_t pc, size_t first_span,
                        int expr = -1);
+  const Value* step_in_place(const StepDesc& st, const Value& v);
   Value traverse_rest(const TraversalDesc& d, uint32_t i, const Value* cur, uint32_t pc,
                       size_t first_span, int expr);
   void op_index(uint32_t pc);
@@ -857,78 +858,62 @@ void Vm::State::unknown_variable(uint32_t pc, const TraversalDesc& d) {
 // Applies the steps of [d] to [*cur]; the span of step i is site span
 // [first_span + i], and a failure lists the variables of the expression at
 // span [expr] (-1: none). Returns DynamicVal after reporting a failed step.
-Value Vm::State::traverse_steps(const TraversalDesc& d, const Value* cur, uint32_t pc,
-                                size_t first_span, int expr) {
-  // The fast loop: steps that find their value in place (an inline cache
-  // hit, an element of a list or tuple, a map key), borrowing each.
-  const StepDesc* steps = hot->steps() + d.first_step;
-  uint32_t i = 0;
-  for (; i < d.num_steps; ++i) {
-    const StepDesc& st = steps[i];
-    const Value& v = *cur;
-    const Value* next = nullptr;
-    if (st.kind == StepDesc::Attr) {
-      if (v.rep() != Value::Rep::Object) break;
-      auto name = [&] { return std::string_view(prog->names[st.operand]); };
-      next = cached_attr(v, st.cache, name);
-    } else {
-      const Value& key = hot->constants()[st.operand];
-      if (v.rep() == Value::Rep::Object && key.rep() == Value::Rep::String) {
-        next = cached_attr(v, st.cache, [&] { return key.as_string(); });
-      } else if (v.rep() == Value::Rep::Seq && key.is_small_int() && !v.type()->is_set()) {
-        int64_t k = key.small_int();
-        if (k >= 0 && uint64_t(k) < v.length()) next = &v.element(size_t(k));
-      } else if (v.rep() == Value::Rep::Map && key.rep() == Value::Rep::String) {
-        next = v.map_find(key.as_string());
-      }
-    }
-    if (next == nullptr) break;
-    cur = next;
+// Step [st] from [v] when its value is found in place (an inline cache
+// hit, an element of a list or tuple, a map key), borrowed; else null.
+const Value* Vm::State::step_in_place(const StepDesc& st, const Value& v) {
+  if (st.kind == StepDesc::Attr) {
+    if (v.rep() != Value::Rep::Object) return nullptr;
+    return cached_attr(v, st.cache, [&] { return std::string_view(prog->names[st.operand]); });
   }
-  if (i == d.num_steps) return *cur;
-  return traverse_rest(d, i, cur, pc, first_span, expr);
+  const Value& key = hot->constants()[st.operand];
+  if (v.rep() == Value::Rep::Object && key.rep() == Value::Rep::String)
+    return cached_attr(v, st.cache, [&] { return key.as_string(); });
+  if (v.rep() == Value::Rep::Seq && key.is_small_int() && !v.type()->is_set()) {
+    int64_t k = key.small_int();
+    return k >= 0 && uint64_t(k) < v.length() ? &v.element(size_t(k)) : nullptr;
+  }
+  if (v.rep() == Value::Rep::Map && key.rep() == Value::Rep::String)
+    return v.map_find(key.as_string());
+  return nullptr;
 }
 
-// The steps of [d] from [i] on, from [cur], through the general access
-// operations; the first failing step is reported.
+Value Vm::State::traverse_steps(const TraversalDesc& d, const Value* cur, uint32_t pc,
+                                size_t first_span, int expr) {
+  // The fast loop borrows each step's value while it is found in place.
+  const StepDesc* steps = hot->steps() + d.first_step;
+  for (uint32_t i = 0; i < d.num_steps; ++i) {
+    const Value* next = step_in_place(steps[i], *cur);
+    if (next == nullptr) return traverse_rest(d, i, cur, pc, first_span, expr);
+    cur = next;
+  }
+  return *cur;
+}
+
+// The steps of [d] from [i] on, from [cur], where step [i] is not found in
+// place: through the general access operations, the first failing step
+// reported.
 Value Vm::State::traverse_rest(const TraversalDesc& d, uint32_t i, const Value* cur, uint32_t pc,
                                size_t first_span, int expr) {
   Value owned;
-  for (; i < d.num_steps; ++i) {
+  for (bool first = true; i < d.num_steps; ++i, first = false) {
     const StepDesc& st = hot->steps()[d.first_step + i];
     const Value& v = *cur;
+    if (!first) {
+      if (const Value* next = step_in_place(st, v)) {
+        cur = next;
+        continue;
+      }
+    }
     AccessError err;
     Value r;
     if (st.kind == StepDesc::Attr) {
-      if (v.rep() == Value::Rep::Object) {
-        auto name = [&] { return std::string_view(prog->names[st.operand]); };
-        if (const Value* a = cached_attr(v, st.cache, name)) {
-          cur = a;
-          continue;
-        }
-      }
       r = hcl_get_attr(v, prog->names[st.operand], err);
     } else {
       const Value& key = hot->constants()[st.operand];
-      if (v.rep() == Value::Rep::Object && key.rep() == Value::Rep::String) {
-        if (const Value* a = cached_attr(v, st.cache, [&] { return key.as_string(); })) {
-          cur = a;
-          continue;
-        }
+      if (v.rep() == Value::Rep::Object && key.rep() == Value::Rep::String)
         missing_object_key(err);  // what hcl_index says, without its own search
-      } else if (v.rep() == Value::Rep::Seq && key.is_small_int() && !v.type()->is_set()) {
-        int64_t k = key.small_int();
-        if (k >= 0 && uint64_t(k) < v.length()) {
-          cur = &v.element(size_t(k));
-          continue;
-        }
-      } else if (v.rep() == Value::Rep::Map && key.rep() == Value::Rep::String) {
-        if (const Value* e = v.map_find(key.as_string())) {
-          cur = e;
-          continue;
-        }
-      }
-      if (!err) r = hcl_index(v, key, err);
+      else
+        r = hcl_index(v, key, err);
     }
     if (err) {
       report(pc, err.summary, std::move(err.detail), int(first_span + i), -1, expr);
