@@ -235,10 +235,15 @@ void Program::link() {
   h->symbols_at = uint32_t(at.symbols);
   h->max_stack = max_stack;
   h->num_locals = num_locals;
-  h->constant_result = vm::Hot::kNoConstantResult;
-  if (code.size() == 6 && code[0] == uint8_t(vm::Op::CONST) && code[5] == uint8_t(vm::Op::RETURN) &&
-      vm::operand(code.data(), 0) < constants.size())
-    h->constant_result = vm::operand(code.data(), 0);
+  h->shortcut = vm::Hot::kNoShortcut;
+  if (code.size() == 6 && code[5] == uint8_t(vm::Op::RETURN)) {
+    uint32_t k = vm::operand(code.data(), 0);
+    if (code[0] == uint8_t(vm::Op::CONST) && k < constants.size() && k < vm::Hot::kLoneTraversal)
+      h->shortcut = k;
+    if (code[0] == uint8_t(vm::Op::TRAVERSE) && k < traversals.size() &&
+        k < vm::Hot::kLoneTraversal && traversals[k].root == vm::TraversalDesc::Variable)
+      h->shortcut = k | vm::Hot::kLoneTraversal;
+  }
   hot_ = h;
 }
 

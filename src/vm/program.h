@@ -112,11 +112,15 @@ struct SiteLocal {
 // cache misses on the program: one block is one region to miss on, where
 // the tables' own vectors are a dozen allocations spread over the heap.
 struct alignas(64) Hot {
-  static constexpr uint32_t kNoConstantResult = 0xFFFFFFFF;
+  // What a run may return without starting the interpreter (shortcut):
+  // the program is `CONST k; RETURN` (k), or `TRAVERSE t; RETURN` from a
+  // context variable (t | kLoneTraversal), else kNoShortcut.
+  static constexpr uint32_t kNoShortcut = 0xFFFFFFFF;
+  static constexpr uint32_t kLoneTraversal = 0x80000000;
 
   // The first cache line: counts, and where each table lies, as byte
   // offsets from this header. The code follows the header directly.
-  uint32_t constant_result;  // the program is `CONST k; RETURN`: k, else kNoConstantResult
+  uint32_t shortcut;
   uint32_t max_stack;
   uint32_t num_locals;
   uint32_t max_symbol;

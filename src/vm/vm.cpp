@@ -664,6 +664,25 @@ struct Vm::State {
     at_pc = kNoPc;
   }
 
+  // The value of program [p] in [c] when a run needs no interpreter
+  // (Hot::shortcut [sc]): its constant, or the value a lone traversal
+  // finds in place at every step (it neither allocates nor counts steps).
+  // Else null, and the run takes the long way, which also reports what
+  // went wrong.
+  const Value* shortcut(const Program& p, const EvalContext& c, uint32_t sc) {
+    const vm::Hot& h = p.hot();
+    if ((sc & vm::Hot::kLoneTraversal) == 0) return &h.constants()[sc];
+    if (symbols.size() <= h.max_symbol || !chain_valid(c)) return nullptr;
+    prog = &p;
+    hot = &h;
+    ctx = &c;
+    const TraversalDesc& d = h.traversals()[sc & ~vm::Hot::kLoneTraversal];
+    const Value* cur = root_variable(d.root_index);
+    const StepDesc* steps = h.steps() + d.first_step;
+    for (uint32_t i = 0; cur != nullptr && i < d.num_steps; ++i) cur = step_in_place(steps[i], *cur);
+    return cur;
+  }
+
   // Runs [p] in [c] on [b]. A limit ends it: what it held is released and
   // the LimitExceeded goes on to the run that owns the budget.
   EvalResult run_on(const Program& p, const EvalContext& c, util::Budget& b) {
@@ -855,9 +874,6 @@ void Vm::State::unknown_variable(uint32_t pc, const TraversalDesc& d) {
          "There is no variable named " + uni::go_quote(name) + "." + suggestion(name, levels), 0);
 }
 
-// Applies the steps of [d] to [*cur]; the span of step i is site span
-// [first_span + i], and a failure lists the variables of the expression at
-// span [expr] (-1: none). Returns DynamicVal after reporting a failed step.
 // Step [st] from [v] when its value is found in place (an inline cache
 // hit, an element of a list or tuple, a map key), borrowed; else null.
 const Value* Vm::State::step_in_place(const StepDesc& st, const Value& v) {
@@ -877,6 +893,9 @@ const Value* Vm::State::step_in_place(const StepDesc& st, const Value& v) {
   return nullptr;
 }
 
+// Applies the steps of [d] to [*cur]; the span of step i is site span
+// [first_span + i], and a failure lists the variables of the expression at
+// span [expr] (-1: none). Returns DynamicVal after reporting a failed step.
 Value Vm::State::traverse_steps(const TraversalDesc& d, const Value* cur, uint32_t pc,
                                 size_t first_span, int expr) {
   // The fast loop borrows each step's value while it is found in place.
@@ -2633,26 +2652,16 @@ EvalResult Vm::run(const Program& program, const EvalContext* ctx) {
   return run(program, ctx ? *ctx : none);
 }
 
-namespace {
-
-// The value of [p] when it is a constant (Vm::run returns it without
-// starting the interpreter), else null.
-const Value* constant_result(const Program& p) {
-  const vm::Hot& h = p.hot();
-  return h.constant_result == vm::Hot::kNoConstantResult ? nullptr
-                                                          : &h.constants()[h.constant_result];
-}
-
-}  // namespace
-
-// A constant result is returned at once, in a function small enough to
-// need no frame; the rest goes to run_program.
+// A run that needs no interpreter returns at once, from a function small
+// enough to need no frame; the rest goes to run_program.
 EvalResult Vm::run(const Program& program, const EvalContext& ctx) {
   State& s = *state_;
   s.stats = EvalStats{};
   s.at_pc = State::kNoPc;
-  const Value* k = constant_result(program);
-  if (k != nullptr && util::current_budget() == nullptr) return EvalResult{*k, {}};
+  uint32_t sc = program.hot().shortcut;
+  if (sc != vm::Hot::kNoShortcut && util::current_budget() == nullptr) {
+    if (const Value* v = s.shortcut(program, ctx, sc)) return EvalResult{*v, {}};
+  }
   return run_program(program, ctx);
 }
 
@@ -2666,10 +2675,8 @@ EvalResult Vm::run(const Program& program, const EvalContext& ctx) {
       util::Budget* b;
       ~Leave() { b->leave(); }
     } leave{outer};
-    if (const Value* k = constant_result(program)) return EvalResult{*k, {}};
     return s.run_on(program, ctx, *outer);
   }
-  if (const Value* k = constant_result(program)) return EvalResult{*k, {}};
   // The run's own budget, started again for each run; it is the thread's
   // current one until the run ends, however it ends.
   struct Scope {

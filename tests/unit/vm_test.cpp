@@ -720,6 +720,63 @@ TEST(VmReuse, WarmVmAllocatesNothingForScalars) {
   }
 }
 
+TEST(VmReuse, LoneTraversalsAnswerAsTheInterpreterDoes) {
+  // A program that is one traversal from a variable is answered without
+  // the interpreter once a Vm knows the context, and only when every step
+  // is found in place. A fresh Vm takes the long way on its first run, so
+  // each answer of the warm Vm is checked against a fresh one's, while the
+  // context's values, types and variables change between runs.
+  auto outcome = [](const EvalResult& r) {
+    std::string s = typed(r.value) + " marks=" + std::to_string(r.value.unmark_deep().second.size());
+    for (const Diagnostic& d : r.diagnostics)
+      s += "\n" + d.summary + ": " + d.detail + (d.subject ? " @" + short_range(*d.subject) : "");
+    return s;
+  };
+  Value a = Value::object({{"k", Value::integer(1)}, {"l", Value::tuple({Value::string("x")})}});
+  Value b = Value::object({{"j", Value::boolean(true)}, {"k", Value::string("s")}});
+  Value m = Value::map(Type::string(), {{"k", Value::string("in map")}});
+  std::vector<Value> roots = {a,
+                              b,
+                              m,
+                              a.mark("sensitive"),
+                              Value::object({{"k", Value::integer(2).mark("inner")}}),
+                              Value::unknown(Type::dynamic()),
+                              Value::null(Type::dynamic()),
+                              Value::tuple({}),
+                              Value::string("not an object")};
+  const char* exprs[] = {"v", "v.k", "v[\"k\"]", "v.l[0]", "v.l[1]", "v.j", "v.nope", "w", "v.k.z"};
+  std::vector<std::shared_ptr<const Program>> progs;
+  std::vector<ExprParse> parses;
+  for (const char* e : exprs) {
+    parses.push_back(parse_expression(make_source("<expr>", e)));
+    progs.push_back(compile_expression(*parses.back().expr, parses.back().source).program);
+  }
+  EvalContext parent;
+  EvalContext ctx(&parent);
+  Vm warm;
+  for (int round = 0; round < 3; ++round) {
+    for (size_t i = 0; i < roots.size(); ++i) {
+      // The variable in the context itself, then only in its parent.
+      if (round == 1) {
+        ctx = EvalContext(&parent);
+        parent.set("v", roots[i]);
+      } else {
+        ctx.set("v", roots[i]);
+      }
+      for (size_t e = 0; e < progs.size(); ++e) {
+        for (int again = 0; again < 2; ++again) {
+          Vm fresh;
+          std::string want = outcome(fresh.run(*progs[e], ctx));
+          EXPECT_EQ(outcome(warm.run(*progs[e], ctx)), want)
+              << exprs[e] << " with root " << i << " in round " << round;
+          EXPECT_EQ(warm.stats().steps, 0u);
+          EXPECT_FALSE(warm.stats().limit_hit);
+        }
+      }
+    }
+  }
+}
+
 TEST(VmReuse, OneVmManyPrograms) {
   // Inline caches belong to one program: switching programs must not reuse them.
   EvalContext ctx;
