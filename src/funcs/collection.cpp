@@ -30,12 +30,10 @@ Value seq_value(const Type* t, std::vector<Value> elems) {
   return Value::list(t->element(), std::move(elems));
 }
 
-// The elements of a known list, set or tuple.
-std::vector<Value> elements_of(const Value& v) {
-  std::vector<Value> out;
-  out.reserve(v.length());
-  for (size_t i = 0; i < v.length(); ++i) out.push_back(v.element(i));
-  return out;
+// The same from [elems], whose values are moved out.
+Value seq_value_from(const Type* t, std::span<Value> elems) {
+  if (t->is_tuple()) return Value::tuple_from(t, elems);
+  return Value::list_from(t->element(), elems);
 }
 
 // The (key, value) pairs of a known map or object, in key order.
@@ -87,8 +85,9 @@ Function keys_fn() {
     const Type* t = args[0].type();
     if (t->is_map()) return type_ok(Type::list(Type::string()));
     if (t->is_object()) {
-      std::vector<const Type*> etys(t->size(), Type::string());
-      return type_ok(Type::tuple(etys));
+      Scratch<std::vector<const Type*>> etys;
+      etys->assign(t->size(), Type::string());
+      return type_ok(Type::tuple(*etys));
     }
     return type_error("must have map or object type", 0);
   };
@@ -96,15 +95,15 @@ Function keys_fn() {
   f.impl = [](std::span<const Value> args, const Type* ret) {
     auto [m, marks] = args[0].unmark_with_marks();
     const Type* t = m.type();
-    std::vector<Value> keys;
+    ScratchValues keys;
     if (t->is_object()) {
       // Only the type matters, so an unknown object works as well.
-      for (size_t i = 0; i < t->size(); ++i) keys.push_back(Value::string(t->attr_name(i)));
-      return FuncResult::of(Value::tuple(std::move(keys)).mark(marks));
+      for (size_t i = 0; i < t->size(); ++i) keys->push_back(Value::string(t->attr_name(i)));
+      return FuncResult::of(Value::tuple_from(ret, *keys).mark(marks));
     }
     if (!m.is_known()) return FuncResult::of(Value::unknown(ret).mark(marks));
-    for (size_t i = 0; i < m.length(); ++i) keys.push_back(Value::string(m.map_key(i)));
-    return FuncResult::of(Value::list(Type::string(), std::move(keys)).mark(marks));
+    for (size_t i = 0; i < m.length(); ++i) keys->push_back(Value::string(m.map_key(i)));
+    return FuncResult::of(Value::list_from(Type::string(), *keys).mark(marks));
   };
   return f;
 }
@@ -185,6 +184,30 @@ Value map_or_object(const Type* ret, const std::map<std::string, Value, std::les
   return Value::object(std::move(list)).mark(marks);
 }
 
+// merge() of unmarked [args] into an object of type [ret] in which each
+// attribute comes from the last argument that has it, built straight into
+// its slot: sets [out] and returns true; false when [ret] is not such an
+// object (maps, marks, attributes of no argument), for the general path.
+bool merge_in_place(std::span<const Value> args, const Type* ret, Value& out) {
+  if (!ret->is_object()) return false;
+  for (const Value& a : args)
+    if (a.is_marked()) return false;
+  ScratchValues values;
+  for (size_t i = 0; i < ret->size(); ++i) {
+    std::string_view name = ret->attr_name(i);
+    const Value* found = nullptr;
+    for (size_t j = args.size(); found == nullptr && j-- > 0;) {
+      const Value& a = args[j];
+      if (a.is_null()) continue;
+      found = a.type()->is_object() ? a.attr(name) : a.map_find(name);
+    }
+    if (found == nullptr) return false;
+    values->push_back(*found);
+  }
+  out = Value::object_from(ret, *values);
+  return true;
+}
+
 Function merge_fn() {
   Function f;
   f.description =
@@ -193,7 +216,15 @@ Function merge_fn() {
   f.var_param = param("maps", dyn(), kDynamic | kNull | kMarked);
   f.type = [](std::span<const Value> args) {
     if (args.empty()) return type_ok(Type::empty_object());
-    std::map<std::string, const Type*, std::less<>> attrs;
+    // Every attribute or key with its type, in argument order, sorted by
+    // name after; the last of equal names wins. Scratch kept per thread.
+    struct Named {
+      TypeAttr attr;
+      size_t order;
+    };
+    thread_local std::vector<Named> named;
+    thread_local std::vector<TypeAttr> attrs;
+    named.clear();
     const Type* first = nullptr;
     bool matching = true, attrs_known = true;
     for (size_t i = 0; i < args.size(); ++i) {
@@ -205,11 +236,12 @@ Function merge_fn() {
       Value a = args[i].unmark();
       if (t->is_object() && !a.is_null()) {
         for (size_t k = 0; k < t->size(); ++k)
-          attrs[std::string(t->attr_name(k))] = t->attr_type(k);
+          named.push_back({{t->attr_name(k), t->attr_type(k)}, named.size()});
       } else if (t->is_map()) {
         if (a.is_null()) {
         } else if (a.is_known()) {
-          for (size_t k = 0; k < a.length(); ++k) attrs[std::string(a.map_key(k))] = t->element();
+          for (size_t k = 0; k < a.length(); ++k)
+            named.push_back({{a.map_key(k), t->element()}, named.size()});
         } else {
           attrs_known = false;
         }
@@ -222,12 +254,19 @@ Function merge_fn() {
     }
     if (matching) return type_ok(first);
     if (!attrs_known) return type_ok(dyn());
-    std::vector<TypeAttr> tattrs;
-    for (auto& [name, t] : attrs) tattrs.push_back({name, t, false});
-    return type_ok(Type::object(tattrs));
+    std::sort(named.begin(), named.end(), [](const Named& x, const Named& y) {
+      return x.attr.name != y.attr.name ? x.attr.name < y.attr.name : x.order < y.order;
+    });
+    attrs.clear();
+    for (size_t i = 0; i < named.size(); ++i) {
+      if (i + 1 < named.size() && named[i + 1].attr.name == named[i].attr.name) continue;
+      attrs.push_back(named[i].attr);
+    }
+    return type_ok(Type::object(attrs));
   };
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type* ret) {
+    if (Value v; merge_in_place(args, ret, v)) return FuncResult::of(std::move(v));
     std::map<std::string, Value, std::less<>> out;
     Marks marks;
     for (const Value& arg : args) {
@@ -248,9 +287,9 @@ Function reverse_fn() {
   f.type = [](std::span<const Value> args) {
     const Type* t = args[0].type();
     if (t->is_tuple()) {
-      std::vector<const Type*> etys;
-      for (size_t i = t->size(); i-- > 0;) etys.push_back(t->tuple_element(i));
-      return type_ok(Type::tuple(etys));
+      Scratch<std::vector<const Type*>> etys;
+      for (size_t i = t->size(); i-- > 0;) etys->push_back(t->tuple_element(i));
+      return type_ok(Type::tuple(*etys));
     }
     if (t->is_list() || t->is_set()) return type_ok(Type::list(t->element()));
     return type_error("can only reverse list or tuple values, not " + t->friendly_name(), 0);
@@ -258,9 +297,9 @@ Function reverse_fn() {
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type* ret) {
     auto [in, marks] = args[0].unmark_with_marks();
-    std::vector<Value> out = elements_of(in);
-    std::reverse(out.begin(), out.end());
-    return FuncResult::of(seq_value(ret, std::move(out)).mark(marks));
+    ScratchValues out;
+    for (size_t i = in.length(); i-- > 0;) out->push_back(in.element(i));
+    return FuncResult::of(seq_value_from(ret, *out).mark(marks));
   };
   return f;
 }

@@ -116,4 +116,36 @@ TypeResult unified_args_type(std::span<const Value> args);
 // The grapheme cluster count of [s] as a number (cty's Strlen).
 Value strlen_value(std::string_view s);
 
+// A vector of values or a string to build a result in, kept by the thread
+// from call to call (so a warm call allocates none) and empty whenever it
+// is not in use: it is cleared when the scope ends. A use nested in another
+// of the same kind gets one of its own.
+template <class T>
+class Scratch {
+ public:
+  Scratch() : v_(free_slot() != nullptr ? free_slot() : &own_) {
+    if (v_ != &own_) free_slot() = nullptr;
+  }
+  ~Scratch() {
+    v_->clear();
+    if (v_ != &own_) free_slot() = v_;
+  }
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  T& operator*() { return *v_; }
+  T* operator->() { return v_; }
+
+ private:
+  // The thread's one while no Scratch holds it, else null.
+  static T*& free_slot() {
+    thread_local T store;
+    thread_local T* free = &store;
+    return free;
+  }
+  T own_;
+  T* v_;
+};
+using ScratchValues = Scratch<std::vector<Value>>;
+using ScratchText = Scratch<std::string>;
+
 }  // namespace hclvm::funcs

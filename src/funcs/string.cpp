@@ -33,15 +33,13 @@ void append_rune(std::string& out, char32_t r) {
 
 // Go's strings.Map with [f]: invalid bytes become U+FFFD.
 template <class F>
-std::string map_runes(std::string_view s, F f) {
-  std::string out;
-  out.reserve(s.size());
+void map_runes(std::string_view s, F f, std::string& out) {
+  out.reserve(out.size() + s.size());
   for (size_t i = 0; i < s.size();) {
     uni::Rune r = uni::decode(s, i);
     append_rune(out, f(r.ok ? r.cp : char32_t(0xFFFD)));
     i += r.len;
   }
-  return out;
 }
 
 // Whether [s] is all ASCII (Go's case functions take a byte path then).
@@ -59,24 +57,25 @@ char32_t title_rune(char32_t r) {
   return r == 0xDF ? r : char32_t(utf8proc_totitle(utf8proc_int32_t(r)));
 }
 
-std::string to_upper(std::string_view s) {
-  if (is_ascii(s)) {
-    std::string out(s);
-    for (char& c : out)
-      if (c >= 'a' && c <= 'z') c = char(c - 32);
-    return out;
-  }
-  return map_runes(s, upper_rune);
+// Appends [s] in upper case to [out].
+void to_upper(std::string_view s, std::string& out) {
+  if (!is_ascii(s)) return map_runes(s, upper_rune, out);
+  size_t at = out.size();
+  out.append(s);
+  for (size_t i = at; i < out.size(); ++i)
+    if (out[i] >= 'a' && out[i] <= 'z') out[i] = char(out[i] - 32);
 }
 
-std::string to_lower(std::string_view s) {
-  if (is_ascii(s)) {
-    std::string out(s);
-    for (char& c : out)
-      if (c >= 'A' && c <= 'Z') c = char(c + 32);
-    return out;
+// Appends [s] in lower case to [out].
+void to_lower(std::string_view s, std::string& out) {
+  if (!is_ascii(s)) {
+    return map_runes(
+        s, [](char32_t r) { return char32_t(utf8proc_tolower(utf8proc_int32_t(r))); }, out);
   }
-  return map_runes(s, [](char32_t r) { return char32_t(utf8proc_tolower(utf8proc_int32_t(r))); });
+  size_t at = out.size();
+  out.append(s);
+  for (size_t i = at; i < out.size(); ++i)
+    if (out[i] >= 'A' && out[i] <= 'Z') out[i] = char(out[i] + 32);
 }
 
 // Go's strings.Title separator test.
@@ -96,16 +95,21 @@ bool is_separator(char32_t r) {
   }
 }
 
-std::string to_title(std::string_view s) {
+// Appends [s] with each word's first letter in title case to [out].
+void to_title(std::string_view s, std::string& out) {
   char32_t prev = ' ';
-  return map_runes(s, [&prev](char32_t r) {
-    char32_t out = is_separator(prev) ? title_rune(r) : r;
-    prev = r;
-    return out;
-  });
+  map_runes(
+      s,
+      [&prev](char32_t r) {
+        char32_t t = is_separator(prev) ? title_rune(r) : r;
+        prev = r;
+        return t;
+      },
+      out);
 }
 
-// A function of one string returning a string computed by [f].
+// A function of one string returning a string computed by [f]: f(s)
+// returns it, or f(s, out) appends it to out (a scratch string).
 template <class F>
 Function string_map_fn(std::string description, unsigned flags, F f) {
   Function fn;
@@ -114,7 +118,13 @@ Function string_map_fn(std::string description, unsigned flags, F f) {
   fn.returns(str());
   fn.result_not_null = true;
   fn.impl = [f](std::span<const Value> args, const Type*) {
-    return FuncResult::of(Value::string(f(args[0].as_string())));
+    if constexpr (std::is_invocable_v<F, std::string_view, std::string&>) {
+      ScratchText out;  // f appends to it
+      f(args[0].as_string(), *out);
+      return FuncResult::of(Value::string(*out));
+    } else {
+      return FuncResult::of(Value::string(f(args[0].as_string())));
+    }
   };
   return fn;
 }
@@ -206,7 +216,7 @@ Function join_fn() {
     for (const Value& l : lists) {
       if (!l.is_wholly_known()) return FuncResult::of(Value::unknown(str()));
     }
-    std::string out;
+    ScratchText out;
     bool first = true;
     for (size_t ai = 0; ai < lists.size(); ++ai) {
       const Value& l = lists[ai];
@@ -223,12 +233,12 @@ Function join_fn() {
               "element " + std::to_string(ei) + " is null; cannot concatenate null values",
               int(ai + 1));
         }
-        if (!first) out += sep;
+        if (!first) *out += sep;
         first = false;
-        out += e.as_string();
+        *out += e.as_string();
       }
     }
-    return FuncResult::of(Value::string(out));
+    return FuncResult::of(Value::string(*out));
   };
   return f;
 }
@@ -283,12 +293,12 @@ Function split_fn() {
   f.impl = [](std::span<const Value> args, const Type*) {
     std::string_view sep = args[0].as_string();
     std::string_view s = args[1].as_string();
-    std::vector<Value> out;
+    ScratchValues out;
     if (sep.empty()) {
       // Go's strings.Split explodes into code points (invalid bytes alone).
       for (size_t i = 0; i < s.size();) {
         uni::Rune r = uni::decode(s, i);
-        out.push_back(Value::string(s.substr(i, r.len)));
+        out->push_back(Value::string(s.substr(i, r.len)));
         i += r.len;
       }
     } else {
@@ -296,12 +306,12 @@ Function split_fn() {
       for (;;) {
         size_t at = s.find(sep, start);
         if (at == std::string_view::npos) break;
-        out.push_back(Value::string(s.substr(start, at - start)));
+        out->push_back(Value::string(s.substr(start, at - start)));
         start = at + sep.size();
       }
-      out.push_back(Value::string(s.substr(start)));
+      out->push_back(Value::string(s.substr(start)));
     }
-    return FuncResult::of(Value::list(str(), std::move(out)));
+    return FuncResult::of(Value::list_from(str(), *out));
   };
   return f;
 }
@@ -426,11 +436,11 @@ void add_string_functions(FunctionTable& t) {
   add(t, "upper",
       string_map_fn("Returns the given string with all Unicode letters translated to their "
                     "uppercase equivalents.",
-                    kDynamic, [](std::string_view s) { return to_upper(s); }));
+                    kDynamic, to_upper));
   add(t, "lower",
       string_map_fn("Returns the given string with all Unicode letters translated to their "
                     "lowercase equivalents.",
-                    kDynamic, [](std::string_view s) { return to_lower(s); }));
+                    kDynamic, to_lower));
   add(t, "strrev",
       string_map_fn("Returns the given string with all of its Unicode characters in reverse "
                     "order.",
@@ -461,7 +471,7 @@ void add_string_functions(FunctionTable& t) {
   add(t, "title",
       string_map_fn("Replaces one letter after each non-letter and non-digit character with its "
                     "uppercase equivalent.",
-                    0, [](std::string_view s) { return to_title(s); }));
+                    0, to_title));
   add(t, "trimspace",
       string_map_fn("Removes any consecutive space characters (as defined by Unicode) from the "
                     "start and end of the given string.",

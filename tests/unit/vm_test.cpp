@@ -703,10 +703,13 @@ TEST(VmReuse, WarmVmAllocatesNothingForScalars) {
   EvalContext ctx = functions_only();
   ctx.set("x", Value::integer(20));
   ctx.set("obj", Value::object({{"a", Value::integer(1)}, {"b", Value::boolean(true)}}));
-  // New strings and fractions too: their blocks are recycled on the thread.
+  ctx.set("csv", Value::string("red,green,blue,cyan,magenta,yellow,black,white"));
+  // New strings and fractions too: their blocks are recycled on the thread;
+  // and functions that build collections or text on the way.
   for (const char* src : {"x * 2 + 1", "obj.a + x > 3 && obj.b", "x > 5 ? obj.a : 0",
                           "-x % 7 == 1 || !obj.b", "\"v${x}-${obj.a}\"", "x / 3 + 1.5",
-                          "upper(\"a${x}\")"}) {
+                          "upper(\"a${x}\")", "upper(join(\"-\", reverse(split(\",\", csv))))",
+                          "lookup(merge(obj, {c = x}), \"c\", 0)", "length(keys(obj)) + 1"}) {
     ExprParse p = parse_expression(make_source("<expr>", src));
     auto prog = compile_expression(*p.expr, p.source).program;
     Vm vm;
