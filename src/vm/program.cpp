@@ -237,12 +237,12 @@ void Program::link() {
   h->num_locals = num_locals;
   h->shortcut = vm::Hot::kNoShortcut;
   if (code.size() == 6 && code[5] == uint8_t(vm::Op::RETURN)) {
-    uint32_t k = vm::operand(code.data(), 0);
-    if (code[0] == uint8_t(vm::Op::CONST) && k < constants.size() && k < vm::Hot::kLoneTraversal)
-      h->shortcut = k;
-    if (code[0] == uint8_t(vm::Op::TRAVERSE) && k < traversals.size() &&
-        k < vm::Hot::kLoneTraversal && traversals[k].root == vm::TraversalDesc::Variable)
-      h->shortcut = k | vm::Hot::kLoneTraversal;
+    uint32_t x = vm::operand(code.data(), 0);  // the constant or traversal
+    if (code[0] == uint8_t(vm::Op::CONST) && x < constants.size() && x < vm::Hot::kLoneTraversal)
+      h->shortcut = x;
+    if (code[0] == uint8_t(vm::Op::TRAVERSE) && x < traversals.size() &&
+        x < vm::Hot::kLoneTraversal && traversals[x].root == vm::TraversalDesc::Variable)
+      h->shortcut = x | vm::Hot::kLoneTraversal;
   }
   hot_ = h;
 }
