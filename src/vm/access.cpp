@@ -14,11 +14,12 @@ namespace hclvm::vm {
 namespace {
 
 constexpr const char* kInvalidIndex = "Invalid index";
-constexpr const char* kNoElement =
-    "The given key does not identify an element in this collection value";
+// The start of most index failures' details, spliced into literals so
+// that a failure inside try() allocates nothing.
+#define NO_ELEMENT "The given key does not identify an element in this collection value"
 
 // Fills [err] with [summary] and [detail]; returns DynamicVal.
-Value fail(AccessError& err, const char* summary, std::string detail) {
+Value fail(AccessError& err, const char* summary, util::Message detail) {
   err.summary = summary;
   err.detail = std::move(detail);
   return Value::dynamic();
@@ -36,7 +37,7 @@ Value index_sequence_or_map(const Value& coll, const Value& key0, const Type* wa
   const Type* ty = coll.type();
   ConvertResult kc = convert(key0, want);
   if (!kc.ok())
-    return fail(err, kInvalidIndex, std::string(kNoElement) + ": " + kc.error().message + ".");
+    return fail(err, kInvalidIndex, NO_ELEMENT ": " + kc.error().message + ".");
   Value key = kc.take();
 
   ops::Result hr = ops::has_index(coll, key);
@@ -51,14 +52,13 @@ Value index_sequence_or_map(const Value& coll, const Value& key0, const Type* wa
       Number n = key.unmark().as_number();
       if (!n.is_integer()) {
         return fail(err, kInvalidIndex,
-                    std::string(kNoElement) +
-                        ": indexing a sequence requires a whole number, but the given index has a "
+                    NO_ELEMENT ": indexing a sequence requires a whole number, but the given index has a "
                         "fractional part.");
       }
       if (n.sign() < 0) {
         return fail(
             err, kInvalidIndex,
-            std::string(kNoElement) + ": a negative number is not a valid index for a sequence.");
+            NO_ELEMENT ": a negative number is not a valid index for a sequence.");
       }
       ops::Result len = ops::length(coll);
       if (len.ok() && len.value.is_known() && !len.value.is_marked() && !len.value.is_null()) {
@@ -68,18 +68,17 @@ Value index_sequence_or_map(const Value& coll, const Value& key0, const Type* wa
         if (ne == NumError::None && diff.sign() < 1) {
           if (ln.sign() == 0)
             return fail(err, kInvalidIndex,
-                        std::string(kNoElement) + ": the collection has no elements.");
+                        NO_ELEMENT ": the collection has no elements.");
           return fail(
               err, kInvalidIndex,
-              std::string(kNoElement) +
-                  ": the given index is greater than or equal to the length of the collection.");
+              NO_ELEMENT ": the given index is greater than or equal to the length of the collection.");
         }
       }
     }
-    return fail(err, kInvalidIndex, std::string(kNoElement) + ".");
+    return fail(err, kInvalidIndex, NO_ELEMENT ".");
   }
   ops::Result r = ops::index(coll, key);
-  if (!r.ok()) return fail(err, kInvalidIndex, std::string(kNoElement) + ".");
+  if (!r.ok()) return fail(err, kInvalidIndex, NO_ELEMENT ".");
   return std::move(r.value);
 }
 
@@ -89,7 +88,7 @@ Value index_object(const Value& coll, const Value& key0, AccessError& err) {
   bool was_number = key0.type() == Type::number();
   ConvertResult kc = convert(key0, Type::string());
   if (!kc.ok())
-    return fail(err, kInvalidIndex, std::string(kNoElement) + ": " + kc.error().message + ".");
+    return fail(err, kInvalidIndex, NO_ELEMENT ": " + kc.error().message + ".");
   Value key = kc.take();
   if (!key.is_known()) return with_same_marks(Value::dynamic(), coll);
   key = key.unmark();
@@ -101,13 +100,12 @@ Value index_object(const Value& coll, const Value& key0, AccessError& err) {
       return Value::dynamic();
     }
     return fail(err, kInvalidIndex,
-                std::string(kNoElement) +
-                    ". An object only supports looking up attributes by name, not by numeric "
+                NO_ELEMENT ". An object only supports looking up attributes by name, not by numeric "
                     "index.");
   }
   if (!coll.is_known()) return with_same_marks(Value::unknown(ty->attr_type(*ai)), coll);
   ops::Result r = ops::get_attr(coll, name);
-  if (!r.ok()) return fail(err, kInvalidIndex, std::string(kNoElement) + ".");
+  if (!r.ok()) return fail(err, kInvalidIndex, NO_ELEMENT ".");
   return std::move(r.value);
 }
 
@@ -115,7 +113,7 @@ Value index_object(const Value& coll, const Value& key0, AccessError& err) {
 
 void missing_object_key(AccessError& err) {
   err.summary = kInvalidIndex;
-  err.detail = std::string(kNoElement) + ".";
+  err.detail = NO_ELEMENT ".";
 }
 
 Value hcl_index(const Value& coll, const Value& key, AccessError& err) {
@@ -150,7 +148,8 @@ Value hcl_get_attr(const Value& obj, std::string_view name, AccessError& err) {
     std::optional<size_t> ai = ty->find_attr(name);
     if (!ai) {
       return fail(err, kUnsupported,
-                  "This object does not have an attribute named " + uni::go_quote(name) + ".");
+                  util::Message::concat("This object does not have an attribute named ",
+                                        util::Message::Quoted{name}, "."));
     }
     if (!obj.is_known()) return with_same_marks(Value::unknown(ty->attr_type(*ai)), obj);
     ops::Result r = ops::get_attr(obj, name);
@@ -163,7 +162,8 @@ Value hcl_get_attr(const Value& obj, std::string_view name, AccessError& err) {
     Value has = hr.value.unmark();
     if (has.is_known() && !has.is_null() && !has.as_bool()) {
       return fail(err, "Missing map element",
-                  "This map does not have an element with the key " + uni::go_quote(name) + ".");
+                  util::Message::concat("This map does not have an element with the key ",
+                                        util::Message::Quoted{name}, "."));
     }
     ops::Result r = ops::index(obj, idx);
     return std::move(r.value);
@@ -173,9 +173,10 @@ Value hcl_get_attr(const Value& obj, std::string_view name, AccessError& err) {
     if (ty->element()->find_attr(name)) {
       return fail(
           err, kUnsupported,
-          "Can't access attributes on a list of objects. Did you mean to access attribute " +
-              uni::go_quote(name) +
-              " for a specific element of the list, or across all elements of the list?");
+          util::Message::concat(
+              "Can't access attributes on a list of objects. Did you mean to access attribute ",
+              util::Message::Quoted{name},
+              " for a specific element of the list, or across all elements of the list?"));
     }
     return fail(
         err, kUnsupported,
@@ -191,9 +192,12 @@ Value hcl_get_attr(const Value& obj, std::string_view name, AccessError& err) {
   if (ty->is_primitive()) {
     return fail(
         err, kUnsupported,
-        "Can't access attributes on a primitive-typed value (" + ty->friendly_name() + ").");
+        util::Message::concat("Can't access attributes on a primitive-typed value (",
+                              ty->friendly_name(), ")."));
   }
   return fail(err, kUnsupported, "This value does not have any attributes.");
 }
+
+#undef NO_ELEMENT
 
 }  // namespace hclvm::vm

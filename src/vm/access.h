@@ -7,6 +7,8 @@
 
 #include <hclvm/value.h>
 
+#include "util/message.h"
+
 #include <string>
 #include <string_view>
 
@@ -15,7 +17,7 @@ namespace hclvm::vm {
 // Why an access failed: a diagnostic's summary (null: no failure) and detail.
 struct AccessError {
   const char* summary = nullptr;
-  std::string detail;
+  util::Message detail;
   explicit operator bool() const { return summary != nullptr; }
 };
 

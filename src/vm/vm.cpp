@@ -42,6 +42,7 @@
 #include <unordered_map>
 
 #include "util/budget.h"
+#include "util/message.h"
 #include "util/unicode.h"
 #include "value/convert.h"
 #include "value/ops.h"
@@ -61,8 +62,8 @@ namespace {
 // A diagnostic as the VM collects it: spans instead of ranges, converted
 // once the run is over (or when try() needs the text of a range).
 struct PendingDiag {
-  std::string summary;
-  std::string detail;
+  util::Message summary;
+  util::Message detail;
   ast::Span subject, context;
   bool has_subject = false, has_context = false;
   std::vector<std::string> values;  // Diagnostic::expression_values
@@ -481,9 +482,16 @@ struct Vm::State {
   // [context] of its site (-1: none); the variables of the expression at
   // span [expr] (the one the reference names as at fault; -1: none) are
   // listed with their values.
-  PendingDiag make(uint32_t pc, std::string summary, std::string detail, int subject,
+  PendingDiag make(uint32_t pc, util::Message&& summary, util::Message&& detail, int subject,
                    int context = -1, int expr = -1) const {
     PendingDiag d;
+    describe(d, pc, std::move(summary), std::move(detail), subject, context, expr);
+    return d;
+  }
+
+  // Fills [d] as make() does.
+  void describe(PendingDiag& d, uint32_t pc, util::Message&& summary, util::Message&& detail,
+                int subject, int context, int expr) const {
     d.summary = std::move(summary);
     d.detail = std::move(detail);
     if (subject >= 0) {
@@ -498,7 +506,6 @@ struct Vm::State {
       if (auto s = span(pc, size_t(expr)))
         d.values = expression_values(*prog, pc, *s, *ctx, local_refs);
     }
-    return d;
   }
 
   // The span of the whole argument [i] of the call in [f] (after the
@@ -507,9 +514,10 @@ struct Vm::State {
     return int(4 + f.nargs + (f.expand ? 1 : 0) + i);
   }
 
-  void report(uint32_t pc, std::string summary, std::string detail, int subject, int context = -1,
-              int expr = -1) {
-    diags.push_back(make(pc, std::move(summary), std::move(detail), subject, context, expr));
+  void report(uint32_t pc, util::Message&& summary, util::Message&& detail, int subject,
+              int context = -1, int expr = -1) {
+    describe(diags.emplace_back(), pc, std::move(summary), std::move(detail), subject, context,
+             expr);
   }
 
   // Pops the innermost call frame.
@@ -769,8 +777,8 @@ struct Vm::State {
     for (const PendingDiag& d : diags) {
       Diagnostic x;
       x.severity = Severity::Error;
-      x.summary = d.summary;
-      x.detail = d.detail;
+      x.summary = d.summary.str();
+      x.detail = d.detail.str();
       if (d.has_subject && prog->source) x.subject = range(d.subject);
       if (d.has_context && prog->source) x.context = range(d.context);
       x.expression_values = d.values;
@@ -935,7 +943,7 @@ Value Vm::State::traverse_rest(const TraversalDesc& d, uint32_t i, const Value* 
         r = hcl_index(v, key, err);
     }
     if (err) {
-      report(pc, err.summary, std::move(err.detail), int(first_span + i), -1, expr);
+      report(pc, util::Message::literal(err.summary), std::move(err.detail), int(first_span + i), -1, expr);
       return Value::dynamic();
     }
     owned = std::move(r);
@@ -957,7 +965,7 @@ void Vm::State::op_index(uint32_t pc) {
   }
   AccessError err;
   Value r = hcl_index(coll, key, err);
-  if (err) report(pc, err.summary, std::move(err.detail), 0, -1, 1);
+  if (err) report(pc, util::Message::literal(err.summary), std::move(err.detail), 0, -1, 1);
   push(std::move(r));
 }
 
@@ -2157,11 +2165,9 @@ Value Vm::State::try_failure(CallFrame& f, uint32_t pc) {
   } else {
     msg = "no expression succeeded:\n";
     for (const PendingDiag& d : f.try_diags) {
-      if (d.has_subject)
-        msg +=
-            "- " + d.summary + " (at " + range_string(range(d.subject)) + ")\n  " + d.detail + "\n";
-      else
-        msg += "- " + d.summary + "\n  " + d.detail + "\n";
+      msg.append("- ").append(d.summary.view());
+      if (d.has_subject) msg.append(" (at ").append(range_string(range(d.subject))).append(")");
+      msg.append("\n  ").append(d.detail.view()).append("\n");
     }
     msg += "\nAt least one expression must produce a successful result";
   }
@@ -2316,7 +2322,7 @@ Value Vm::State::exec() {
       }
       VM_CASE(ERROR) {
         const StaticDiag& d = prog->static_diags[read_u32(ip + 1)];
-        report(pc, d.summary, d.detail, 0, 1);
+        report(pc, util::Message::literal(d.summary), util::Message::literal(d.detail), 0, 1);
         push(Value::dynamic());
         ip += 5;
         VM_NEXT;

@@ -705,11 +705,15 @@ TEST(VmReuse, WarmVmAllocatesNothingForScalars) {
   ctx.set("obj", Value::object({{"a", Value::integer(1)}, {"b", Value::boolean(true)}}));
   ctx.set("csv", Value::string("red,green,blue,cyan,magenta,yellow,black,white"));
   // New strings and fractions too: their blocks are recycled on the thread;
-  // and functions that build collections or text on the way.
+  // functions that build collections or text on the way; and failed
+  // accesses inside try() and can(), whose diagnostics are dropped.
   for (const char* src : {"x * 2 + 1", "obj.a + x > 3 && obj.b", "x > 5 ? obj.a : 0",
                           "-x % 7 == 1 || !obj.b", "\"v${x}-${obj.a}\"", "x / 3 + 1.5",
                           "upper(\"a${x}\")", "upper(join(\"-\", reverse(split(\",\", csv))))",
-                          "lookup(merge(obj, {c = x}), \"c\", 0)", "length(keys(obj)) + 1"}) {
+                          "lookup(merge(obj, {c = x}), \"c\", 0)", "length(keys(obj)) + 1",
+                          // Failures that try() and can() drop.
+                          "try(obj[\"nope\"].z[0], 8080)", "try(obj.nope, x)",
+                          "can(obj.a.b) ? 1 : 2", "try([x][3], [][0], -1)"}) {
     ExprParse p = parse_expression(make_source("<expr>", src));
     auto prog = compile_expression(*p.expr, p.source).program;
     Vm vm;
