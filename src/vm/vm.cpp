@@ -1052,7 +1052,13 @@ void Vm::State::op_tpl_join(uint32_t pc) {
   }
   auto [tuple, marks] = t.unmark_with_marks();
   Marks all = marks;
-  std::string buf;
+  // The text goes after any template under construction, in the buffer
+  // whose capacity the runs keep.
+  const size_t start = text.size();
+  auto done = [&](Value v) {
+    text.resize(start);
+    push(std::move(v));
+  };
   for (const Value& e : tuple.elements()) {
     if (e.is_null()) {
       report(pc, "Invalid template interpolation value",
@@ -1061,7 +1067,7 @@ void Vm::State::op_tpl_join(uint32_t pc) {
       continue;
     }
     if (e.type()->is_dynamic()) {
-      push(Value::unknown(Type::string()).mark(marks));
+      done(Value::unknown(Type::string()).mark(marks));
       return;
     }
     ConvertResult s = convert(e, Type::string());
@@ -1073,15 +1079,15 @@ void Vm::State::op_tpl_join(uint32_t pc) {
       continue;
     }
     if (!e.is_known()) {
-      push(Value::unknown(Type::string()).mark(marks));
+      done(Value::unknown(Type::string()).mark(marks));
       return;
     }
     auto [sv, sm] = s.value().unmark_with_marks();
     all.add(sm);
-    buf += sv.as_string();
-    budget->check_string(buf.size());
+    text += sv.as_string();
+    budget->check_string(text.size() - start);
   }
-  push(Value::string(buf).mark(all));
+  done(Value::string(std::string_view(text).substr(start)).mark(all));
 }
 
 // --- operators --------------------------------------------------------------------
