@@ -20,6 +20,7 @@
 #include <mpfr.h>
 
 #include <algorithm>
+#include <charconv>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@
 #include "util/unicode.h"
 #include "value/convert.h"
 #include "value/json.h"
+#include "value/number.h"
 #include "value/refine.h"
 
 namespace hclvm::funcs {
@@ -169,6 +171,19 @@ Decimal rounded_decimal(mpfr_t x, int64_t digits) {
 Decimal fixed_decimal(const Number& n, char fmt, int64_t& prec) {
   bool g = fmt == 'g' || fmt == 'G';
   if (g && prec == 0) prec = 1;
+  if (fmt == 'f' && prec <= 19) {
+    // |n| × 10^prec rounded to an integer holds every digit kept.
+    if (std::optional<uint64_t> q = num::round_scaled(n, int(prec))) {
+      Decimal d;
+      if (*q == 0) return d;
+      char buf[24];
+      char* end = std::to_chars(buf, buf + sizeof buf, *q).ptr;
+      d.mant.assign(buf, end);
+      d.exp = int64_t(end - buf) - prec;
+      d.trim();
+      return d;
+    }
+  }
   if (n.is_small() || n.sign() == 0) {
     Decimal d = exact_decimal(n);
     d.round(g ? prec : fmt == 'f' ? d.exp + prec : 1 + prec);
@@ -303,13 +318,13 @@ std::string float_text(const Number& n, char fmt, int64_t prec) {
 // Go's fmt flags as its parser leaves them: 0 is dropped when - is present.
 bool go_zero(const Verb& v) { return v.zero && !v.minus; }
 
-// Go's big.Float.Format for the verb [v] (mode e E f g G) of [n].
-std::string format_float(const Verb& v, const Number& n) {
+// Appends Go's big.Float.Format for the verb [v] (mode e E f g G) of [n].
+void append_float(std::string& out, const Verb& v, const Number& n) {
   std::string buf = float_text(n, char(v.mode),
                                v.has_prec                         ? v.prec
                                : (v.mode == 'g' || v.mode == 'G') ? -1
                                                                   : 6);
-  std::string sign;
+  std::string_view sign;
   std::string_view body = buf;
   if (body[0] == '-') {
     sign = "-";
@@ -326,33 +341,28 @@ std::string format_float(const Verb& v, const Number& n) {
   if (v.has_width && size_t(v.width) > sign.size() + body.size()) {
     padding = size_t(v.width) - sign.size() - body.size();
   }
-  std::string out;
   if (go_zero(v) && !n.is_inf()) {
-    out = sign + std::string(padding, '0') + std::string(body);
+    out.append(sign).append(padding, '0').append(body);
   } else if (v.minus) {
-    out = sign + std::string(body) + std::string(padding, ' ');
+    out.append(sign).append(body).append(padding, ' ');
   } else {
-    out = std::string(padding, ' ') + sign + std::string(body);
+    out.append(padding, ' ').append(sign).append(body);
   }
-  return out;
 }
 
-// Go's big.Int.Format for the verb [v] (mode b d o x X) of the integer [n].
-std::string format_integer(const Verb& v, const Number& n) {
+// Appends Go's big.Int.Format for the verb [v] (mode b d o x X) of the integer [n].
+void append_integer(std::string& out, const Verb& v, const Number& n) {
   int base = v.mode == 'b' ? 2 : v.mode == 'o' ? 8 : (v.mode == 'x' || v.mode == 'X') ? 16 : 10;
-  std::string digits;
+  char small[72];  // 64 binary digits at most
+  std::string big;
+  std::string_view digits;
   bool neg = false;
   if (n.is_small()) {
     int64_t i = n.small();
     neg = i < 0;
     uint64_t m = neg ? 0 - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
-    mpz_t z;
-    mpz_init_set_ui(z, 0);
-    mpz_import(z, 1, 1, sizeof(m), 0, 0, &m);
-    std::vector<char> b(mpz_sizeinbase(z, base) + 2);
-    mpz_get_str(b.data(), base, z);
-    mpz_clear(z);
-    digits = b.data();
+    char* end = std::to_chars(small, small + sizeof small, m, base).ptr;
+    digits = std::string_view(small, size_t(end - small));
   } else {
     mpfr_t x;
     load_mpfr(n, x);
@@ -365,14 +375,11 @@ std::string format_integer(const Verb& v, const Number& n) {
     std::vector<char> b(mpz_sizeinbase(z, base) + 2);
     mpz_get_str(b.data(), base, z);
     mpz_clear(z);
-    digits = b.data();
+    big = b.data();
+    digits = big;
   }
-  if (v.mode == 'X') {
-    for (char& c : digits)
-      if (c >= 'a' && c <= 'z') c = char(c - 'a' + 'A');
-  }
-  std::string sign = neg ? "-" : v.plus ? "+" : v.space ? " " : "";
-  std::string prefix;
+  std::string_view sign = neg ? "-" : v.plus ? "+" : v.space ? " " : "";
+  std::string_view prefix;
   if (v.sharp) {
     switch (v.mode) {
       case 'b': prefix = "0b"; break;
@@ -387,7 +394,7 @@ std::string format_integer(const Verb& v, const Number& n) {
     if (digits.size() < size_t(v.prec)) {
       zeros = size_t(v.prec) - digits.size();
     } else if (digits == "0" && v.prec == 0) {
-      return "";  // Go prints nothing for a zero with precision 0
+      return;  // Go prints nothing for a zero with precision 0
     }
   }
   size_t length = sign.size() + prefix.size() + zeros + digits.size();
@@ -400,17 +407,28 @@ std::string format_integer(const Verb& v, const Number& n) {
     else
       left = d;
   }
-  return std::string(left, ' ') + sign + prefix + std::string(zeros, '0') + digits +
-         std::string(right, ' ');
+  out.append(left, ' ').append(sign).append(prefix).append(zeros, '0');
+  size_t at = out.size();
+  out.append(digits).append(right, ' ');
+  if (v.mode == 'X') {
+    for (size_t k = at; k < at + digits.size(); ++k)
+      if (out[k] >= 'a' && out[k] <= 'z') out[k] = char(out[k] - 'a' + 'A');
+  }
 }
 
-// cty's formatPadWidth: pads [s] to the verb's width in grapheme clusters.
-std::string pad_width(const Verb& v, std::string s) {
-  if (v.width < 0) return s;
-  size_t have = uni::count_graphemes(s);
-  if (have >= size_t(v.width)) return s;
-  std::string pads(size_t(v.width) - have, v.zero ? '0' : ' ');
-  return v.minus ? s + pads : pads + s;
+// cty's formatPadWidth: appends [s] padded to the verb's width in
+// grapheme clusters.
+void append_padded(std::string& out, const Verb& v, std::string_view s) {
+  size_t pads = 0;
+  if (v.width >= 0) {
+    size_t have = uni::count_graphemes(s);
+    if (have < size_t(v.width)) pads = size_t(v.width) - have;
+  }
+  char pad = v.zero ? '0' : ' ';
+  if (v.minus)
+    out.append(s).append(pads, pad);
+  else
+    out.append(pads, pad).append(s);
 }
 
 // Why [arg] cannot be used for [v]: cty's "unsupported value" wrapper.
@@ -440,11 +458,11 @@ bool format_append(Verb& v, std::string& out, std::span<const Value> args, std::
     case 'v': {
       if (!v.sharp && !arg.is_null()) {
         if (arg.type() == Type::string()) {
-          out += pad_width(v, std::string(arg.as_string()));
+          append_padded(out, v, arg.as_string());
           return true;
         }
         if (arg.type() == Type::number()) {
-          out += pad_width(v, float_text(arg.as_number(), 'g', -1));
+          append_padded(out, v, float_text(arg.as_number(), 'g', -1));
           return true;
         }
       }
@@ -453,7 +471,7 @@ bool format_append(Verb& v, std::string& out, std::span<const Value> args, std::
         err = unsupported(v, j.error->message);
         return false;
       }
-      out += pad_width(v, std::move(j.value));
+      append_padded(out, v, j.value);
       return true;
     }
     case 't': {
@@ -482,14 +500,14 @@ bool format_append(Verb& v, std::string& out, std::span<const Value> args, std::
       }
       Number n = c.value().as_number();
       if (v.mode == 'e' || v.mode == 'E' || v.mode == 'f' || v.mode == 'g' || v.mode == 'G') {
-        out += format_float(v, n);
+        append_float(out, v, n);
         return true;
       }
       if (!n.is_integer()) {
         err = unsupported(v, "an integer is required");
         return false;
       }
-      out += format_integer(v, n);
+      append_integer(out, v, n);
       return true;
     }
     case 's':
@@ -506,9 +524,9 @@ bool format_append(Verb& v, std::string& out, std::span<const Value> args, std::
         s = s.substr(0, pos);
       }
       if (v.mode == 's')
-        out += pad_width(v, std::string(s));
+        append_padded(out, v, s);
       else
-        out += pad_width(v, json_quote(s));
+        append_padded(out, v, json_quote(s));
       return true;
     }
     default:
@@ -651,12 +669,13 @@ Function format_fn() {
         return FuncResult::of(std::move(u));
       }
     }
-    std::string out, err;
+    ScratchText out;
+    std::string err;
     int err_arg = -1;
-    if (!format_fsm(fmt, args.subspan(1), out, err, err_arg)) {
+    if (!format_fsm(fmt, args.subspan(1), *out, err, err_arg)) {
       return FuncResult::fail(std::move(err), err_arg);
     }
-    return FuncResult::of(Value::string(out));
+    return FuncResult::of(Value::string(*out));
   };
   return f;
 }

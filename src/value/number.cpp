@@ -333,6 +333,56 @@ void free_immortal(const void* p) {
     delete b;
 }
 
+std::optional<uint64_t> round_scaled(const Number& n, int k) {
+  static constexpr uint64_t kPow10[20] = {1,
+                                          10,
+                                          100,
+                                          1000,
+                                          10000,
+                                          100000,
+                                          1000000,
+                                          10000000,
+                                          100000000,
+                                          1000000000,
+                                          10000000000,
+                                          100000000000,
+                                          1000000000000,
+                                          10000000000000,
+                                          100000000000000,
+                                          1000000000000000,
+                                          10000000000000000,
+                                          100000000000000000,
+                                          1000000000000000000,
+                                          10000000000000000000u};
+  if (k < 0 || k > 19) return std::nullopt;
+  const BigNumber* b = heap_of(n);
+  if (!b) {
+    uint64_t r = 0;
+    if (__builtin_mul_overflow(magnitude(n.small()), kPow10[k], &r)) return std::nullopt;
+    return r;
+  }
+  mpfr_srcptr v = b->v;
+  if (!mpfr_number_p(v)) return std::nullopt;
+  if (mpfr_zero_p(v)) return 0;
+  // |v| >= 2^(exp-1) and 10^k >= 2^(3k): from 2^64 on the answer cannot fit.
+  if (mpfr_get_exp(v) - 1 + 3 * k >= 64) return std::nullopt;
+  set_range();
+  // A [prec]-bit number times a 64-bit one is exact at prec + 64 bits.
+  Temp t(b->prec + 64);
+  mpfr_mul_ui(t, v, static_cast<unsigned long>(kPow10[k]), MPFR_RNDN);
+  mpfr_rint(t, t, MPFR_RNDN);  // to the nearest integer, ties to even
+  if (mpfr_zero_p(t)) return 0;
+  // A nonzero integer is at least 1, so 1 <= exp; it fits when exp <= 64,
+  // and is then the top limb of the significand shifted down (MPFR's
+  // getters would allocate a temporary to round).
+  mpfr_exp_t e = mpfr_get_exp(t);
+  if (e > 64) return std::nullopt;
+  static_assert(GMP_NUMB_BITS == 64 && sizeof(mp_limb_t) == sizeof(uint64_t));
+  const auto* limbs = static_cast<const mp_limb_t*>(mpfr_custom_get_significand(t));
+  size_t top = size_t((mpfr_get_prec(t) + GMP_NUMB_BITS - 1) / GMP_NUMB_BITS) - 1;
+  return uint64_t(limbs[top]) >> (64 - e);
+}
+
 // Small: "s<prec>:<integer>". Heap: "b<prec>:" then "inf", "-inf", "0",
 // "-0", or MPFR's base-16 digits (with their sign) "@" the base-16
 // exponent: the value is 0.<digits> * 16^exponent, which MPFR reads back

@@ -57,6 +57,12 @@ inline bool greater_equal(const Number& a, const Number& b) { return Number::cmp
 // once nothing can use it any more; the shared infinities are never freed.
 void free_immortal(const void* p);
 
+// Returns |[n]| × 10^[k] rounded to an integer, ties to even, as Go's
+// decimal rounding of the exact value does (big.Float's %.kf), for 0 <= k
+// <= 19; nullopt when it does not fit a uint64 or [n] is not finite.
+// Allocates nothing for the precisions cty uses.
+std::optional<uint64_t> round_scaled(const Number& n, int k);
+
 // An exact, portable text of [n] for serialized programs: its precision and
 // representation (small integer or MPFR number) and its value to the last
 // bit (an MPFR number as base-16 digits and exponent). decode_exact reads

@@ -9,6 +9,7 @@
 
 #include "test_util.h"
 
+#include <gmp.h>
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -772,6 +773,73 @@ TEST(NumberFastPath, FloorAndCeilAgreeWithTrunc) {
     ASSERT_EQ(x.floor().precision(), x.precision());
     ASSERT_EQ(x.ceil().precision(), x.precision());
   }
+}
+
+// |n| × 10^k rounded half to even, from the exact text of [n]
+// (encode_exact: "s<prec>:<int>" or "b<prec>:<hex digits>@<hex exponent>",
+// the value 0.<digits> × 16^exponent) with integer arithmetic alone.
+std::optional<uint64_t> scaled_by_integers(const Number& n, int k) {
+  std::string e = num::encode_exact(n);
+  std::string body = e.substr(e.find(':') + 1);
+  if (!body.empty() && body[0] == '-') body.erase(0, 1);
+  if (body == "inf") return std::nullopt;
+  mpz_t num, den, q, r;
+  mpz_inits(num, den, q, r, nullptr);
+  if (e[0] == 's' || body == "0") {
+    mpz_set_str(num, body.c_str(), 10);
+    mpz_set_ui(den, 1);
+  } else {
+    size_t at = body.find('@');
+    std::string digits = body.substr(0, at);
+    long exp = std::stol(body.substr(at + 1));
+    mpz_set_str(num, digits.c_str(), 16);
+    long shift = 4 * (exp - long(digits.size()));  // value = num × 2^shift
+    mpz_set_ui(den, 1);
+    if (shift >= 0)
+      mpz_mul_2exp(num, num, mp_bitcnt_t(shift));
+    else
+      mpz_mul_2exp(den, den, mp_bitcnt_t(-shift));
+  }
+  mpz_t p10;
+  mpz_init(p10);
+  mpz_ui_pow_ui(p10, 10, static_cast<unsigned long>(k));
+  mpz_mul(num, num, p10);
+  mpz_tdiv_qr(q, r, num, den);
+  mpz_mul_2exp(r, r, 1);
+  int c = mpz_cmp(r, den);
+  if (c > 0 || (c == 0 && mpz_odd_p(q))) mpz_add_ui(q, q, 1);
+  std::optional<uint64_t> out;
+  if (mpz_sizeinbase(q, 2) <= 64) out = uint64_t(mpz_get_ui(q));
+  mpz_clears(num, den, q, r, p10, nullptr);
+  return out;
+}
+
+// round_scaled (format's %.kf) agrees with exact integer arithmetic, ties
+// included, for small and heap numbers of every precision.
+TEST(NumberRoundScaled, AgreesWithExactArithmetic) {
+  std::mt19937_64 rng(99);
+  std::vector<Number> xs;
+  for (const char* t : {"0", "0.5", "1.5", "2.5", "0.125", "0.375", "2.675", "3.14159", "-0.001",
+                        "0.0015", "1e-30", "18446744073709551615", "18446744073709551616",
+                        "1844674407370955161.55", "123456789012345678.125", "-7.0625"})
+    xs.push_back(num(t));
+  NumError err = NumError::None;
+  for (int i = 0; i < 3000; ++i) {
+    Number a = Number::from_int(random_int(rng) >> (rng() % 64), random_prec(rng));
+    Number b = Number::from_int(int64_t(1) << (rng() % 40), 64);
+    xs.push_back(Number::quo(a, b, err));
+    xs.push_back(Number::quo(a, Number::from_int(int64_t(rng() % 999) + 1, random_prec(rng)), err));
+  }
+  for (const Number& x : xs) {
+    for (const Number& y : {x, num::as_heap_for_testing(x)}) {
+      for (int k = 0; k <= 19; ++k) {
+        ASSERT_EQ(num::round_scaled(y, k), scaled_by_integers(y, k))
+            << y.text() << "@" << y.precision() << " k=" << k;
+      }
+    }
+  }
+  EXPECT_EQ(num::round_scaled(num("1"), 20), std::nullopt);
+  EXPECT_EQ(num::round_scaled(Number::infinity(false), 2), std::nullopt);
 }
 
 // Every operation on small operands gives the same number (value,
