@@ -74,6 +74,9 @@ class Number {
   // big.Float Text('f', -1): the shortest decimal that reads back to this
   // value at its precision; "+Inf" / "-Inf"; "-0".
   std::string text() const;
+  // Appends text() to [out]; allocates nothing of its own (the text of a
+  // heap number is computed once and kept).
+  void append_text(std::string& out) const;
 
   uint32_t precision() const { return big_ ? big_precision() : prec_; }
   bool is_inf() const;

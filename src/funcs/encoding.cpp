@@ -55,9 +55,10 @@ Function jsonencode_fn() {
       return FuncResult::of(b.new_value());
     }
     if (v.is_null()) return FuncResult::of(Value::string("null"));
-    JsonResult<std::string> j = to_json(v, v.type());
-    if (!j.ok()) return FuncResult::fail(j.error->message);
-    return FuncResult::of(Value::string(j.value));
+    ScratchText json;
+    if (std::optional<JsonError> e = append_json(*json, v, v.type()))
+      return FuncResult::fail(std::move(e->message));
+    return FuncResult::of(Value::string(*json));
   };
   return f;
 }

@@ -1707,77 +1707,87 @@ bool conforms(const Type* given, const Type* want, const util::StackBudget& budg
   return false;
 }
 
+// Writes values as cty's json.Marshal does, onto a string. The path of an
+// error is gathered only when there is one: each level adds its step while
+// the failure unwinds.
 class Writer {
  public:
-  explicit Writer(const util::StackBudget& budget) : budget_(budget) {}
+  Writer(const util::StackBudget& budget, std::string& out) : out_(out), budget_(budget) {}
 
-  std::string out;
   JsonError error;
 
-  // Appends [v] written against [t]; on failure records the error at [path].
-  bool marshal(const Value& v, const Type* t, Path& path) {
-    if (v.is_marked()) return fail(path, "value has marks, so it cannot be serialized as JSON");
+  // Appends [v] written against [t]; on failure sets [error] (its path
+  // relative to [v]).
+  bool write(const Value& v, const Type* t) {
+    if (marshal(v, t)) return true;
+    error.path.assign(std::make_move_iterator(unwound_.rbegin()),
+                      std::make_move_iterator(unwound_.rend()));
+    return false;
+  }
+
+ private:
+  std::string& out_;
+  const util::StackBudget& budget_;
+  Path unwound_;  // the failure's steps, innermost first
+
+  bool marshal(const Value& v, const Type* t) {
+    if (v.is_marked()) return fail("value has marks, so it cannot be serialized as JSON");
     // The reference has no limit here but the stack's.
     if ((t->is_collection() || t->is_structural()) && budget_.exhausted())
-      return fail(path, "exceeded max depth");
-    if (t->is_dynamic() && !v.type()->is_dynamic()) return marshal_dynamic(v, path);
+      return fail("exceeded max depth");
+    if (t->is_dynamic() && !v.type()->is_dynamic()) return marshal_dynamic(v);
     if (v.is_null()) {
-      out += "null";
+      out_ += "null";
       return true;
     }
-    if (!v.is_known()) return fail(path, "value is not known");
+    if (!v.is_known()) return fail("value is not known");
     switch (t->kind()) {
-      case TypeKind::String: uni::append_json_quoted(out, v.as_string()); return true;
+      case TypeKind::String: uni::append_json_quoted(out_, v.as_string()); return true;
       case TypeKind::Number: {
-        Number n = v.as_number();
-        if (n.is_inf()) return fail(path, "cannot serialize infinity as JSON");
-        out += n.text();
+        const Number& n = v.as_number();
+        if (n.is_inf()) return fail("cannot serialize infinity as JSON");
+        n.append_text(out_);
         return true;
       }
-      case TypeKind::Bool: out += v.as_bool() ? "true" : "false"; return true;
+      case TypeKind::Bool: out_ += v.as_bool() ? "true" : "false"; return true;
       case TypeKind::List:
       case TypeKind::Set:
       case TypeKind::Map:
       case TypeKind::Tuple:
-      case TypeKind::Object: return members(v, t, path);
-      case TypeKind::Capsule: return fail(path, "capsule values cannot be serialized as JSON");
+      case TypeKind::Object: return members(v, t);
+      case TypeKind::Capsule: return fail("capsule values cannot be serialized as JSON");
       case TypeKind::Dynamic: break;
     }
-    return fail(path, "cannot JSON-serialize " + t->friendly_name());
+    return fail("cannot JSON-serialize " + t->friendly_name());
   }
 
- private:
-  const util::StackBudget& budget_;
-
-  // Records [msg] at [path]; returns false.
-  bool fail(const Path& path, std::string msg) {
-    error = path_error(path, std::move(msg));
+  // Records [msg] as the error; returns false.
+  bool fail(std::string msg) {
+    error = JsonError{std::move(msg), {}, -1};
+    unwound_.clear();
     return false;
   }
   // Appends the elements or attributes of the collection or structure [v]
-  // written against [t], each at its step of [path].
-  bool members(const Value& v, const Type* t, Path& path) {
+  // written against [t].
+  bool members(const Value& v, const Type* t) {
     const bool keyed = t->is_map() || t->is_object();
-    out += keyed ? '{' : '[';
-    ElementStep step(path);
+    out_ += keyed ? '{' : '[';
     const size_t n = t->is_object() ? t->size() : v.length();
     for (size_t i = 0; i < n; ++i) {
-      if (i) out += ',';
+      if (i) out_ += ',';
       const Value* el;
       const Type* ety = t->is_structural() ? nullptr : t->element();
       Value missing;
       switch (t->kind()) {
         case TypeKind::Map:
-          step.set(index_step(Value::string(v.map_key(i))));
-          uni::append_json_quoted(out, v.map_key(i));
-          out += ':';
+          uni::append_json_quoted(out_, v.map_key(i));
+          out_ += ':';
           el = &v.map_value(i);
           break;
         case TypeKind::Object: {
           std::string_view name = t->attr_name(i);
-          step.set(attr_step(std::string(name)));
-          uni::append_json_quoted(out, name);
-          out += ':';
+          uni::append_json_quoted(out_, name);
+          out_ += ':';
           ety = t->attr_type(i);
           el = v.attr(name);
           if (!el) el = &(missing = Value::null(ety));
@@ -1788,27 +1798,36 @@ class Writer {
           [[fallthrough]];
         default:  // list, set
           el = &v.element(i);
-          step.set(index_step(t->is_set() ? *el : Value::integer(int64_t(i))));
       }
-      if (!marshal(*el, ety, path)) return false;
+      if (!marshal(*el, ety)) {
+        switch (t->kind()) {
+          case TypeKind::Map: unwound_.push_back(index_step(Value::string(v.map_key(i)))); break;
+          case TypeKind::Object: unwound_.push_back(attr_step(t->attr_name(i))); break;
+          case TypeKind::Set: unwound_.push_back(index_step(*el)); break;
+          default: unwound_.push_back(index_step(Value::integer(int64_t(i))));
+        }
+        return false;
+      }
     }
-    out += keyed ? '}' : ']';
+    out_ += keyed ? '}' : ']';
     return true;
   }
 
   // Wraps [v] with its type, for a reader that expects any type. As in the
   // reference, an error inside the value is not reported here: the bytes
   // written so far stay, and the wrapper is completed.
-  bool marshal_dynamic(const Value& v, Path& path) {
+  bool marshal_dynamic(const Value& v) {
     std::string type_json, err;
     if (!write_type(v.type(), type_json, err, budget_))
-      return fail(path, "failed to serialize type: " + err);
-    out += "{\"value\":";
-    Path inner = path;
-    marshal(v, v.type(), inner);
-    out += ",\"type\":";
-    out += type_json;
-    out += '}';
+      return fail("failed to serialize type: " + err);
+    out_ += "{\"value\":";
+    if (!marshal(v, v.type())) {
+      error = JsonError();
+      unwound_.clear();
+    }
+    out_ += ",\"type\":";
+    out_ += type_json;
+    out_ += '}';
     return true;
   }
 };
@@ -1824,27 +1843,27 @@ bool convert_for_json(const Value& v, const Type* t, Value& out, JsonError& err)
   return true;
 }
 
-// to_json() within the stack [budget].
-JsonResult<std::string> marshal_value(const Value& v, const Type* t,
-                                      const util::StackBudget& budget) {
-  JsonResult<std::string> r;
+// Appends to_json() of [v] to [out] within the stack [budget].
+std::optional<JsonError> marshal_value(const Value& v, const Type* t, std::string& out,
+                                       const util::StackBudget& budget) {
   Value conv;
   const Value* val = &v;
   if (!conforms(v.type(), t, budget)) {
     JsonError err;
-    if (!convert_for_json(v, t, conv, err)) {
-      r.error = std::move(err);
-      return r;
-    }
+    if (!convert_for_json(v, t, conv, err)) return err;
     val = &conv;
   }
-  Writer w(budget);
-  Path path;
-  if (!w.marshal(*val, t, path)) {
-    r.error = std::move(w.error);
-    return r;
-  }
-  r.value = std::move(w.out);
+  Writer w(budget, out);
+  if (!w.write(*val, t)) return std::move(w.error);
+  return std::nullopt;
+}
+
+// to_json() within the stack [budget].
+JsonResult<std::string> marshal_value(const Value& v, const Type* t,
+                                      const util::StackBudget& budget) {
+  JsonResult<std::string> r;
+  r.error = marshal_value(v, t, r.value, budget);
+  if (r.error) r.value.clear();
   return r;
 }
 
@@ -2157,6 +2176,11 @@ std::string json_quote(std::string_view s) {
 JsonResult<std::string> to_json(const Value& v, const Type* t) {
   return util::run_deep(
       [&](const util::StackBudget& budget) { return marshal_value(v, t, budget); });
+}
+
+std::optional<JsonError> append_json(std::string& out, const Value& v, const Type* t) {
+  return util::run_deep(
+      [&](const util::StackBudget& budget) { return marshal_value(v, t, out, budget); });
 }
 
 JsonResult<Value> from_json(std::string_view json, const Type* t) {

@@ -63,6 +63,8 @@ struct JsonResult {
 // values ("value is not known"), marked values, infinities and capsules
 // cannot be written.
 JsonResult<std::string> to_json(const Value& v, const Type* t);
+// to_json() appended to [out]; on failure [out] holds part of the text.
+std::optional<JsonError> append_json(std::string& out, const Value& v, const Type* t);
 
 // Reads [json] as a value of type [t] (cty json.Unmarshal). With [t] the
 // dynamic pseudo-type, [json] must be the {"value":…,"type":…} wrapper.

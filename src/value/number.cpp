@@ -759,20 +759,26 @@ std::string big_text(const BigNumber* b) {
 }  // namespace
 
 std::string Number::text() const {
+  std::string out;
+  append_text(out);
+  return out;
+}
+
+void Number::append_text(std::string& out) const {
   if (!big_) {
     if (prints_digits(i_, prec_)) {
       char buf[24];
       auto r = std::to_chars(buf, buf + sizeof buf, i_);
-      return std::string(buf, r.ptr);
+      out.append(buf, r.ptr);
+      return;
     }
     // More bits than the precision: the shortest decimal may end in zeros.
-    std::string out;
     if (i_ < 0) out.push_back('-');
     mpz_t m;
     mpz_init_set_ui(m, magnitude(i_));
     append_fixed(out, shortest_decimal(m, 0, prec_));
     mpz_clear(m);
-    return out;
+    return;
   }
   const BigNumber* b = as_big(p_);
   const std::string* t = b->text.load(std::memory_order_acquire);
@@ -786,7 +792,7 @@ std::string Number::text() const {
       t = expected;
     }
   }
-  return *t;
+  out += *t;
 }
 
 // --- Arithmetic ----------------------------------------------------------------

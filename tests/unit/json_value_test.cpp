@@ -298,6 +298,27 @@ TEST(JsonWrite, Errors) {
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error->message, "cannot serialize infinity as JSON");
 
+  // The path is that of the failure however deep, and a failure inside a
+  // dynamic wrapper (which the reference passes over) leaves no trace on a
+  // later one.
+  Value inf = Value::number(Number::infinity(false));
+  Value deep = Value::list(Type::map(Type::number()),
+                           {Value::map(Type::number(), {{"j", num(1)}, {"k", inf}})});
+  r = to_json(deep, deep.type());
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(path_text(r.error->path), "[0][\"k\"]");
+  std::vector<TypeAttr> attrs = {{"a", Type::dynamic()}, {"b", Type::number()}};
+  const Type* wrapped = Type::object(attrs);
+  Value both = Value::object({{"a", Value::tuple({num(2), inf})}, {"b", inf}});
+  r = to_json(both, wrapped);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error->message, "cannot serialize infinity as JSON");
+  EXPECT_EQ(path_text(r.error->path), ".b");
+  std::string out = "x";
+  EXPECT_TRUE(append_json(out, deep, deep.type()).has_value());
+  EXPECT_EQ(append_json(out = "x", num(7), Type::number()), std::nullopt);
+  EXPECT_EQ(out, "x7");
+
   // Like the reference, an error under a dynamic wrapper is not reported:
   // the wrapper is finished around what was written.
   EXPECT_EQ(json(Value::unknown(Type::string()), Type::dynamic()), R"({"value":,"type":"string"})");
