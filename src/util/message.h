@@ -2,7 +2,10 @@
 // details are string literals, held as views; short text made at run time
 // (a literal around a quoted name) is kept inline. Either way a failure
 // inside try() or can(), which drops its diagnostics, leaves the heap
-// alone. Longer text is owned.
+// alone. Longer text is owned. A Message made by literal() views text it
+// does not own (a program's static diagnostics, an access's summary): the
+// VM turns its pending diagnostics into Diagnostics before a run returns,
+// and whatever keeps one longer must copy the text first.
 #pragma once
 
 #include "util/unicode.h"
