@@ -514,10 +514,36 @@ struct Vm::State {
     return int(4 + f.nargs + (f.expand ? 1 : 0) + i);
   }
 
-  void report(uint32_t pc, util::Message&& summary, util::Message&& detail, int subject,
-              int context = -1, int expr = -1) {
+  // Reports a diagnostic (see make()). The text's Messages are made in
+  // the out-of-line reporters, not in the handlers' frames: the
+  // interpreter's frame, which nested runs stack up, stays small.
+  template <size_t N, size_t M>
+  [[gnu::always_inline]] void report(uint32_t pc, const char (&summary)[N],
+                                     const char (&detail)[M], int subject, int context = -1,
+                                     int expr = -1) {
+    report_literals(pc, std::string_view(summary, N - 1), std::string_view(detail, M - 1),
+                    subject, context, expr);
+  }
+  template <size_t N>
+  [[gnu::always_inline]] void report(uint32_t pc, const char (&summary)[N], std::string&& detail,
+                                     int subject, int context = -1, int expr = -1) {
+    report_text(pc, std::string_view(summary, N - 1), std::move(detail), subject, context, expr);
+  }
+  [[gnu::noinline]] void report(uint32_t pc, util::Message&& summary, util::Message&& detail,
+                                int subject, int context = -1, int expr = -1) {
     describe(diags.emplace_back(), pc, std::move(summary), std::move(detail), subject, context,
              expr);
+  }
+  [[gnu::noinline]] void report_literals(uint32_t pc, std::string_view summary,
+                                         std::string_view detail, int subject, int context,
+                                         int expr) {
+    report(pc, util::Message::literal(summary), util::Message::literal(detail), subject, context,
+           expr);
+  }
+  [[gnu::noinline]] void report_text(uint32_t pc, std::string_view summary, std::string&& detail,
+                                     int subject, int context, int expr) {
+    report(pc, util::Message::literal(summary), util::Message(std::move(detail)), subject,
+           context, expr);
   }
 
   // Pops the innermost call frame.
@@ -943,7 +969,8 @@ Value Vm::State::traverse_rest(const TraversalDesc& d, uint32_t i, const Value* 
         r = hcl_index(v, key, err);
     }
     if (err) {
-      report(pc, util::Message::literal(err.summary), std::move(err.detail), int(first_span + i), -1, expr);
+      report(pc, util::Message::literal(err.summary), std::move(err.detail), int(first_span + i),
+             -1, expr);
       return Value::dynamic();
     }
     owned = std::move(r);
@@ -2328,7 +2355,7 @@ Value Vm::State::exec() {
       }
       VM_CASE(ERROR) {
         const StaticDiag& d = prog->static_diags[read_u32(ip + 1)];
-        report(pc, util::Message::literal(d.summary), util::Message::literal(d.detail), 0, 1);
+        report_literals(pc, d.summary, d.detail, 0, 1, -1);
         push(Value::dynamic());
         ip += 5;
         VM_NEXT;
