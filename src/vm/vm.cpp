@@ -848,6 +848,7 @@ struct Vm::State {
   void note_for_key(ForFrame& f, std::string_view key, size_t i);
   bool op_splat_begin(uint32_t desc, uint32_t pc);
   bool op_splat_next();
+  bool splat_in_place(SplatFrame& f, uint16_t slot, const uint8_t* body);
   void op_splat_item();
   bool op_splat_end(uint32_t pc);
   Value splat_list(uint32_t pc);
@@ -1875,6 +1876,29 @@ bool Vm::State::op_splat_next() {
   return false;
 }
 
+// SPLAT_NEXT, its step counted, over an item expression that is a lone
+// traversal from the item (`users[*].name`; [body] is its code): collects
+// the items whose every step is found in place without running the loop's
+// instructions, counting a step per item as they would. True when every
+// item is collected; false, with f.index at the first item that needs the
+// general path, or at once for a body of another shape.
+bool Vm::State::splat_in_place(SplatFrame& f, uint16_t slot, const uint8_t* body) {
+  if (static_cast<Op>(body[0]) != Op::TRAVERSE || static_cast<Op>(body[5]) != Op::SPLAT_ITEM)
+    return false;
+  const TraversalDesc& d = hot->traversals()[read_u32(body + 1)];
+  if (d.root != TraversalDesc::Local || d.root_index != slot) return false;
+  const StepDesc* steps = hot->steps() + d.first_step;
+  for (bool first = true; f.index < f.count; ++f.index, first = false) {
+    if (!first) budget->step();
+    const Value* cur = &f.src.element(f.index);
+    for (uint32_t i = 0; cur != nullptr && i < d.num_steps; ++i) cur = step_in_place(steps[i], *cur);
+    if (cur == nullptr) return false;
+    f.vals.push_back(*cur);
+  }
+  budget->step();  // the SPLAT_NEXT that finds the items exhausted
+  return true;
+}
+
 // SPLAT_ITEM: v -> .
 void Vm::State::op_splat_item() {
   Value v = pop();
@@ -2603,7 +2627,12 @@ Value Vm::State::exec() {
         budget->step();
         SplatFrame& f = splats.top();
         if (!f.types_mode && f.index < f.count) {  // the common case, in place
-          bind_local(hot->splats()[f.desc].item_slot, f.src.element(f.index));
+          uint16_t slot = hot->splats()[f.desc].item_slot;
+          if (splat_in_place(f, slot, ip)) {
+            ip += to_done;
+            VM_NEXT;
+          }
+          bind_local(slot, f.src.element(f.index));
           ++f.index;
           f.item_mark = ndiags();
         } else if (op_splat_next()) {

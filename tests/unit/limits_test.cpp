@@ -89,6 +89,30 @@ TEST(Limits, StepLimitNamesItselfAndVmStaysReusable) {
   EXPECT_LE(vm.stats().steps, 503u);
 }
 
+// A splat whose items are collected in place counts a step per item, as
+// one whose items run the loop's instructions does, and stops at the limit.
+TEST(Limits, SplatStepsCountedPerItemInPlaceOrNot) {
+  Vm vm;
+  EvalContext ctx = with_functions();
+  auto steps = [&](const std::string& e) {
+    EvalResult r = vm.run(*compile(e), ctx);
+    EXPECT_TRUE(r.diagnostics.empty()) << e;
+    return vm.stats().steps;
+  };
+  for (std::string src : {"[for i in range(300): {a = i}]",
+                          "[for i in range(300): i == 7 ? tomap({a = i}) : {a = i}]"}) {
+    // 301 SPLAT_NEXT: the last one finds the end.
+    EXPECT_EQ(steps(src + "[*].a"), steps(src) + 301) << src;
+  }
+  Limits l;
+  l.max_steps = 450;  // the for expression takes 302 of them
+  Vm small(l);
+  expect_limit(small, "[for i in range(300): {a = i}][*].a", ctx, Limit::Steps);
+  EXPECT_LE(small.stats().steps, 450u);
+  EXPECT_GT(small.stats().steps, 400u);
+  expect_reusable(small);
+}
+
 TEST(Limits, DetailSaysWhatWasExceeded) {
   Limits l;
   l.max_steps = 10;

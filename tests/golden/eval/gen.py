@@ -1144,6 +1144,15 @@ def own_groups():
         'tolist(["a", null])[*][*]', 'toset(["a", null])[*][*]', 'tolist([null, "a"])[*][*]',
         '["a", null][*][*]', 'tolist([[], ["a"]])[*][*]', 'tolist([{a = 1}, null])[*].a',
     ]))
+    # Splats whose items are collected in place, with items that need the
+    # general path (a map, a missing attribute, null, a short list) among them.
+    g.append(("splat-in-place", None, [
+        "[{a = 1}, tomap({a = 2}), {a = 3}][*].a", "[{a = {b = 1}}, {a = tomap({b = 2})}, {a = {b = 3}}][*].a.b",
+        "[{a = 1}, {b = 2}, {a = 3}][*].a", "[{a = 1}, {a = 2}, null][*].a", "[{a = [1, 2]}, {a = [3]}][*].a[1]",
+        "[[1, 2], [3, 4]][*][1]", "[{a = 1}, {a = 2}][*]", "tolist([{a = 1}, {a = 2}])[*].a",
+        "toset([{a = 1}, {a = 2}])[*].a", "[{a = 1}, {a = \"x\"}][*].a", "tolist([{a = 1}, {a = null}])[*].a",
+        "[{a = {b = 1}}, {a = {c = 2}}][*].a.b", "[{a = 1}, {a = 2}].*.a", "[{a = [1]}, {a = [2]}][*].a[0]",
+    ]))
     g.append(("index-splat-vars", V, [c + s for c in ["nums", "obj", "smap", "users", "nothing", "str",
                                                       "empty_list", "mixed", "num"] for s in vsteps]))
     g.append(("traversal", V, [
