@@ -48,6 +48,15 @@ struct Obj {
   explicit Obj(Kind k) : kind(k) {}
 };
 
+// An object laid out in memory something else owns (a program's arena):
+// this head lies right before it, its pool_class is kExternalClass, and
+// when the object dies [release]([owner]) runs in place of freeing it.
+struct ExternalHead {
+  void (*release)(void* owner);
+  void* owner;
+};
+inline constexpr uint8_t kExternalClass = 0xFF;
+
 void destroy(const Obj* o);
 struct SeqObj;
 // A sequence object of type [t] with room for [n] elements, their slots
@@ -238,6 +247,17 @@ class Value {
   // Makes this value's heap objects immortal (deeply), for a constant shared
   // between threads; the value must not be destroyed concurrently before.
   void make_immortal() const;
+
+  // The bytes an external copy of this value takes (ExternalHeads
+  // included; a multiple of 16), or 0 when it is not copied that way. Only
+  // strings, tuples, lists, sets and objects of them (and of values held
+  // inline) are, of at most [limit] bytes in all.
+  size_t external_size(size_t limit) const;
+  // A copy of this value (external_size() > 0) whose objects are laid out
+  // from [mem] on (aligned to 16; advanced past them), each owned as [head]
+  // says and counted in [objects]: a constant laid out beside the code that
+  // reads it. Counted like any other copy.
+  Value external_copy(char*& mem, detail::ExternalHead head, size_t& objects) const;
 
   // Raw parts, for serialization and the VM.
   uint8_t flags() const { return flags_; }

@@ -100,7 +100,12 @@ void destroy_one(const Obj* o) {
     case Obj::Unknown: static_cast<const UnknownObj*>(o)->~UnknownObj(); break;
     case Obj::Marked: static_cast<const MarkedObj*>(o)->~MarkedObj(); break;
   }
-  util::pool::free(const_cast<Obj*>(o), o->pool_class);
+  if (o->pool_class == kExternalClass) {
+    const ExternalHead* h = reinterpret_cast<const ExternalHead*>(o) - 1;
+    h->release(h->owner);
+  } else {
+    util::pool::free(const_cast<Obj*>(o), o->pool_class);
+  }
 }
 
 // Destroying an object releases its elements, which may destroy them in
@@ -233,6 +238,83 @@ Value Value::string(std::string_view s) {
   o->data()[s.size()] = '\0';
   Value v(Rep::String, 0, nullptr);
   v.u_.obj = o;
+  return v;
+}
+
+namespace {
+
+// The bytes of an external object of [obj] bytes, its head included.
+size_t external_room(size_t obj) { return (sizeof(ExternalHead) + obj + 15) & ~size_t(15); }
+
+// Adds to [n] the bytes of [v]'s external copy (nothing for a value held
+// inline); false when a part of it is not copied that way (a map, a big
+// number, an unknown or marked value) or the total passes [limit].
+bool external_bytes(const Value& v, size_t limit, size_t& n) {
+  switch (v.rep()) {
+    case Value::Rep::TypeOnly:
+    case Value::Rep::Bool:
+    case Value::Rep::SmallNum: return true;
+    case Value::Rep::String:
+      n += external_room(sizeof(StringObj) + static_cast<const StringObj*>(v.obj())->size + 1);
+      return n <= limit;
+    case Value::Rep::Seq:
+    case Value::Rep::Object: {
+      if (v.flags() != 0) return false;
+      std::span<const Value> elems = v.elements();
+      n += external_room((v.rep() == Value::Rep::Seq ? sizeof(SeqObj) : sizeof(ObjectObj)) +
+                         elems.size() * sizeof(Value));
+      for (const Value& e : elems)
+        if (n > limit || !external_bytes(e, limit, n)) return false;
+      return n <= limit;
+    }
+    default: return false;
+  }
+}
+
+}  // namespace
+
+size_t Value::external_size(size_t limit) const {
+  size_t n = 0;
+  return external_bytes(*this, limit, n) ? n : 0;
+}
+
+Value Value::external_copy(char*& mem, ExternalHead head, size_t& objects) const {
+  if (!has_obj()) return *this;
+  auto* h = new (mem) ExternalHead(head);
+  void* at = h + 1;
+  Value v(rep_, 0, nullptr);
+  ++objects;
+  if (rep_ == Rep::String) {
+    auto* from = static_cast<const StringObj*>(u_.obj);
+    auto* o = new (at) StringObj();
+    o->size = from->size;
+    o->graphemes.store(from->graphemes.load(std::memory_order_relaxed),
+                       std::memory_order_relaxed);
+    std::memcpy(o->data(), from->view().data(), from->size + 1);  // with its NUL
+    o->pool_class = kExternalClass;
+    mem += external_room(sizeof(StringObj) + o->size + 1);
+    v.u_.obj = o;
+    return v;
+  }
+  std::span<const Value> from = elements();
+  Value* to;
+  if (rep_ == Rep::Seq) {
+    auto* o = new (at) SeqObj();
+    o->type = type();
+    o->size = uint32_t(from.size());
+    o->pool_class = kExternalClass;
+    to = o->elems();
+    v.u_.obj = o;
+    mem += external_room(sizeof(SeqObj) + from.size() * sizeof(Value));
+  } else {
+    auto* o = new (at) ObjectObj();
+    o->type = type();
+    o->pool_class = kExternalClass;
+    to = o->vals();
+    v.u_.obj = o;
+    mem += external_room(sizeof(ObjectObj) + from.size() * sizeof(Value));
+  }
+  for (size_t i = 0; i < from.size(); ++i) new (&to[i]) Value(from[i].external_copy(mem, head, objects));
   return v;
 }
 

@@ -52,6 +52,10 @@ struct ArenaChunk {
   const size_t size;
   char* const begin;
   size_t used = 0;
+  // Who keeps the memory: 1 for all the shared_ptrs to the chunk together,
+  // plus 1 for each constant laid out in it (a result may hold a constant
+  // after its program is gone).
+  std::atomic<uint32_t> holders{1};
 
   // Under AddressSanitizer the part not yet handed out is poisoned, so an
   // access past a program or hot block is reported as on the heap.
@@ -67,8 +71,17 @@ struct ArenaChunk {
 
   // The chunk after [last] (null: the first) in an arena.
   static std::shared_ptr<ArenaChunk> after(const std::shared_ptr<ArenaChunk>& last) {
-    return std::make_shared<ArenaChunk>(last ? std::min(last->size * 2, kMaxSize) : kFirstSize);
+    return std::shared_ptr<ArenaChunk>(
+        new ArenaChunk(last ? std::min(last->size * 2, kMaxSize) : kFirstSize), drop);
   }
+
+  // Adds [n] holders; drop() ends one, the last freeing the chunk.
+  void pin(uint32_t n) { holders.fetch_add(n, std::memory_order_relaxed); }
+  static void drop(ArenaChunk* c) {
+    if (c->holders.fetch_sub(1, std::memory_order_acq_rel) == 1) delete c;
+  }
+  // ExternalHead::release of a constant laid out in the chunk.
+  static void drop_constant(void* c) { drop(static_cast<ArenaChunk*>(c)); }
 
   // [n] bytes aligned to [align], or null when they do not fit.
   void* take(size_t n, size_t align) {
@@ -89,6 +102,9 @@ struct ArenaChunk {
 namespace {
 
 thread_local ProgramArena* t_arena = nullptr;
+
+// The most bytes of a constant link() copies into an arena.
+constexpr size_t kArenaConstantLimit = 512;
 
 // Room a program object and its shared_ptr control block need: a chunk
 // with less left is retired before making one.
@@ -197,13 +213,21 @@ void Program::link() {
   free_hot();
   HotLayout at(*this);
   if (at.size > UINT32_MAX) throw std::length_error("program too large");
+  // In an arena, small constants (strings and collections of them) are
+  // copied right after the block, where reading one (its count, on every
+  // copy) costs no cache miss of its own; the chunk stays while any copy
+  // of them lives.
+  size_t copies = 0;
+  if (t_arena != nullptr)
+    for (const Value& v : constants) copies += v.external_size(kArenaConstantLimit);
   char* base = nullptr;
-  if (t_arena != nullptr && at.size <= vm::ArenaChunk::kMaxSize / 4) {
+  if (t_arena != nullptr && at.size + copies <= vm::ArenaChunk::kMaxSize / 4) {
+    size_t n = at.size + copies;
     std::shared_ptr<vm::ArenaChunk>& c = t_arena->hot_chunk_;
-    if (!c || !(base = static_cast<char*>(c->take(at.size, alignof(vm::Hot))))) {
+    if (!c || !(base = static_cast<char*>(c->take(n, alignof(vm::Hot))))) {
       do c = vm::ArenaChunk::after(c);
-      while (c->size < at.size);
-      base = static_cast<char*>(c->take(at.size, alignof(vm::Hot)));
+      while (c->size < n);
+      base = static_cast<char*>(c->take(n, alignof(vm::Hot)));
     }
     hot_chunk_ = c;
   }
@@ -212,7 +236,19 @@ void Program::link() {
   auto* h = new (base) vm::Hot{};
   copy_to(base, at.code, code);
   Value* k = reinterpret_cast<Value*>(base + at.constants);
-  for (size_t i = 0; i < constants.size(); ++i) new (&k[i]) Value(constants[i]);
+  char* next_copy = base + at.size;
+  for (size_t i = 0; i < constants.size(); ++i) {
+    size_t n = hot_chunk_ ? constants[i].external_size(kArenaConstantLimit) : 0;
+    if (n == 0) {
+      new (&k[i]) Value(constants[i]);
+      continue;
+    }
+    size_t made = 0;
+    new (&k[i]) Value(constants[i].external_copy(
+        next_copy, detail::ExternalHead{vm::ArenaChunk::drop_constant, hot_chunk_.get()},
+        made));
+    hot_chunk_->pin(uint32_t(made));
+  }
   h->constants_at = uint32_t(at.constants);
   h->num_constants = uint32_t(constants.size());
   auto* caches = reinterpret_cast<std::atomic<uint64_t>*>(base + at.caches);

@@ -223,6 +223,47 @@ TEST(ProgramArena, AProgramOutlivesItsArenaAndItsNeighbours) {
   std::thread([p = std::move(kept)]() mutable { p.reset(); }).join();
 }
 
+// Small constants are copied into the arena beside their program's code;
+// a result holding one (or a collection built around one) stays valid after
+// the program, its neighbours and the arena are gone, and the memory goes
+// when the last such result does (leak checkers see it go).
+TEST(ProgramArena, ConstantsInTheArenaOutliveTheirPrograms) {
+  const char* exprs[] = {R"("hello")", R"(["a", { b = "c", n = 1 }, [true, null]])",
+                         R"({ k = ["x", "y"] })", R"(["z", x])", R"(x == 5 ? "yes" : "no")",
+                         R"([["p", "q"], [], {}])"};
+  const char* want[] = {
+      R"({"value":"hello","type":"string"})",
+      R"({"value":["a",{"b":"c","n":1},[true,null]],"type":["tuple",["string",["object",{"b":"string","n":"number"}],["tuple",["bool","dynamic"]]]]})",
+      R"({"value":{"k":["x","y"]},"type":["object",{"k":["tuple",["string","string"]]}]})",
+      R"({"value":["z",5],"type":["tuple",["string","number"]]})",
+      R"({"value":"yes","type":"string"})",
+      R"({"value":[["p","q"],[],{}],"type":["tuple",[["tuple",["string","string"]],["tuple",[]],["object",{}]]]})"};
+  std::vector<Value> results;
+  std::vector<std::shared_ptr<const Program>> programs;
+  {
+    ProgramArena arena;
+    for (int round = 0; round < 40; ++round)  // several chunks
+      for (const char* e : exprs) programs.push_back(compile(e));
+  }
+  EvalContext ctx;
+  ctx.set("x", Value::number(Number::from_int(5)));
+  Vm vm;
+  for (const auto& p : programs) results.push_back(vm.run(*p, ctx).value);
+  // The constant itself: its text lies in the arena, right after the code.
+  const vm::Hot& h = programs[0]->hot();
+  auto text = reinterpret_cast<uintptr_t>(h.constants()[0].as_string().data());
+  EXPECT_GT(text, reinterpret_cast<uintptr_t>(&h));
+  EXPECT_LT(text, reinterpret_cast<uintptr_t>(&h) + 1024);
+  programs.clear();
+  for (size_t i = 0; i < results.size(); ++i)
+    EXPECT_EQ(test::golden_typed(results[i]), want[i % std::size(exprs)]) << exprs[i % std::size(exprs)];
+  // Released on another thread, half of them, the rest here.
+  std::vector<Value> half(results.begin(), results.begin() + long(results.size() / 2));
+  results.erase(results.begin(), results.begin() + long(results.size() / 2));
+  std::thread([h = std::move(half)]() mutable { h.clear(); }).join();
+  results.clear();
+}
+
 TEST(ProgramArena, ManyProgramsInOneArenaFromACompiledFile) {
   std::string text;
   for (int i = 0; i < 3000; ++i)
