@@ -817,11 +817,28 @@ struct Vm::State {
 
   // --- handlers ---------------------------------------------------------------
 
-  const Value* root_variable(uint32_t name);
+  // The variable [name] of the context, looked up once per context chain.
+  const Value* root_variable(uint32_t name) {
+    SymbolSlot& s = symbols[hot->symbols()[name]];
+    return s.var_gen == chain_gen ? s.var : lookup_variable(s, name);
+  }
+  [[gnu::noinline]] const Value* lookup_variable(SymbolSlot& s, uint32_t name);
   void unknown_variable(uint32_t pc, const TraversalDesc& d);
   Value traverse_steps(const TraversalDesc& d, const Value* cur, uint32_t pc, size_t first_span,
                        int expr = -1);
-  const Value* step_in_place(const StepDesc& st, const Value& v);
+  // Step [st] from [v] when its value is found in place, else null: an
+  // attribute whose inline cache hits here, the rest out of line.
+  const Value* step_in_place(const StepDesc& st, const Value& v) {
+    if (st.kind == StepDesc::Attr && v.rep() == Value::Rep::Object) {
+      uint64_t word = hot->caches()[st.cache].load(std::memory_order_relaxed);
+      if ((word & kCacheTypeMask) == reinterpret_cast<uintptr_t>(v.type())) {
+        uint64_t index = word >> 48;
+        return index == kCacheAbsent ? nullptr : &v.attr(index);
+      }
+    }
+    return step_slow(st, v);
+  }
+  [[gnu::noinline]] const Value* step_slow(const StepDesc& st, const Value& v);
   Value traverse_rest(const TraversalDesc& d, uint32_t i, const Value* cur, uint32_t pc,
                       size_t first_span, int expr);
   void op_index(uint32_t pc);
@@ -869,13 +886,10 @@ struct Vm::State {
 
 // --- traversals -----------------------------------------------------------------
 
-// Returns the variable [name] of the context, looked up once per run.
-const Value* Vm::State::root_variable(uint32_t name) {
-  SymbolSlot& s = symbols[hot->symbols()[name]];
-  if (s.var_gen != chain_gen) {
-    s.var = ctx->lookup(prog->names[name]);
-    s.var_gen = chain_gen;
-  }
+// Looks the variable [name] up in the context chain for its symbol [s].
+const Value* Vm::State::lookup_variable(SymbolSlot& s, uint32_t name) {
+  s.var = ctx->lookup(prog->names[name]);
+  s.var_gen = chain_gen;
   return s.var;
 }
 
@@ -911,7 +925,7 @@ void Vm::State::unknown_variable(uint32_t pc, const TraversalDesc& d) {
 
 // Step [st] from [v] when its value is found in place (an inline cache
 // hit, an element of a list or tuple, a map key), borrowed; else null.
-const Value* Vm::State::step_in_place(const StepDesc& st, const Value& v) {
+const Value* Vm::State::step_slow(const StepDesc& st, const Value& v) {
   if (st.kind == StepDesc::Attr) {
     if (v.rep() != Value::Rep::Object) return nullptr;
     return cached_attr(v, st.cache, [&] { return std::string_view(prog->names[st.operand]); });
