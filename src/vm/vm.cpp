@@ -570,17 +570,23 @@ struct Vm::State {
   // neither the program's name table nor the string.
   template <class Name>
   const Value* cached_attr(const Value& v, uint32_t slot, Name&& name) {
-    std::atomic<uint64_t>& c = hot->caches()[slot];
-    const Type* t = v.type();
-    uint64_t word = c.load(std::memory_order_relaxed);
-    if ((word & kCacheTypeMask) == reinterpret_cast<uintptr_t>(t)) {
+    uint64_t word = hot->caches()[slot].load(std::memory_order_relaxed);
+    if ((word & kCacheTypeMask) == reinterpret_cast<uintptr_t>(v.type())) {
       uint64_t index = word >> 48;
       return index == kCacheAbsent ? nullptr : &v.attr(index);
     }
-    std::optional<size_t> ai = t->find_attr(name());
+    return attr_cache_miss(v, slot, name());
+  }
+  // cached_attr's miss: finds the attribute and remembers it (or its
+  // absence) in the slot when the pair fits in the word.
+  [[gnu::noinline]] const Value* attr_cache_miss(const Value& v, uint32_t slot,
+                                                 std::string_view name) {
+    const Type* t = v.type();
+    std::optional<size_t> ai = t->find_attr(name);
     uintptr_t tp = reinterpret_cast<uintptr_t>(t);
     if ((tp & ~kCacheTypeMask) == 0 && (!ai || *ai < kCacheAbsent))
-      c.store(tp | (uint64_t(ai ? *ai : kCacheAbsent) << 48), std::memory_order_relaxed);
+      hot->caches()[slot].store(tp | (uint64_t(ai ? *ai : kCacheAbsent) << 48),
+                                std::memory_order_relaxed);
     return ai ? &v.attr(*ai) : nullptr;
   }
 
@@ -827,15 +833,10 @@ struct Vm::State {
   Value traverse_steps(const TraversalDesc& d, const Value* cur, uint32_t pc, size_t first_span,
                        int expr = -1);
   // Step [st] from [v] when its value is found in place, else null: an
-  // attribute whose inline cache hits here, the rest out of line.
+  // attribute of an object here, the rest out of line.
   const Value* step_in_place(const StepDesc& st, const Value& v) {
-    if (st.kind == StepDesc::Attr && v.rep() == Value::Rep::Object) {
-      uint64_t word = hot->caches()[st.cache].load(std::memory_order_relaxed);
-      if ((word & kCacheTypeMask) == reinterpret_cast<uintptr_t>(v.type())) {
-        uint64_t index = word >> 48;
-        return index == kCacheAbsent ? nullptr : &v.attr(index);
-      }
-    }
+    if (st.kind == StepDesc::Attr && v.rep() == Value::Rep::Object)
+      return cached_attr(v, st.cache, [&] { return std::string_view(prog->names[st.operand]); });
     return step_slow(st, v);
   }
   [[gnu::noinline]] const Value* step_slow(const StepDesc& st, const Value& v);
@@ -923,13 +924,11 @@ void Vm::State::unknown_variable(uint32_t pc, const TraversalDesc& d) {
          "There is no variable named " + uni::go_quote(name) + "." + suggestion(name, levels), 0);
 }
 
-// Step [st] from [v] when its value is found in place (an inline cache
-// hit, an element of a list or tuple, a map key), borrowed; else null.
+// step_in_place for all but an attribute of an object: an index step
+// found in place (a string key of an object through its inline cache, an
+// element of a list or tuple, a map key), borrowed; else null.
 const Value* Vm::State::step_slow(const StepDesc& st, const Value& v) {
-  if (st.kind == StepDesc::Attr) {
-    if (v.rep() != Value::Rep::Object) return nullptr;
-    return cached_attr(v, st.cache, [&] { return std::string_view(prog->names[st.operand]); });
-  }
+  if (st.kind == StepDesc::Attr) return nullptr;  // not an object (step_in_place took those)
   const Value& key = hot->constants()[st.operand];
   if (v.rep() == Value::Rep::Object && key.rep() == Value::Rep::String)
     return cached_attr(v, st.cache, [&] { return key.as_string(); });
