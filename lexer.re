@@ -29,6 +29,7 @@
 // A leading UTF-8 BOM is skipped; spans stay offsets into the original bytes.
 #include "syntax/token.h"
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -108,7 +109,16 @@ class Lexer {
  private:
   // Appends a token of kind [t] for the bytes [b, e).
   void emit(Tok t, Cursor b, Cursor e) {
+    if (out_.size() == out_.capacity()) grow();
     out_.push_back(Token{t, {uint32_t(b - base()), uint32_t(e - base())}});
+  }
+  // Makes room for more tokens than the first guess (a quarter of the
+  // bytes). Nearly every token takes a byte, so one step to the size of the
+  // input (at most four times the room) is the last: doubling instead would
+  // copy a dense file's tokens twice, each copy resident beside its source.
+  void grow() {
+    size_t cap = out_.capacity();
+    out_.reserve(std::max(cap + 16, std::min(buf_.size() + 16, 4 * cap)));
   }
   // Returns the first byte of the input: spans are offsets from it.
   Cursor base() const { return reinterpret_cast<Cursor>(buf_.data()); }

@@ -158,19 +158,46 @@ static Expr* make_relative(Arena& a, Expr* from, const Traverser& step) {
 // Reports whether [s] is a full splat (`[*]`) rather than attribute-only (`.*`).
 static bool is_full_splat(std::string_view text, const SplatExpr* s) { return text[s->marker_span.begin] == '['; }
 
+// Reports whether [e] is a full splat (`[*]`).
+static bool is_full_splat(std::string_view text, const Expr* e) {
+  return e->kind == ExprKind::Splat && is_full_splat(text, static_cast<const SplatExpr*>(e));
+}
+
+// A chain of open full splats deeper than this is cut by the nesting limit
+// (each splat nests its successor), so it takes no more steps.
+static constexpr size_t kMaxSplatChain = kMaxNesting + 1;
+
 // Applies [make] to the node a postfix step on [from] belongs to: the
 // innermost `each` of an open full splat (see builder.h), else [from].
+// Bison builds `a[*][*]...` one step at a time on the same root, so the
+// chain of open full splats under it is remembered (chain_) instead of
+// descended again for every step, and only the root's span is kept up to
+// date (spans only grow, so joining the new innermost span is exact); the
+// spans inside the chain are refreshed once, by settle(). A chain past
+// kMaxSplatChain takes no more steps: its tree is cut when parsing ends
+// (nesting.h), which reports it.
 template <class F>
-static Expr* apply_step(std::string_view text, Expr* from, F&& make) {
-  if (from->kind == ExprKind::Splat) {
-    auto* s = static_cast<SplatExpr*>(from);
-    if (is_full_splat(text, s)) {
-      s->each = apply_step(text, s->each, make);
-      s->span = join(s->source->span, s->each->span);
-      return s;
-    }
+Expr* Builder::apply_step(Expr* from, F&& make) {
+  if (!is_full_splat(text_, from)) return make(from);
+  if (from != chain_root_) {
+    settle();
+    for (Expr* e = from; is_full_splat(text_, e) && chain_.size() <= kMaxSplatChain;
+         e = static_cast<SplatExpr*>(e)->each)
+      chain_.push_back(static_cast<SplatExpr*>(e));
+    chain_root_ = from;
   }
-  return make(from);
+  if (chain_.size() > kMaxSplatChain) return from;
+  SplatExpr* inner = chain_.back();
+  inner->each = make(inner->each);
+  if (is_full_splat(text_, inner->each)) chain_.push_back(static_cast<SplatExpr*>(inner->each));
+  from->span = join(from->span, inner->each->span);
+  return from;
+}
+
+void Builder::settle() {
+  for (size_t i = chain_.size(); i-- > 0;) chain_[i]->span = join(chain_[i]->source->span, chain_[i]->each->span);
+  chain_.clear();
+  chain_root_ = nullptr;
 }
 
 // Appends [step] to the `each` of attribute-only splat [s]; the reference's
@@ -190,18 +217,18 @@ static void attr_splat_append(Arena& a, SplatExpr* s, const Traverser& step) {
 }
 
 // Applies traversal [step] (attribute or legacy index) to [from].
-static Expr* apply_attr_step(Arena& a, std::string_view text, Expr* from, const Traverser& step) {
-  return apply_step(text, from, [&](Expr* target) -> Expr* {
-    if (target->kind == ExprKind::Splat && !is_full_splat(text, static_cast<SplatExpr*>(target))) {
-      attr_splat_append(a, static_cast<SplatExpr*>(target), step);
+Expr* Builder::apply_attr_step(Expr* from, const Traverser& step) {
+  return apply_step(from, [&](Expr* target) -> Expr* {
+    if (target->kind == ExprKind::Splat && !is_full_splat(text_, static_cast<SplatExpr*>(target))) {
+      attr_splat_append(a_, static_cast<SplatExpr*>(target), step);
       return target;
     }
-    return make_relative(a, target, step);
+    return make_relative(a_, target, step);
   });
 }
 
 Expr* Builder::attr(Expr* from, Span dot, Span name_tok) {
-  return apply_attr_step(a_, text_, from, attr_step(dot, name_tok));
+  return apply_attr_step(from, attr_step(dot, name_tok));
 }
 
 Traverser Builder::attr_step(Span dot, Span name_tok) {
@@ -219,7 +246,7 @@ Expr* Builder::legacy_index(Expr* from, Span dot, Span number_tok) {
           number_tok);
     step.set_key(Literal{LitKind::Dynamic, false, {}});
   }
-  return apply_attr_step(a_, text_, from, step);
+  return apply_attr_step(from, step);
 }
 
 Traverser Builder::index_step(Span dot, Span number_tok, Span star) {
@@ -252,7 +279,7 @@ static const Literal* constant_key(const Expr* key) {
 
 Expr* Builder::index(Expr* from, Span open, Expr* key, Span close) {
   Span rng = join(open, close);
-  return apply_step(text_, from, [&](Expr* target) -> Expr* {
+  return apply_step(from, [&](Expr* target) -> Expr* {
     if (const Literal* k = constant_key(key)) return make_relative(a_, target, Traverser::index(*k, rng));
     auto* e = node<IndexExpr>(a_, ExprKind::Index, join(target->span, rng));
     e->collection = target;
@@ -292,7 +319,7 @@ Expr* Builder::full_splat(Expr* from, AnonSymbolExpr* item, Expr* each, Span ope
 }
 
 Expr* Builder::splat_attr_open(Expr* from, Span dot, Span star) {
-  return apply_step(text_, from, [&](Expr* target) -> Expr* {
+  return apply_step(from, [&](Expr* target) -> Expr* {
     // `.*` right after an attribute-only splat is the reference's "Nested
     // splat expression not allowed".
     if (target->kind == ExprKind::Splat) failed_ = true;
@@ -301,7 +328,7 @@ Expr* Builder::splat_attr_open(Expr* from, Span dot, Span star) {
 }
 
 Expr* Builder::splat_full_open(Expr* from, Span open, Span close) {
-  return apply_step(text_, from, [&](Expr* target) -> Expr* {
+  return apply_step(from, [&](Expr* target) -> Expr* {
     AnonSymbolExpr* item = anon(join(open, close));
     return full_splat(target, item, item, open, close);
   });

@@ -17,6 +17,7 @@
 
 #include "syntax/token.h"
 
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -40,7 +41,7 @@ struct TplPart {
   // before it, and the literal after it is not trimmed, as in the reference.
   Span span;                // Lit: the token; others: `${`/`%{` through the next token after the content
   Expr* expr = nullptr;     // Interp: the expression; If: condition; For: collection
-  std::string_view key_var, val_var;  // For
+  Span key_var, val_var;    // For: the names' tokens (key_var empty when there is none)
 };
 
 // The result of assembling template parts, before the caller wraps it.
@@ -103,6 +104,10 @@ class Builder {
   // gives the same tree the reference builds recursively.
   Expr* splat_attr_open(Expr* from, Span dot, Span star);
   Expr* splat_full_open(Expr* from, Span open, Span close);
+  // Brings the spans inside the last chain of open full splats up to date
+  // (the steps above keep only its root's span current); the tree must not
+  // be read before.
+  void settle();
   Expr* call(Span name, std::string_view full_name, List<Expr*> args, bool expand_final, Span open, Span close);
   Expr* conditional(Expr* c, Expr* t, Expr* f, Span start);
   Expr* binary(BinaryOp op, Expr* lhs, Expr* rhs);
@@ -117,7 +122,7 @@ class Builder {
   // Templates: assembles [parts] as the reference does (escapes, strip
   // markers, `<<-` indentation when [flush], directive nesting). [start] is
   // the first token after the opener, [end] the closing token.
-  TplResult assemble_template(std::vector<TplPart>& parts, Span start, Span end, bool flush);
+  TplResult assemble_template(std::span<const TplPart> parts, Span start, Span end, bool flush);
   // A quoted or heredoc template expression from [open] to [close].
   Expr* template_expr(Span open, const TplResult& t, Span close);
   // A standalone template (ParseTemplate).
@@ -144,12 +149,19 @@ class Builder {
  private:
   // Fails when the reference cannot read number literal [num].
   void check_number(std::string_view num);
+  // Postfix steps on open splats (builder.cpp).
+  template <class F>
+  Expr* apply_step(Expr* from, F&& make);
+  Expr* apply_attr_step(Expr* from, const Traverser& step);
 
   Arena& a_;
   const Source& src_;
   std::string_view text_;
   bool failed_ = false;
   Diagnostics diags_;
+  // The open full splats under chain_root_, outermost first (apply_step).
+  Expr* chain_root_ = nullptr;
+  std::vector<SplatExpr*> chain_;
 };
 
 template <class T>

@@ -8,6 +8,7 @@
 #include "syntax/token.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <memory>
 #include <vector>
 
@@ -28,6 +29,13 @@ struct Sem {
 };
 
 struct ForIntro { Span key, val, in; Expr* coll; bool has_key; };
+
+// The deepest the Bison parser's stack may grow (YYMAXDEPTH in parser.yy).
+// The stack holds a few entries per level of nesting (a bracket, the list
+// begun in it, an operator), never more than ten, so every input whose tree
+// stays within kMaxNesting fits; deeper input fails here and goes to the
+// recovering parser, which reports it.
+inline constexpr std::ptrdiff_t kGrammarMaxDepth = 10 * std::ptrdiff_t(kMaxNesting) + 1000;
 
 class Grammar {
  public:
@@ -191,7 +199,6 @@ class Grammar {
     std::vector<uint8_t> newlines;   // the include-newlines stack (kNewlines | kBody)
     std::vector<TplPart> tpl;        // parts of the templates being parsed
     std::vector<Span> tpl_open;      // the first token of each part
-    std::vector<TplPart> tpl_scratch;  // one template's parts during assembly
     std::vector<void*> items;        // elements, arguments, object keys and values
     std::vector<Attribute*> attrs;
     std::vector<Block*> blocks;
@@ -200,6 +207,9 @@ class Grammar {
     std::vector<Span> spans;         // literal tokens of a quoted string
     bool in_use = false;
     void clear();
+    // Gives back what a big parse grew, so that one huge file does not
+    // hold memory in every thread that ever parsed it.
+    void release_large();
   };
   static Stacks& thread_stacks();
   // Returns this thread's stacks, or fresh ones in [own] when they are in use.
@@ -210,7 +220,6 @@ class Grammar {
   std::vector<uint8_t>& newlines_;
   std::vector<TplPart>& tpl_stack_;
   std::vector<Span>& tpl_open_;
-  std::vector<TplPart>& tpl_scratch_;
   std::vector<void*>& items_;
   std::vector<Attribute*>& attrs_;
   std::vector<Block*>& blocks_;
@@ -219,7 +228,10 @@ class Grammar {
   std::vector<Span>& spans_;
 
  public:
-  ~Grammar() { st_.in_use = false; }
+  ~Grammar() {
+    st_.release_large();
+    st_.in_use = false;
+  }
   Grammar(const Grammar&) = delete;
   Grammar& operator=(const Grammar&) = delete;
 };

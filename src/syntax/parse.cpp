@@ -17,13 +17,31 @@ void Grammar::Stacks::clear() {
   newlines.clear();
   tpl.clear();
   tpl_open.clear();
-  tpl_scratch.clear();
   items.clear();
   attrs.clear();
   blocks.clear();
   labels.clear();
   label_spans.clear();
   spans.clear();
+}
+
+// Frees [v]'s memory when it holds more than a small parse needs.
+template <class T>
+static void release_if_large(std::vector<T>& v) {
+  constexpr size_t kKeepBytes = size_t(256) << 10;
+  if (v.capacity() * sizeof(T) > kKeepBytes) std::vector<T>().swap(v);
+}
+
+void Grammar::Stacks::release_large() {
+  release_if_large(newlines);
+  release_if_large(tpl);
+  release_if_large(tpl_open);
+  release_if_large(items);
+  release_if_large(attrs);
+  release_if_large(blocks);
+  release_if_large(labels);
+  release_if_large(label_spans);
+  release_if_large(spans);
 }
 
 Grammar::Stacks& Grammar::thread_stacks() {
@@ -51,7 +69,6 @@ Grammar::Grammar(Builder& b, const Tokens& tokens, Start start)
       newlines_(st_.newlines),
       tpl_stack_(st_.tpl),
       tpl_open_(st_.tpl_open),
-      tpl_scratch_(st_.tpl_scratch),
       items_(st_.items),
       attrs_(st_.attrs),
       blocks_(st_.blocks),
@@ -324,6 +341,17 @@ Sem Grammar::for_expr(Sem open, Sem intro, Sem key, Sem value, bool group, Sem c
 }
 
 TplPart& Grammar::part(TplPart::Kind kind, Span span, Span open) {
+  if (tpl_stack_.size() == tpl_stack_.capacity()) {
+    // A part takes at least one token, so the tokens left bound the parts
+    // still to come: growing straight to that bound (at most four times the
+    // room) saves the copies, each resident beside its source, that
+    // doubling makes of a string with millions of parts.
+    size_t cap = tpl_stack_.capacity();
+    size_t bound = tpl_stack_.size() + (toks_.size() - std::min(next_, toks_.size())) + 16;
+    size_t want = std::max(cap + 16, std::min(bound, 4 * cap));
+    tpl_stack_.reserve(want);
+    tpl_open_.reserve(want);
+  }
   TplPart& p = tpl_stack_.emplace_back();
   p.kind = kind;
   p.span = span;
@@ -366,8 +394,8 @@ Sem Grammar::tpl_for(Sem open, Sem key, Sem val, Sem in, Sem coll, Sem close) {
   if (b_.text(in.s) != "in") b_.fail();
   TplPart& p = part(TplPart::For, join(open.s, close.s), open.s);
   p.expr = E(coll);
-  if (present(key)) p.key_var = b_.text(key.s);
-  p.val_var = b_.text(val.s);
+  if (present(key)) p.key_var = key.s;
+  p.val_var = val.s;
   strip_flags(p, b_.text(open.s), b_.text(close.s));
   return none();
 }
@@ -375,10 +403,12 @@ Sem Grammar::tpl_for(Sem open, Sem key, Sem val, Sem in, Sem coll, Sem close) {
 TplResult Grammar::assemble(Sem acc, Span end, bool flush) {
   size_t begin = acc.s.begin;
   Span start = begin < tpl_open_.size() ? tpl_open_[begin] : end;
-  tpl_scratch_.assign(tpl_stack_.begin() + long(begin), tpl_stack_.end());
+  // Assembled in place: the parts are only read, and nothing pushes onto
+  // the stack until they are dropped.
+  TplResult t = b_.assemble_template(std::span<const TplPart>(tpl_stack_).subspan(begin), start, end, flush);
   tpl_stack_.resize(begin);
   tpl_open_.resize(begin);
-  return b_.assemble_template(tpl_scratch_, start, end, flush);
+  return t;
 }
 
 Sem Grammar::template_expr(Sem open, Sem acc, Sem close) {
@@ -435,7 +465,9 @@ static bool fast(ParseResult& r, const syntax::Tokens& toks, Grammar::Start star
                  syntax::Expr** expr) {
   Builder b(*r.arena, *r.source);
   Grammar g(b, toks, start);
-  if (hclvm_yyparse(&g) != 0 || g.syntax_error || b.failed()) return false;
+  int status = hclvm_yyparse(&g);
+  b.settle();
+  if (status != 0 || g.syntax_error || b.failed()) return false;
   if (body) *body = g.result_body;
   if (expr) *expr = g.result_expr;
   return true;

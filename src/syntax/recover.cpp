@@ -22,9 +22,15 @@
 // parser. Hostile input nests 100,000 levels deep (the reference then dies
 // of a stack overflow); here the first try runs on the caller's thread with
 // a small stack budget, and input that exceeds it is parsed again from the
-// start on a thread with a big stack, where exhausting even that is reported
-// as an error instead of crashing.
+// start on a thread with a big stack. Either way the parser goes no deeper
+// than kMaxParseDepth recursive steps, a depth at which every tree it could
+// build would be cut by the nesting limit anyway (nesting.h): past it, the
+// nesting is reported once and each deeper construct is skipped without
+// descending into it, so time and stack stay linear in the input and
+// bounded, however it nests.
 #include "syntax/recover.h"
+
+#include <hclvm/syntax.h>
 
 #include "util/stack.h"
 #include "util/unicode.h"
@@ -45,6 +51,12 @@ namespace {
 // Returns the range from the start of [a] to the end of [b], as the
 // reference's hcl.RangeBetween does (no reordering).
 Span between(Span a, Span b) { return Span{a.begin, b.end}; }
+
+// How many recursive steps (expressions, terms, bodies, splats) may be open
+// at once. A level of nesting in the tree costs at most two of them (a term
+// and the expression inside it), so any tree within kMaxNesting parses in
+// full; the slack covers the steps above the first level.
+constexpr uint32_t kMaxParseDepth = 2 * kMaxNesting + 64;
 
 // Returns the first of [options] within edit distance 2 of [given], or "".
 std::string_view name_suggestion(std::string_view given, std::initializer_list<std::string_view> options) {
@@ -153,6 +165,16 @@ class Parser {
   }
   bool errors_since(size_t mark) const { return diags_.size() > mark; }
   bool too_deep(Span at);
+  Expr* skip_term(Token start);
+
+  // Counts one recursive step of the parser while it is open.
+  struct Descent {
+    explicit Descent(Parser& p) : p_(p) { ++p_.depth_; }
+    ~Descent() { --p_.depth_; }
+    Descent(const Descent&) = delete;
+    Descent& operator=(const Descent&) = delete;
+    Parser& p_;
+  };
   void take_builder_diags();
   void drop_builder_diags() { seen_ = b_.diags().size(); }
 
@@ -198,6 +220,7 @@ class Parser {
   size_t seen_;  // b_.diags() entries already moved or dropped
   const util::StackBudget& budget_;
   size_t next_ = 0;
+  uint32_t depth_ = 0;  // open recursive steps (Descent)
   std::vector<bool> nl_{true};
   bool recovery_ = false;
 };
@@ -252,11 +275,29 @@ void Parser::take_builder_diags() {
 // on the last try this reports the error once and enters recovery mode, so
 // that every level unwinds through the usual bracket skipping.
 bool Parser::too_deep(Span at) {
-  if (!budget_.exhausted()) return false;
+  if (depth_ <= kMaxParseDepth && !budget_.exhausted()) return false;
   if (!recovery_)
     error("Nesting too deep", "Brackets, blocks or templates are nested too deeply here to be parsed.", at);
   recovery_ = true;
   return true;
+}
+
+// Returns a placeholder for the term at [start], once the parser is too
+// deep to descend into it. A bracketed term is consumed up to its closer:
+// left in place, its opener would be read again by the caller as an index
+// step (`[`) or a nested term, one level deeper each time, so the deepest
+// level would go on recursing through every remaining bracket. Any other
+// token is left to the caller, which stops or takes it as an operator.
+Expr* Parser::skip_term(Token start) {
+  switch (start.type) {
+    case Tok::OParen: case Tok::OBrack: case Tok::OBrace: case Tok::OQuote: case Tok::OHeredoc: {
+      read();
+      Token fin = recover(opposite_bracket(start.type));
+      return b_.dynamic(between(start.span, fin.span));
+    }
+    default:
+      return b_.dynamic(start.span);
+  }
 }
 
 // --- recovery ----------------------------------------------------------------
@@ -337,6 +378,7 @@ Body* Parser::config() {
 
 // Parses body items up to the token [end] (EOF or `}`).
 Body* Parser::parse_body(Tok end) {
+  Descent descent(*this);
   std::vector<Attribute*> attrs;
   std::vector<Block*> blocks;
   std::unordered_map<std::string_view, Attribute*> by_name;
@@ -681,6 +723,7 @@ Expr* Parser::expression() {
 
 // Parses `c ? t : f`, or just `c` when no `?` follows.
 Expr* Parser::parse_conditional() {
+  Descent descent(*this);
   Span start = next_span();
   size_t mark = diags_.size();
   Expr* cond = parse_binary(0);
@@ -839,6 +882,7 @@ Expr* Parser::parse_traversals(Expr* from) {
                 close.span);
         }
         // Each `[*]` takes the rest of the chain recursively.
+        Descent descent(*this);
         if (too_deep(close.span)) return ret;
         AnonSymbolExpr* item = b_.anon(between(open.span, close.span));
         Expr* each = parse_traversals(item);
@@ -871,9 +915,10 @@ Expr* Parser::parse_traversals(Expr* from) {
 // Parses the smallest expression unit: literal, name, call, parentheses,
 // template, unary operator, tuple, object or `for`.
 Expr* Parser::parse_term() {
+  Descent descent(*this);
   Token start = peek();
   // Every nesting construct of expressions passes through here.
-  if (too_deep(start.span)) return b_.dynamic(start.span);
+  if (too_deep(start.span)) return skip_term(start);
   switch (start.type) {
     case Tok::OParen: {
       Token open = read();
@@ -1399,7 +1444,7 @@ TplResult Parser::parse_template_inner(Tok end, bool flush) {
           give_up();
           continue;
         }
-        std::string_view key_var, val_var = text(read());
+        Span key_var, val_var = read().span;
         if (peek().type == Tok::Comma) {
           key_var = val_var;
           read();
@@ -1410,7 +1455,7 @@ TplResult Parser::parse_template_inner(Tok end, bool flush) {
             give_up();
             continue;
           }
-          val_var = text(read());
+          val_var = read().span;
         }
         if (!is_keyword(peek(), "in")) {
           if (!recovery_)
@@ -1599,7 +1644,9 @@ R parse_guarded(Builder& b, const Tokens& tokens, Diagnostics& diags, R (Parser:
   return util::run_deep([&](const util::StackBudget& budget) {
     diags.erase(diags.begin() + static_cast<std::ptrdiff_t>(mark), diags.end());
     Parser p(b, tokens, diags, budget);
-    return (p.*entry)();
+    R result = (p.*entry)();
+    b.settle();
+    return result;
   });
 }
 

@@ -32,9 +32,9 @@ struct TTok {
   enum Kind : uint8_t { Lit, Interp, If, For, Else, EndIf, EndFor, End };
   Kind kind;
   Span span;
-  std::string_view val = {};  // Lit
-  Expr* expr = nullptr;       // Interp: the expression; If: condition; For: collection
-  std::string_view key_var = {}, val_var = {};  // For
+  std::string_view val = {};      // Lit
+  Expr* expr = nullptr;           // Interp: the expression; If: condition; For: collection
+  const TplPart* for_ = nullptr;  // For: the part, with the names
 };
 
 // Returns the directive name of closing token [t] for messages.
@@ -134,6 +134,7 @@ class TplParser {
   std::vector<Expr*> root() {
     std::vector<Frame> stack;
     stack.push_back(Frame{nullptr, {}, {}, false});
+    stack.back().first.reserve(toks_.size());  // most parts stay at the root
     for (;;) {
       Frame& f = stack.back();
       const TTok& t = peek();
@@ -259,7 +260,8 @@ class TplParser {
     Span endfor = t.span;
     if (f.first.empty()) f.first.push_back(string_lit(Span{open.span.end, open.span.end}, {}));
     Span span = between(open.span, endfor);
-    auto* fe = b_.arena().make<ForExpr>(Expr{ExprKind::For, span}, open.key_var, open.val_var, open.expr,
+    auto* fe = b_.arena().make<ForExpr>(Expr{ExprKind::For, span}, b_.text(open.for_->key_var),
+                                        b_.text(open.for_->val_var), open.expr,
                                         static_cast<Expr*>(nullptr), sub_template(f.first),
                                         static_cast<Expr*>(nullptr), false, open.span, endfor);
     // A TemplateJoinExpr's range is its tuple's.
@@ -274,7 +276,7 @@ class TplParser {
 }  // namespace
 
 // Assembles template [parts] from [start] to [end] (see builder.h).
-TplResult Builder::assemble_template(std::vector<TplPart>& parts, Span start, Span end, bool flush) {
+TplResult Builder::assemble_template(std::span<const TplPart> parts, Span start, Span end, bool flush) {
   std::vector<TTok> toks;
   toks.reserve(parts.size() + 1);
 
@@ -283,7 +285,7 @@ TplResult Builder::assemble_template(std::vector<TplPart>& parts, Span start, Sp
   // before it, and only when that literal was the previous part.
   bool ltrim_next = false;
   bool next_can_trim_prev = false;
-  for (TplPart& p : parts) {
+  for (const TplPart& p : parts) {
     bool ltrim = ltrim_next;
     bool can_trim_prev = next_can_trim_prev;
     ltrim_next = next_can_trim_prev = false;
@@ -309,8 +311,7 @@ TplResult Builder::assemble_template(std::vector<TplPart>& parts, Span start, Sp
       case TplPart::EndFor: t.kind = TTok::EndFor; break;
       default:
         t.kind = TTok::For;
-        t.key_var = p.key_var;
-        t.val_var = p.val_var;
+        t.for_ = &p;
         break;
     }
     toks.push_back(t);

@@ -8,6 +8,9 @@
 // clean error or a success, whichever the implementation's limits give.
 #include <hclvm/syntax.h>
 
+#include "syntax/dump.h"
+#include "syntax/parse.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -145,6 +148,83 @@ TEST(Robustness, DeepUnaryAndOperators) {
   parse_survives(Entry::Expression, rep("a ? ", kDeep) + "b" + rep(" : c", kDeep), "100k nested conditionals");
   parse_survives(Entry::Expression, "a" + rep(".b", kDeep), "100k traversal steps");
   parse_survives(Entry::Expression, "1" + rep(" + 1", kDeep), "100k additions");
+}
+
+// Nesting past what any thread's stack holds when each level recurses
+// (about 1.1 million levels of `[` in a release build took the recovering
+// parser past its 1 GiB stack): the parser stops descending at its depth
+// limit, skips each deeper construct as a whole, and reports the nesting
+// once. Before, the deepest level went on reading every remaining `[` as an
+// index step, one level deeper each time, until the stack overflowed.
+TEST(Robustness, NestingBeyondAnyStack) {
+  const size_t n = 1500000;
+  struct Case {
+    std::string what, text;
+  } cases[] = {
+      {"1.5M unclosed [", "x = " + rep("[", n)},
+      {"a then 1.5M [[", "x = a" + rep("[[", n)},
+      {"1.5M balanced [] and one more ]", "x = " + rep("[", n) + rep("]", n) + "]"},
+      {"1.5M f(", "x = " + rep("f(", n)},
+      {"1.5M {a=", "x = " + rep("{a=", n)},
+      {"1.5M unclosed blocks", rep("x {\n", n)},
+      {"1.5M a ?", "x = " + rep("a ? ", n)},
+  };
+  for (auto& c : cases) {
+    auto r = hclvm::parse_config(hclvm::make_source("deep.hcl", std::move(c.text)));
+    ASSERT_TRUE(r.has_errors()) << c.what;
+    size_t nesting = 0;
+    for (const auto& d : r.diagnostics) nesting += d.summary == "Nesting too deep";
+    EXPECT_GE(nesting, 1u) << c.what;
+    // One report for the parser's limit, at most one more for the tree's;
+    // nothing per level.
+    EXPECT_LE(r.diagnostics.size(), 4u) << c.what;
+  }
+}
+
+// `a[*][*]...`: each full splat nests the rest of the chain, and the Bison
+// path builds the chain one step at a time on its root. Each step used to
+// descend the whole chain recursively (100,000 splats: quadratic time, then
+// a stack overflow); now a chain longer than the nesting limit is cut and
+// reported, whatever its length.
+TEST(Robustness, LongFullSplatChains) {
+  const size_t n = 100000;
+  for (std::string step : {"[*]", "[*].b", "[*][0]", "[*].*.c"}) {
+    auto r = hclvm::parse_config(hclvm::make_source("splat.hcl", "x = a" + rep(step, n) + "\ny = 1\n"));
+    ASSERT_TRUE(r.has_errors()) << step;
+    EXPECT_EQ(r.diagnostics[0].summary, "Nesting too deep") << step;
+    ASSERT_NE(r.body, nullptr);
+    EXPECT_EQ(r.body->attributes.size, 2u) << step;
+  }
+  // Just within the limit, the chain is a tree like any other.
+  auto r = hclvm::parse_config(hclvm::make_source("splat.hcl", "x = a" + rep("[*]", 9000) + ".b\n"));
+  EXPECT_FALSE(r.has_errors());
+}
+
+// Splat chains mixed with every kind of step give the same tree, spans
+// included, on the fast path (which builds them step by step and settles
+// the spans inside the chain at the end) and on the recovering path (which
+// builds them recursively, as the reference does).
+TEST(Robustness, SplatChainSpansAgreeOnBothPaths) {
+  const char* exprs[] = {
+      "a[*].b[*][0][*].c.d[*][1] + b[*][*].x",
+      "a[*][*][*]",
+      "a[*].*.b[*].c",
+      "f(a[*].b[*][c[*].d]).e[*]",
+      "{k = a[*][0][\"s\"][*].t}[*]",
+      "a.*.b[*].c.*.d",
+      "[for x in a[*][*] : x[*].y[*]][*][0]",
+  };
+  for (const char* e : exprs) {
+    std::string text = std::string("x = ") + e + "\n";
+    auto fast = hclvm::syntax::parse_config_via(hclvm::make_source("t.hcl", text), hclvm::syntax::Path::Fast);
+    auto slow = hclvm::syntax::parse_config_via(hclvm::make_source("t.hcl", text), hclvm::syntax::Path::Recover);
+    ASSERT_NE(fast.body, nullptr) << e;
+    ASSERT_NE(slow.body, nullptr) << e;
+    EXPECT_FALSE(fast.has_errors()) << e;
+    EXPECT_FALSE(slow.has_errors()) << e;
+    EXPECT_EQ(hclvm::syntax::dump_body(*fast.body, *fast.source), hclvm::syntax::dump_body(*slow.body, *slow.source))
+        << e;
+  }
 }
 
 // Moderate nesting that the reference accepts must be accepted: a depth

@@ -61,7 +61,13 @@ class Tpl : public ::testing::Test {
     p.open_strip = piece.starts_with("%{~");
     p.close_strip = piece.ends_with("~}");
     if (k == TplPart::If || k == TplPart::For) p.expr = number("7", p.span);
-    if (k == TplPart::For) p.val_var = "x";
+    if (k == TplPart::For) {
+      // The names are spans of the source: `for x` or `for k, x`.
+      uint32_t at = p.span.begin + uint32_t(piece.find(" x "));
+      p.val_var = Span{at + 1, at + 2};
+      if (size_t k_at = piece.find(" k,"); k_at != std::string_view::npos)
+        p.key_var = Span{p.span.begin + uint32_t(k_at) + 1, p.span.begin + uint32_t(k_at) + 2};
+    }
     return p;
   }
   Expr* number(const char* n, Span s) {
@@ -320,16 +326,15 @@ TEST_F(Tpl, ForDirectiveBuildsAJoinOverAForExpression) {
             "        Literal number \"1\" @1:20-1:24\n"
             "      condition: null\n");
 
-  load("t.hcl", "%{ for x in 7 }%{ endfor }");
-  parts = {ctrl(TplPart::For, "%{ for x in 7 }"), ctrl(TplPart::EndFor, "%{ endfor }")};
-  parts[0].key_var = "k";
-  r = assemble(parts, parts[0].span, Span{26, 26});
+  load("t.hcl", "%{ for k, x in 7 }%{ endfor }");
+  parts = {ctrl(TplPart::For, "%{ for k, x in 7 }"), ctrl(TplPart::EndFor, "%{ endfor }")};
+  r = assemble(parts, parts[0].span, Span{29, 29});
   ASSERT_EQ(r.exprs.size, 1u);
   const auto& fe = as<ForExpr>(*as<TemplateJoinExpr>(*r.exprs[0]).tuple);
   EXPECT_EQ(fe.key_var, "k");
   EXPECT_EQ(fe.val_var, "x");
   EXPECT_FALSE(fe.group);
-  EXPECT_EQ(range(fe.value->span), "1:16-1:16");
+  EXPECT_EQ(range(fe.value->span), "1:19-1:19");
 }
 
 // Unbalanced directives: the oracle's summaries, details and subjects.
