@@ -14,6 +14,12 @@ packages=(build-essential cmake ninja-build re2c bison libmpfr-dev libgmp-dev
           # examples/server: its HTTP libraries, curl for its test, wrk for its load test
           libcpp-httplib-dev libboost-dev curl wrk)
 
+# The libFuzzer targets are built with clang and its runtimes (llvm for
+# the symbolizer that names frames in sanitizer reports).
+if [ "$preset" = fuzz ]; then
+  packages+=(clang libclang-rt-14-dev llvm)
+fi
+
 missing=()
 for p in "${packages[@]}"; do
   status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)

@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
+# scripts/test.sh [--quick]
 # Builds hclvm and runs its whole test suite, from a clean clone on Debian 12:
 # installs the build dependencies that are missing (with sudo unless root),
-# configures the `ci` preset (release build, warnings are errors), builds and
-# runs ctest. ccache is used when present. JOBS sets the parallelism
-# (default 2). The last lines printed are ctest's summary.
+# then three stages, each timed:
+#   1. the `ci` preset (release build, warnings are errors): build, ctest;
+#   2. the `asan` preset (AddressSanitizer + UndefinedBehaviorSanitizer):
+#      build, ctest;
+#   3. the fuzz smoke run (scripts/fuzz-smoke.sh): every libFuzzer target for
+#      $FUZZ_SECONDS (default 60) from its seed corpus.
+# --quick (or HCLVM_TEST_QUICK=1) runs the first stage only. ccache is used
+# when present. JOBS sets the parallelism (default 2). The last lines printed
+# are the time each stage took.
 #
 # When the shared test data is there ($HCLVM_SHARED_DIR, default: the
 # directory `shared` beside the repository), its oracle set-up is run
@@ -13,13 +20,44 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-shared=${HCLVM_SHARED_DIR:-$(cd .. && pwd)/shared}
-if [ -x "$shared/oracle/setup.sh" ]; then
-  HCL_ORACLE_SKIP_CHECK=1 "$shared/oracle/setup.sh"
-fi
-
-scripts/configure.sh ci
+quick=${HCLVM_TEST_QUICK:-0}
+for arg in "$@"; do
+  case $arg in
+    --quick) quick=1 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "test.sh: unknown argument $arg (see --help)" >&2; exit 2 ;;
+  esac
+done
 
 jobs=${JOBS:-2}
-cmake --build --preset ci -j"$jobs"
-ctest --preset ci -j"$jobs"
+export JOBS=$jobs
+timings=()
+# Runs the remaining arguments as stage [1], recording how long it took.
+stage() {
+  local name=$1 start=$SECONDS
+  shift
+  echo "=== test.sh: $name"
+  "$@"
+  timings+=("$(printf '%-34s %4d s' "$name" $((SECONDS - start)))")
+}
+
+shared=${HCLVM_SHARED_DIR:-$(cd .. && pwd)/shared}
+if [ -x "$shared/oracle/setup.sh" ]; then
+  stage "oracle set-up" env HCL_ORACLE_SKIP_CHECK=1 "$shared/oracle/setup.sh"
+fi
+
+build_and_test() {
+  local preset=$1
+  scripts/configure.sh "$preset"
+  cmake --build --preset "$preset" -j"$jobs"
+  ctest --preset "$preset" -j"$jobs"
+}
+
+stage "release build and tests (ci)" build_and_test ci
+if [ "$quick" != 1 ]; then
+  stage "sanitizer build and tests (asan)" build_and_test asan
+  stage "fuzz smoke run" scripts/fuzz-smoke.sh
+fi
+
+echo "=== test.sh: all stages passed"
+printf '%s\n' "${timings[@]}"

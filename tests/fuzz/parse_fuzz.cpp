@@ -1,14 +1,16 @@
 // libFuzzer target for the native-syntax parsers. The first byte of the
 // input picks the entry point (config, expression, template, traversal) and
-// the rest is the source, so one corpus explores all of them; seeds/ holds
-// small starting inputs whose first byte makes that choice ('0' config,
-// '1' expression, '2' template, '3' traversal: the byte modulo 4). The property
+// the rest is the source, so one corpus explores all of them; seeds/parse/
+// holds small starting inputs whose first byte makes that choice ('0'
+// config, '1' expression, '2' template, '3' traversal: the byte modulo 4). The property
 // checked is the API's promise: any bytes give a tree and diagnostics, never
 // a crash, a hang, a sanitizer report or an exception.
 //
 //   cmake --preset fuzz && cmake --build --preset fuzz --target parse_fuzz
 //   mkdir -p /tmp/fuzz-corpus
-//   build/fuzz/tests/fuzz/parse_fuzz /tmp/fuzz-corpus tests/fuzz/seeds -max_len=4096
+//   build/fuzz/tests/fuzz/parse_fuzz /tmp/fuzz-corpus tests/fuzz/seeds/parse -max_len=4096
+//
+// scripts/fuzz-smoke.sh runs every target this way for a fixed time (CI).
 #include <hclvm/syntax.h>
 
 #include <cstddef>

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# scripts/fuzz-smoke.sh [SECONDS]
+# Builds the libFuzzer targets (the `fuzz` preset: clang, ASan + UBSan,
+# coverage-guided) and runs each of them for SECONDS (default
+# $FUZZ_SECONDS, else 60) from its seed corpus in tests/fuzz/seeds, one
+# after the other. The corpus grows in a scratch directory; the repository
+# is not written. A crash, a sanitizer report, a leak, an input that runs
+# longer than 10 s or a run over 2 GiB of memory fails the script, and the
+# input that did it is printed (base64) so that it can be replayed:
+#   base64 -d > crash.bin; build/fuzz/tests/fuzz/TARGET crash.bin
+# Used by scripts/test.sh (CI); run it alone to fuzz for longer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+secs=${1:-${FUZZ_SECONDS:-60}}
+
+# target | seed directory under tests/fuzz/seeds ("" for none) | -max_len
+targets=(
+  "parse_fuzz|parse|4096"
+  "cache_fuzz||65536"
+  "eval_fuzz|eval|4096"
+  "decode_fuzz|decode|16384"
+)
+
+scripts/configure.sh fuzz
+cmake --build --preset fuzz -j"${JOBS:-2}"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/hclvm-fuzz.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+failed=()
+for entry in "${targets[@]}"; do
+  IFS='|' read -r name seeds max_len <<<"$entry"
+  exe=build/fuzz/tests/fuzz/$name
+  if [ ! -x "$exe" ]; then
+    echo "fuzz-smoke: $exe was not built" >&2
+    failed+=("$name (not built)")
+    continue
+  fi
+  corpus=$work/$name/corpus
+  mkdir -p "$corpus"
+  dirs=("$corpus")
+  [ -n "$seeds" ] && dirs+=("tests/fuzz/seeds/$seeds")
+  env=()
+  # cache_fuzz writes its seeds (valid compiled bodies of this build's
+  # format) into the corpus before it starts.
+  [ "$name" = cache_fuzz ] && env=(HCLVM_CACHE_FUZZ_SEEDS="$corpus")
+  echo "fuzz-smoke: $name for ${secs}s"
+  log=$work/$name/log
+  status=0
+  env "${env[@]}" "$exe" "${dirs[@]}" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+      -max_len="$max_len" -print_final_stats=1 -artifact_prefix="$work/$name/" >"$log" 2>&1 || status=$?
+  grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb)" "$log" | sed "s/^/  /" || true
+  if [ "$status" -ne 0 ]; then
+    echo "fuzz-smoke: $name FAILED (exit $status); the end of its log:" >&2
+    tail -n 60 "$log" >&2
+    for art in "$work/$name"/crash-* "$work/$name"/leak-* "$work/$name"/timeout-* "$work/$name"/oom-*; do
+      [ -f "$art" ] || continue
+      echo "fuzz-smoke: $(basename "$art") (base64):" >&2
+      base64 -w 0 "$art" >&2
+      echo >&2
+    done
+    failed+=("$name")
+  fi
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "fuzz-smoke: failed: ${failed[*]}" >&2
+  exit 1
+fi
+echo "fuzz-smoke: ${#targets[@]} targets, ${secs}s each: no crash"
