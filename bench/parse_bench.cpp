@@ -1,8 +1,10 @@
 // Parse throughput: parse_config on the generated corpora (about 100 KB,
 // 1 MB and 10 MB; parse_json_config on their JSON twins of 100 KB and
 // 1 MB), on every native file of the real-world corpus (one
-// iteration parses them all, each as its own file), and the scanner alone on
-// the 10 MB corpus. Each reports bytes per second; bench/compare.py puts the
+// iteration parses them all, each as its own file), the recovering parser
+// alone on the 1 MB corpus (what a file with one syntax error costs: the
+// fast path's attempt comes first, then this), and the scanner alone on the
+// 10 MB corpus. Each reports bytes per second; bench/compare.py puts the
 // numbers next to the reference's.
 //
 // Inputs are found at run time, never needed at build time: the generated
@@ -17,6 +19,7 @@
 
 #include "bench_inputs.h"
 
+#include "syntax/parse.h"
 #include "syntax/token.h"
 
 #include <cstdlib>
@@ -107,6 +110,24 @@ void bm_parse_real_corpus(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * total);
 }
 
+// Parses the generated corpus file [name] per iteration with the
+// recovering parser only (scanning included).
+void bm_recover_file(benchmark::State& state, const std::string& name) {
+  auto bytes = slurp(bench_corpus_dir() / name);
+  if (!bytes) {
+    state.SkipWithError(("missing " + (bench_corpus_dir() / name).string()).c_str());
+    return;
+  }
+  size_t diags = 0;
+  for (auto _ : state) {
+    auto r = hclvm::syntax::parse_config_via(hclvm::make_source(name, *bytes), hclvm::syntax::Path::Recover);
+    diags = r.diagnostics.size();
+    benchmark::DoNotOptimize(r.body);
+  }
+  state.counters["diagnostics"] = static_cast<double>(diags);
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(bytes->size()));
+}
+
 // Scans the generated corpus file [name] per iteration (tokens only).
 void bm_scan_file(benchmark::State& state, const std::string& name) {
   auto bytes = slurp(bench_corpus_dir() / name);
@@ -137,6 +158,8 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("parse/real_corpus", bm_parse_real_corpus)
       ->Unit(benchmark::kMillisecond)
       ->UseRealTime();
+  benchmark::RegisterBenchmark("recover/corpus_1m.tf", bm_recover_file, std::string("corpus_1m.tf"))
+      ->Unit(benchmark::kMillisecond)->UseRealTime();
   benchmark::RegisterBenchmark("scan/corpus_10m.tf", bm_scan_file, std::string("corpus_10m.tf"))
       ->Unit(benchmark::kMillisecond)->UseRealTime();
 

@@ -18,12 +18,18 @@ function(hclvm_re2c in out)
 endfunction()
 
 # Generates [out] and its header [hdr] from the Bison grammar [in].
+# The grammar Bison reads is [in] with the binary operators of
+# src/syntax/binary_ops.def written in (cmake/GenerateGrammar.cmake).
 function(hclvm_bison in out hdr)
   get_filename_component(dir ${out} DIRECTORY)
+  set(ops ${PROJECT_SOURCE_DIR}/src/syntax/binary_ops.def)
+  set(gen_script ${PROJECT_SOURCE_DIR}/cmake/GenerateGrammar.cmake)
+  set(grammar ${dir}/parser.yy)
   add_custom_command(OUTPUT ${out} ${hdr}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
-    COMMAND ${BISON_EXECUTABLE} -Wall -Werror --no-lines --defines=${hdr} -o ${out} ${in}
-    DEPENDS ${in} MAIN_DEPENDENCY ${in}
-    COMMENT "bison ${in}")
+    COMMAND ${CMAKE_COMMAND} -DIN=${in} -DOPS=${ops} -DOUT=${grammar} -P ${gen_script}
+    COMMAND ${BISON_EXECUTABLE} -Wall -Werror --no-lines --defines=${hdr} -o ${out} ${grammar}
+    DEPENDS ${in} ${ops} ${gen_script} MAIN_DEPENDENCY ${in}
+    COMMENT "bison ${in} (operators from binary_ops.def)")
   hclvm_generated_flags(${out})
 endfunction()

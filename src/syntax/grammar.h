@@ -160,9 +160,6 @@ class Grammar {
   TplResult assemble(Sem acc, Span end, bool flush);
   // Pushes a part of [kind] covering [span], opened by token [open].
   TplPart& part(TplPart::Kind kind, Span span, Span open);
-  // Reports whether the token at [i] (an opener) is followed by the word
-  // `for` (skipping newlines and comments) and returns its index in [at].
-  bool followed_by_for(size_t i, size_t* at) const;
   // Consumes the newlines and comments after a newline; returns NL.
   int newline();
   // Returns the next grammar token; [at_item] tells that it starts a body

@@ -85,16 +85,6 @@ Grammar::Grammar(Builder& b, const Tokens& tokens, Start start)
   }
 }
 
-bool Grammar::followed_by_for(size_t i, size_t* at) const {
-  for (size_t j = i + 1; j < toks_.size(); ++j) {
-    Tok t = toks_[j].type;
-    if (t == Tok::Newline || t == Tok::Comment) continue;
-    if (t != Tok::Ident || b_.text(toks_[j].span) != "for") return false;
-    *at = j;
-    return true;
-  }
-  return false;
-}
 
 int Grammar::newline() {
   // Wherever the grammar takes a newline it takes any number of them, so a
@@ -147,30 +137,33 @@ int Grammar::next_token(Sem* lval, bool at_item) {
         continue;
       case Tok::EOF_: next_ = toks_.size(); return 0;
       case Tok::OBrace: {
-        size_t at;
-        bool is_for = followed_by_for(i, &at);
+        size_t at = for_keyword_after(toks_, i, text_);
+        bool is_for = at != 0;
         if (is_for) { keyword_at_ = at; keyword_tok_ = FOR_KW; }
         // Braces in a body right after a block's type or label hold a body;
         // any other (after `=`, `(`, `,`, `:`, or `in` inside a for) an
         // object. A wrong guess on invalid input only changes which tokens
         // the grammar rejects.
         bool block = !is_for && in_body() && (last_tok_ == IDENT || last_tok_ == STRING);
-        open(is_for ? 0 : block ? kNewlines | kBody : kNewlines);
+        uint8_t nl = newlines_count_inside(Tok::OBrace, is_for) ? kNewlines : 0;
+        open(block ? nl | kBody : nl);
         return LBRACE;
       }
       case Tok::OBrack: {
-        size_t at;
-        if (followed_by_for(i, &at)) { keyword_at_ = at; keyword_tok_ = FOR_KW; }
-        open(0);
+        size_t at = for_keyword_after(toks_, i, text_);
+        if (at != 0) { keyword_at_ = at; keyword_tok_ = FOR_KW; }
+        open(newlines_count_inside(Tok::OBrack, at != 0) ? kNewlines : 0);
         return LBRACK;
       }
-      case Tok::OParen: open(0); return LPAREN;
+      case Tok::OParen: open(newlines_count_inside(Tok::OParen, false) ? kNewlines : 0); return LPAREN;
       case Tok::CBrace: close(); return RBRACE;
       case Tok::CBrack: close(); return RBRACK;
       case Tok::CParen: close(); return RPAREN;
-      case Tok::TemplateInterp: open(0); return INTERP;
+      case Tok::TemplateInterp:
+        open(newlines_count_inside(Tok::TemplateInterp, false) ? kNewlines : 0);
+        return INTERP;
       case Tok::TemplateControl: {
-        open(0);
+        open(newlines_count_inside(Tok::TemplateControl, false) ? kNewlines : 0);
         for (size_t j = i + 1; j < toks_.size(); ++j) {
           Tok k = toks_[j].type;
           if (k == Tok::Newline || k == Tok::Comment) continue;
@@ -204,20 +197,12 @@ int Grammar::next_token(Sem* lval, bool at_item) {
       case Tok::CQuote: return CQUOTE;
       case Tok::OHeredoc: return OHEREDOC;
       case Tok::CHeredoc: return CHEREDOC;
-      case Tok::Star: return STAR;
-      case Tok::Slash: return SLASH;
-      case Tok::Plus: return PLUS;
-      case Tok::Minus: return MINUS;
-      case Tok::Percent: return PERCENT;
+#define BINARY_OP(level, tok, grammar_tok, op) \
+  case Tok::tok:                               \
+    return grammar_tok;
+#include "syntax/binary_ops.def"
+#undef BINARY_OP
       case Tok::Equal: return EQUAL;
-      case Tok::EqualOp: return EQ;
-      case Tok::NotEqual: return NE;
-      case Tok::LessThan: return LT;
-      case Tok::LessThanEq: return LE;
-      case Tok::GreaterThan: return GT;
-      case Tok::GreaterThanEq: return GE;
-      case Tok::And: return AND;
-      case Tok::Or: return OR;
       case Tok::Bang: return BANG;
       case Tok::Dot:
         if (next_ < toks_.size() && toks_[next_].type == Tok::Ident && toks_[next_].span.begin == t.span.end &&

@@ -65,25 +65,24 @@ std::string_view name_suggestion(std::string_view given, std::initializer_list<s
   return {};
 }
 
-
-// ORDER BinaryOp: one row per precedence level, loosest first, as the
-// reference's binaryOps table.
+// The binary operators with their precedence levels (binary_ops.def: 1 is
+// the loosest, as the reference's binaryOps table), and the number of
+// levels.
 struct OpEntry {
+  int level;
   Tok tok;
   BinaryOp op;
 };
-constexpr int kLevels = 6;
-const std::vector<OpEntry> kBinaryOps[kLevels] = {
-    {{Tok::Or, BinaryOp::Or}},
-    {{Tok::And, BinaryOp::And}},
-    {{Tok::EqualOp, BinaryOp::Equal}, {Tok::NotEqual, BinaryOp::NotEqual}},
-    {{Tok::GreaterThan, BinaryOp::Greater},
-     {Tok::GreaterThanEq, BinaryOp::GreaterOrEqual},
-     {Tok::LessThan, BinaryOp::Less},
-     {Tok::LessThanEq, BinaryOp::LessOrEqual}},
-    {{Tok::Plus, BinaryOp::Add}, {Tok::Minus, BinaryOp::Subtract}},
-    {{Tok::Star, BinaryOp::Multiply}, {Tok::Slash, BinaryOp::Divide}, {Tok::Percent, BinaryOp::Modulo}},
+constexpr OpEntry kBinaryOps[] = {
+#define BINARY_OP(level, tok, grammar_tok, op) {level, Tok::tok, BinaryOp::op},
+#include "syntax/binary_ops.def"
+#undef BINARY_OP
 };
+constexpr int kLevels = [] {
+  int n = 0;
+  for (const OpEntry& e : kBinaryOps) n = e.level > n ? e.level : n;
+  return n;
+}();
 
 // Returns the bracket token that pairs with [t], or Nil.
 Tok opposite_bracket(Tok t) {
@@ -763,8 +762,8 @@ Expr* Parser::parse_binary(int level) {
     for (;;) {
       Tok next = peek().type;
       std::optional<BinaryOp> found;
-      for (const OpEntry& e : kBinaryOps[l])
-        if (e.tok == next) found = e.op;
+      for (const OpEntry& e : kBinaryOps)
+        if (e.level == l + 1 && e.tok == next) found = e.op;
       if (!found) break;
       if (op) lhs = b_.binary(*op, lhs, rhs);
       op = found;
@@ -890,7 +889,7 @@ Expr* Parser::parse_traversals(Expr* from) {
         continue;
       }
       Token close;
-      push_newlines(false);  // brackets allow newlines
+      push_newlines(newlines_count_inside(Tok::OBrack, false));
       size_t mark = diags_.size();
       Expr* key = parse_expression();
       if (recovery_ && errors_since(mark)) {
@@ -922,7 +921,7 @@ Expr* Parser::parse_term() {
   switch (start.type) {
     case Tok::OParen: {
       Token open = read();
-      push_newlines(false);
+      push_newlines(newlines_count_inside(Tok::OParen, false));
       size_t mark = diags_.size();
       Expr* inner = parse_expression();
       if (errors_since(mark)) {
@@ -1014,7 +1013,7 @@ Expr* Parser::finish_call(Token name) {
   std::vector<Expr*> args;
   bool expand_final = false;
   Token close{};
-  push_newlines(false);  // arguments may span lines
+  push_newlines(newlines_count_inside(Tok::OParen, false));  // arguments may span lines
   for (;;) {
     if (peek().type == Tok::CParen) {
       close = read();
@@ -1072,8 +1071,9 @@ Expr* Parser::finish_call(Token name) {
 // Parses `[a, b, ...]` or a tuple `for` expression.
 Expr* Parser::parse_tuple() {
   Token open = read();
-  push_newlines(false);
-  if (is_keyword(peek(), "for")) {
+  bool is_for = for_keyword_after(toks_, next_ - 1, b_.source().text()) != 0;
+  push_newlines(newlines_count_inside(Tok::OBrack, is_for));
+  if (is_for) {
     Expr* e = finish_for(open);
     pop_newlines();
     return e;
@@ -1119,14 +1119,9 @@ Expr* Parser::parse_tuple() {
 // Parses `{ k = v, ... }` or an object `for` expression.
 Expr* Parser::parse_object() {
   Token open = read();
-  // `for` is looked for with newlines off: for expressions ignore them,
-  // object constructors do not.
-  push_newlines(false);
-  bool is_for = is_keyword(peek(), "for");
-  pop_newlines();
-  if (is_for) return finish_for(open);
+  if (for_keyword_after(toks_, next_ - 1, b_.source().text()) != 0) return finish_for(open);
 
-  push_newlines(true);
+  push_newlines(newlines_count_inside(Tok::OBrace, false));
   std::vector<ObjectItem> items;
   Token close{};
   for (;;) {
@@ -1215,7 +1210,7 @@ Expr* Parser::parse_object() {
 // Parses a `for` expression after [open] (`[` or `{`); the next token is
 // the `for` keyword.
 Expr* Parser::finish_for(Token open) {
-  push_newlines(false);
+  push_newlines(newlines_count_inside(open.type, true));
   read();  // for
   bool make_object = open.type == Tok::OBrace;
   Tok close_type = make_object ? Tok::CBrace : Tok::CBrack;
@@ -1354,7 +1349,7 @@ TplResult Parser::parse_template_inner(Tok end, bool flush) {
     }
 
     if (next.type == Tok::TemplateInterp) {
-      push_newlines(false);
+      push_newlines(newlines_count_inside(Tok::TemplateInterp, false));
       Expr* expr = parse_expression();
       Token close = peek();
       bool close_strip = false;
@@ -1405,7 +1400,7 @@ TplResult Parser::parse_template_inner(Tok end, bool flush) {
     }
 
     if (next.type == Tok::TemplateControl) {
-      push_newlines(false);
+      push_newlines(newlines_count_inside(Tok::TemplateControl, false));
       Token kw = peek();
       if (kw.type != Tok::Ident) {
         if (!recovery_)

@@ -74,6 +74,16 @@ std::vector<uint32_t> token_boundaries(const Tokens& tokens, std::string_view te
 
 Range token_range(const Tokens& tokens, size_t i, const Source& src) { return src.range(tokens[i].span); }
 
+size_t for_keyword_after(const Tokens& tokens, size_t open, std::string_view text) {
+  for (size_t j = open + 1; j < tokens.size(); ++j) {
+    const Token& t = tokens[j];
+    if (t.type == Tok::Newline || t.type == Tok::Comment) continue;
+    bool is_for = t.type == Tok::Ident && text.substr(t.span.begin, t.span.end - t.span.begin) == "for";
+    return is_for ? j : 0;
+  }
+  return 0;
+}
+
 std::string_view token_name(Tok t) {
   size_t i = size_t(t);
   return i < kNames.size() ? kNames[i] : std::string_view("?");

@@ -71,6 +71,20 @@ Tokens scan(std::string_view src, ScanMode mode);
 // Returns a short name for [t] (for dumps and tests).
 std::string_view token_name(Tok t);
 
+// The rules both parsers share (the Bison token feed in parse.cpp and the
+// recovering parser in recover.cpp decide the same things their own ways):
+//
+// Whether newlines are tokens inside the bracket [opener] (the reference's
+// stack of "include newlines" flags): inside an object constructor or a
+// block's body they are; inside parentheses, brackets, template sequences
+// and `for` expressions ([is_for]: a `for` begins after the bracket) not.
+constexpr bool newlines_count_inside(Tok opener, bool is_for) { return opener == Tok::OBrace && !is_for; }
+
+// Returns the index of the `for` keyword when a `for` expression begins
+// after the bracket at [open] of [tokens] (of source [text]): the next token
+// but newlines and comments is the identifier `for`. Returns 0 otherwise.
+size_t for_keyword_after(const Tokens& tokens, size_t open, std::string_view text);
+
 }  // namespace hclvm::syntax
 
 namespace hclvm { class Source; }

@@ -4,7 +4,11 @@
 // holds small starting inputs whose first byte makes that choice ('0'
 // config, '1' expression, '2' template, '3' traversal: the byte modulo 4). The property
 // checked is the API's promise: any bytes give a tree and diagnostics, never
-// a crash, a hang, a sanitizer report or an exception.
+// a crash, a hang, a sanitizer report or an exception. And the two parsers
+// agree: whenever the Bison fast path accepts the input, the recovering
+// parser accepts it too and builds the same tree, spans included (the fast
+// path is the accepted language, the recovering parser the reference's
+// decisions; see docs/design.md).
 //
 //   cmake --preset fuzz && cmake --build --preset fuzz --target parse_fuzz
 //   mkdir -p /tmp/fuzz-corpus
@@ -13,9 +17,30 @@
 // scripts/fuzz-smoke.sh runs every target this way for a fixed time (CI).
 #include <hclvm/syntax.h>
 
+#include "syntax/dump.h"
+#include "syntax/parse.h"
+
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
+
+namespace {
+
+using hclvm::syntax::Path;
+
+// Traps unless the fast path's answer for [src] (made by [parse]) and the
+// recovering parser's are the same tree, when the fast path accepted it.
+template <class Parse, class Dump>
+void check_paths_agree(const std::shared_ptr<const hclvm::Source>& src, Parse parse, Dump dump) {
+  auto fast = parse(src, Path::Fast);
+  if (fast.has_errors() || !dump(fast)) return;
+  auto slow = parse(src, Path::Recover);
+  if (slow.has_errors() || !dump(slow) || *dump(fast) != *dump(slow)) __builtin_trap();
+}
+
+}  // namespace
 
 // Parses [data] (of [size] bytes) with the entry point its first byte selects.
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -29,10 +54,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (d.subject->end.byte < d.subject->start.byte || d.subject->end.byte > len) __builtin_trap();
     }
   };
+  auto body = [](const hclvm::FileParse& r) -> std::optional<std::string> {
+    if (r.body == nullptr) return std::nullopt;
+    return hclvm::syntax::dump_body(*r.body, *r.source);
+  };
+  auto expr = [](const hclvm::ExprParse& r) -> std::optional<std::string> {
+    if (r.expr == nullptr) return std::nullopt;
+    return hclvm::syntax::dump_expr(*r.expr, *r.source);
+  };
   switch (data[0] % 4) {
-    case 0: check(hclvm::parse_config(src).diagnostics); break;
-    case 1: check(hclvm::parse_expression(src).diagnostics); break;
-    case 2: check(hclvm::parse_template(src).diagnostics); break;
+    case 0:
+      check(hclvm::parse_config(src).diagnostics);
+      check_paths_agree(src, hclvm::syntax::parse_config_via, body);
+      break;
+    case 1:
+      check(hclvm::parse_expression(src).diagnostics);
+      check_paths_agree(src, hclvm::syntax::parse_expression_via, expr);
+      break;
+    case 2:
+      check(hclvm::parse_template(src).diagnostics);
+      check_paths_agree(src, hclvm::syntax::parse_template_via, expr);
+      break;
     case 3: check(hclvm::parse_traversal_abs(src).diagnostics); break;
   }
   return 0;
