@@ -2,6 +2,8 @@
 #include "compile/emitter.h"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 
 namespace hclvm::compile {
 
@@ -10,6 +12,10 @@ using vm::Opnd;
 
 uint32_t Emitter::emit(Op op, std::initializer_list<uint32_t> operands) {
   const vm::OpInfo& in = vm::info(op);
+  // Every operand opcodes.def declares, no more and none left to chance.
+  if (operands.size() != size_t(vm::operand_count(op)))
+    throw std::logic_error(std::string("emit: ") + in.name + " takes " + std::to_string(vm::operand_count(op)) +
+                           " operands, given " + std::to_string(operands.size()));
   uint32_t at = pc();
   p_.code.resize(at + in.size);
   p_.code[at] = uint8_t(op);
@@ -17,7 +23,7 @@ uint32_t Emitter::emit(Op op, std::initializer_list<uint32_t> operands) {
   auto it = operands.begin();
   for (Opnd k : in.operands) {
     if (k == Opnd::None) break;
-    uint32_t v = it != operands.end() ? *it++ : 0;
+    uint32_t v = *it++;
     uint8_t w = vm::detail::width(k);
     if (vm::is_jump(k))
       patches_.push_back({off, at + in.size, v});

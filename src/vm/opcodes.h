@@ -126,6 +126,36 @@ inline uint32_t operand(const uint8_t* pc, int i) {
   }
 }
 
+// The number of operands of [op].
+constexpr int operand_count(Op op) {
+  int n = 0;
+  while (n < 4 && info(op).operands[size_t(n)] != Opnd::None) ++n;
+  return n;
+}
+
+// Reads operand [i] of an instruction of opcode [op] at [ip]: its offset,
+// width and signedness (REL and END as int32_t) come from opcodes.def as
+// constants, so this is the single load a hand-written offset would be.
+template <Op op, int i>
+[[gnu::always_inline]] inline auto operand_at(const uint8_t* ip) {
+  static_assert(i < operand_count(op), "opcodes.def declares fewer operands");
+  constexpr Opnd kind = info(op).operands[size_t(i)];
+  constexpr uint32_t off = operand_offset(op, i);
+  if constexpr (is_jump(kind)) {
+    return read_rel(ip + off);
+  } else if constexpr (detail::width(kind) == 1) {
+    return read_u8(ip + off);
+  } else if constexpr (detail::width(kind) == 2) {
+    return read_u16(ip + off);
+  } else {
+    return read_u32(ip + off);
+  }
+}
+
+// Whether opcodes [a] and [b] have the same operands (handlers shared by
+// several opcodes read them the same way).
+constexpr bool same_operands(Op a, Op b) { return info(a).operands == info(b).operands; }
+
 // Sentinel for "no index" in U32 operands and descriptor fields.
 inline constexpr uint32_t kNone = 0xFFFFFFFFu;
 // Sentinel for "no local slot" in U16 fields.

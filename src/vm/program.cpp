@@ -272,7 +272,10 @@ void Program::link() {
   h->max_stack = max_stack;
   h->num_locals = num_locals;
   h->shortcut = vm::Hot::kNoShortcut;
-  if (code.size() == 6 && code[5] == uint8_t(vm::Op::RETURN)) {
+  // CONST x; RETURN or TRAVERSE x; RETURN (both five bytes before RETURN).
+  static_assert(vm::info(vm::Op::CONST).size == vm::info(vm::Op::TRAVERSE).size);
+  constexpr size_t kFirst = vm::info(vm::Op::CONST).size;
+  if (code.size() == kFirst + vm::info(vm::Op::RETURN).size && code[kFirst] == uint8_t(vm::Op::RETURN)) {
     uint32_t x = vm::operand(code.data(), 0);  // the constant or traversal
     if (code[0] == uint8_t(vm::Op::CONST) && x < constants.size() && x < vm::Hot::kLoneTraversal)
       h->shortcut = x;

@@ -1896,9 +1896,9 @@ bool Vm::State::op_splat_next() {
 // item is collected; false, with f.index at the first item that needs the
 // general path, or at once for a body of another shape.
 bool Vm::State::splat_in_place(SplatFrame& f, uint16_t slot, const uint8_t* body) {
-  if (static_cast<Op>(body[0]) != Op::TRAVERSE || static_cast<Op>(body[5]) != Op::SPLAT_ITEM)
+  if (static_cast<Op>(body[0]) != Op::TRAVERSE || static_cast<Op>(body[info(Op::TRAVERSE).size]) != Op::SPLAT_ITEM)
     return false;
-  const TraversalDesc& d = hot->traversals()[read_u32(body + 1)];
+  const TraversalDesc& d = hot->traversals()[operand_at<Op::TRAVERSE, 0>(body)];
   if (d.root != TraversalDesc::Local || d.root_index != slot) return false;
   const StepDesc* steps = hot->steps() + d.first_step;
   for (bool first = true; f.index < f.count; ++f.index, first = false) {
@@ -2345,6 +2345,21 @@ void Vm::State::op_call_end(uint16_t nplain, uint32_t pc) {
 #define VM_NEXT continue
 #endif
 
+// A handler reads its operands and steps past its instruction through
+// these, by opcode name: offsets, widths and sizes come from opcodes.def
+// as constants (vm/opcodes.h), never written out by hand.
+#define ARG(name, i) (::hclvm::vm::operand_at<Op::name, i>(ip))
+#define SIZE(name) (::hclvm::vm::info(Op::name).size)
+
+// Opcodes that share a handler read their operands as its first one does.
+static_assert(same_operands(Op::ADD, Op::SUB) && same_operands(Op::ADD, Op::MUL) &&
+              same_operands(Op::ADD, Op::DIV) && same_operands(Op::ADD, Op::MOD) &&
+              same_operands(Op::ADD, Op::EQ) && same_operands(Op::ADD, Op::NE) &&
+              same_operands(Op::ADD, Op::LT) && same_operands(Op::ADD, Op::LE) &&
+              same_operands(Op::ADD, Op::GT) && same_operands(Op::ADD, Op::GE) &&
+              same_operands(Op::ADD, Op::AND) && same_operands(Op::ADD, Op::OR));
+static_assert(same_operands(Op::NEG, Op::NOT));
+
 Value Vm::State::exec() {
   const uint8_t* code = hot->code();
   const uint8_t* ip = code;
@@ -2362,44 +2377,44 @@ Value Vm::State::exec() {
     uint32_t pc = uint32_t(ip - code);
     switch (op) {
       VM_CASE(NOP) {
-        ip += 1;
+        ip += SIZE(NOP);
         VM_NEXT;
       }
       VM_CASE(CONST) {
-        push(K[read_u32(ip + 1)]);
-        ip += 5;
+        push(K[ARG(CONST, 0)]);
+        ip += SIZE(CONST);
         VM_NEXT;
       }
       VM_CASE(POP) {
         pop();
-        ip += 1;
+        ip += SIZE(POP);
         VM_NEXT;
       }
       VM_CASE(LOAD) {
-        push(*local_refs[read_u16(ip + 1)]);
-        ip += 3;
+        push(*local_refs[ARG(LOAD, 0)]);
+        ip += SIZE(LOAD);
         VM_NEXT;
       }
       VM_CASE(JUMP) {
-        ip += 5 + read_rel(ip + 1);
+        ip += SIZE(JUMP) + ARG(JUMP, 0);
         VM_NEXT;
       }
       VM_CASE(RETURN) { return pop(); }
       VM_CASE(DMARK) {
         mark_stack.push_back(ndiags());
-        ip += 1;
+        ip += SIZE(DMARK);
         VM_NEXT;
       }
       VM_CASE(ERROR) {
-        const StaticDiag& d = prog->static_diags[read_u32(ip + 1)];
+        const StaticDiag& d = prog->static_diags[ARG(ERROR, 0)];
         report_literals(pc, d.summary, d.detail, 0, 1, -1);
         push(Value::dynamic());
-        ip += 5;
+        ip += SIZE(ERROR);
         VM_NEXT;
       }
       VM_CASE(TRAVERSE) {
-        const TraversalDesc& d = hot->traversals()[read_u32(ip + 1)];
-        ip += 5;
+        const TraversalDesc& d = hot->traversals()[ARG(TRAVERSE, 0)];
+        ip += SIZE(TRAVERSE);
         const Value* root;
         if (d.root == TraversalDesc::Local) {
           root = local_refs[d.root_index];
@@ -2418,8 +2433,8 @@ Value Vm::State::exec() {
         VM_NEXT;
       }
       VM_CASE(TRAVERSE_REL) {
-        const TraversalDesc& d = hot->traversals()[read_u32(ip + 1)];
-        ip += 5;
+        const TraversalDesc& d = hot->traversals()[ARG(TRAVERSE_REL, 0)];
+        ip += SIZE(TRAVERSE_REL);
         {
           Value src = pop();
           push(traverse_steps(d, &src, pc, 1, int(1 + d.num_steps)));
@@ -2428,7 +2443,7 @@ Value Vm::State::exec() {
       }
       VM_CASE(INDEX) {
         op_index(pc);
-        ip += 1;
+        ip += SIZE(INDEX);
         VM_NEXT;
       }
       VM_CASE(TPL_BEGIN) {
@@ -2437,31 +2452,31 @@ Value Vm::State::exec() {
         f.buf_start = text.size();
         f.known = true;
         f.marks = Marks();
-        ip += 1;
+        ip += SIZE(TPL_BEGIN);
         VM_NEXT;
       }
       VM_CASE(TPL_LIT) {
         TemplateFrame& f = tpls.top();
         if (f.known && !errors_since(f.mark)) {
-          text += K[read_u32(ip + 1)].as_string();
+          text += K[ARG(TPL_LIT, 0)].as_string();
           budget->check_string(text.size() - f.buf_start);
         }
-        ip += 5;
+        ip += SIZE(TPL_LIT);
         VM_NEXT;
       }
       VM_CASE(TPL_PART) {
         op_tpl_part(pc);
-        ip += 1;
+        ip += SIZE(TPL_PART);
         VM_NEXT;
       }
       VM_CASE(TPL_END) {
         op_tpl_end();
-        ip += 1;
+        ip += SIZE(TPL_END);
         VM_NEXT;
       }
       VM_CASE(TPL_JOIN) {
         op_tpl_join(pc);
-        ip += 1;
+        ip += SIZE(TPL_JOIN);
         VM_NEXT;
       }
       VM_CASE(ADD)
@@ -2481,35 +2496,35 @@ Value Vm::State::exec() {
         // track (no marks, or none reported so far, so none since either).
         // Only the logic operators pop two marks, and small_binary leaves
         // those to the general path.
-        uint8_t flags = read_u8(ip + 1);
+        uint8_t flags = ARG(ADD, 0);
         if (sp[-2].is_small_int() && sp[-1].is_small_int() &&
             (!(flags & kFlagMarks) || diags.empty()) && small_binary(op, sp[-2], sp[-1])) {
           if (flags & kFlagMarks) pop_mark();
           --sp;
-          ip += 2;
+          ip += SIZE(ADD);
           VM_NEXT;
         }
-        op_binary(op, read_u8(ip + 1), pc);
-        ip += 2;
+        op_binary(op, ARG(ADD, 0), pc);
+        ip += SIZE(ADD);
         VM_NEXT;
       }
       VM_CASE(NEG)
       VM_CASE(NOT) {
-        op_unary(op, read_u8(ip + 1), pc);
-        ip += 2;
+        op_unary(op, ARG(NEG, 0), pc);
+        ip += SIZE(NEG);
         VM_NEXT;
       }
       VM_CASE(COND_TEST) {
-        uint32_t type_index = read_u32(ip + 1);
-        int32_t to_false = read_rel(ip + 5), to_end = read_rel(ip + 9);
-        ip += 13;
+        uint32_t type_index = ARG(COND_TEST, 0);
+        int32_t to_false = ARG(COND_TEST, 1), to_end = ARG(COND_TEST, 2);
+        ip += SIZE(COND_TEST);
         op_cond_test(type_index, pc, ip, to_false, to_end);
         VM_NEXT;
       }
       VM_CASE(COND_ELSE) {
         CondFrame& f = conds.top();
-        int32_t to_end = read_rel(ip + 1);
-        ip += 5;
+        int32_t to_end = ARG(COND_ELSE, 0);
+        ip += SIZE(COND_ELSE);
         if (f.mode == CondFrame::Single) {
           if (!f.marks.empty()) sp[-1] = sp[-1].mark(f.marks);
           conds.pop();
@@ -2522,7 +2537,7 @@ Value Vm::State::exec() {
       }
       VM_CASE(COND_END) {
         CondFrame& f = conds.top();
-        ip += 1;
+        ip += SIZE(COND_END);
         if (f.mode == CondFrame::Single) {
           if (!f.marks.empty()) sp[-1] = sp[-1].mark(f.marks);
           conds.pop();
@@ -2545,25 +2560,25 @@ Value Vm::State::exec() {
         VM_NEXT;
       }
       VM_CASE(TUPLE) {
-        uint32_t n = read_u32(ip + 1);
+        uint32_t n = ARG(TUPLE, 0);
         std::span<Value> elems(sp - n, n);
         {
-          Value t = Value::tuple_from(tuple_type(elems, read_u32(ip + 5)), elems);
+          Value t = Value::tuple_from(tuple_type(elems, ARG(TUPLE, 1)), elems);
           for (Value& e : elems) e = Value();
           sp -= n;
           push(std::move(t));
         }
-        ip += 9;
+        ip += SIZE(TUPLE);
         VM_NEXT;
       }
       VM_CASE(OBJ_STATIC) {
-        uint32_t n = read_u32(ip + 1);
+        uint32_t n = ARG(OBJ_STATIC, 0);
         {
-          Value o = static_object(hot->objects()[read_u32(ip + 5)], std::span<Value>(sp - n, n));
+          Value o = static_object(hot->objects()[ARG(OBJ_STATIC, 1)], std::span<Value>(sp - n, n));
           sp -= n;
           push(std::move(o));
         }
-        ip += 9;
+        ip += SIZE(OBJ_STATIC);
         VM_NEXT;
       }
       VM_CASE(OBJ_BEGIN) {
@@ -2571,71 +2586,71 @@ Value Vm::State::exec() {
         f.start = obj_entries.size();
         f.known = true;
         f.marks = Marks();
-        ip += 1;
+        ip += SIZE(OBJ_BEGIN);
         VM_NEXT;
       }
       VM_CASE(OBJ_ITEM) {
-        op_obj_item(read_u8(ip + 1), pc);
-        ip += 2;
+        op_obj_item(ARG(OBJ_ITEM, 0), pc);
+        ip += SIZE(OBJ_ITEM);
         VM_NEXT;
       }
       VM_CASE(OBJ_END) {
         op_obj_end();
-        ip += 1;
+        ip += SIZE(OBJ_END);
         VM_NEXT;
       }
       VM_CASE(FOR_BEGIN) {
-        uint32_t desc = read_u32(ip + 1);
-        int32_t to_end = read_rel(ip + 5);
-        ip += 9;
+        uint32_t desc = ARG(FOR_BEGIN, 0);
+        int32_t to_end = ARG(FOR_BEGIN, 1);
+        ip += SIZE(FOR_BEGIN);
         if (!op_for_begin(desc, pc)) ip += to_end;
         VM_NEXT;
       }
       VM_CASE(FOR_NEXT) {
-        int32_t to_done = read_rel(ip + 1);
-        ip += 5;
+        int32_t to_done = ARG(FOR_NEXT, 0);
+        ip += SIZE(FOR_NEXT);
         at_pc = pc;
         budget->step();
         if (op_for_next()) ip += to_done;
         VM_NEXT;
       }
       VM_CASE(FOR_COND) {
-        int32_t to_next = read_rel(ip + 1);
-        ip += 5;
+        int32_t to_next = ARG(FOR_COND, 0);
+        ip += SIZE(FOR_COND);
         if (op_for_cond(pc)) ip += to_next;
         VM_NEXT;
       }
       VM_CASE(FOR_KEY) {
-        int32_t to_next = read_rel(ip + 1);
-        ip += 5;
+        int32_t to_next = ARG(FOR_KEY, 0);
+        ip += SIZE(FOR_KEY);
         if (sp[-1].rep() != Value::Rep::String && op_for_key(pc)) ip += to_next;
         VM_NEXT;
       }
       VM_CASE(FOR_ITEM) {
         fors.top().items.push_back(pop());
-        ip += 1;
+        ip += SIZE(FOR_ITEM);
         VM_NEXT;
       }
       VM_CASE(FOR_ITEM_KV) {
         op_for_item_kv(pc);
-        ip += 1;
+        ip += SIZE(FOR_ITEM_KV);
         VM_NEXT;
       }
       VM_CASE(FOR_END) {
         op_for_end();
-        ip += 1;
+        ip += SIZE(FOR_END);
         VM_NEXT;
       }
       VM_CASE(SPLAT_BEGIN) {
-        uint32_t desc = read_u32(ip + 1);
-        int32_t to_end = read_rel(ip + 5);
-        ip += 9;
+        uint32_t desc = ARG(SPLAT_BEGIN, 0);
+        int32_t to_end = ARG(SPLAT_BEGIN, 1);
+        ip += SIZE(SPLAT_BEGIN);
         if (!op_splat_begin(desc, pc)) ip += to_end;
         VM_NEXT;
       }
       VM_CASE(SPLAT_NEXT) {
-        int32_t to_done = read_rel(ip + 1);
-        ip += 5;
+        int32_t to_done = ARG(SPLAT_NEXT, 0);
+        ip += SIZE(SPLAT_NEXT);
         at_pc = pc;
         budget->step();
         SplatFrame& f = splats.top();
@@ -2658,42 +2673,42 @@ Value Vm::State::exec() {
           f.vals.push_back(pop());  // no diagnostics: nothing to check
         else
           op_splat_item();
-        ip += 1;
+        ip += SIZE(SPLAT_ITEM);
         VM_NEXT;
       }
       VM_CASE(SPLAT_END) {
-        int32_t to_next = read_rel(ip + 1);
-        ip += 5;
+        int32_t to_next = ARG(SPLAT_END, 0);
+        ip += SIZE(SPLAT_END);
         if (op_splat_end(pc)) ip += to_next;
         VM_NEXT;
       }
       VM_CASE(CALL_BEGIN) {
-        uint32_t name = read_u32(ip + 1);
-        uint16_t nargs = read_u16(ip + 5);
-        uint8_t flags = read_u8(ip + 7);
-        int32_t to_end = read_rel(ip + 8);
-        ip += 12;
+        uint32_t name = ARG(CALL_BEGIN, 0);
+        uint16_t nargs = ARG(CALL_BEGIN, 1);
+        uint8_t flags = ARG(CALL_BEGIN, 2);
+        int32_t to_end = ARG(CALL_BEGIN, 3);
+        ip += SIZE(CALL_BEGIN);
         if (!op_call_begin(name, nargs, flags, pc)) ip += to_end;
         VM_NEXT;
       }
       VM_CASE(CALL_EXPAND) {
-        int32_t to_end = read_rel(ip + 1);
-        ip += 5;
+        int32_t to_end = ARG(CALL_EXPAND, 0);
+        ip += SIZE(CALL_EXPAND);
         if (!op_call_expand(pc)) ip += to_end;
         VM_NEXT;
       }
       VM_CASE(CALL_ARG) {
-        uint16_t index = read_u16(ip + 1);
-        int32_t to_end = read_rel(ip + 3);
-        ip += 7;
+        uint16_t index = ARG(CALL_ARG, 0);
+        int32_t to_end = ARG(CALL_ARG, 1);
+        ip += SIZE(CALL_ARG);
         if (op_call_arg(index, pc)) ip += to_end;
         VM_NEXT;
       }
       VM_CASE(CALL_END) {
         at_pc = pc;
         budget->step();
-        op_call_end(read_u16(ip + 1), pc);
-        ip += 3;
+        op_call_end(ARG(CALL_END, 0), pc);
+        ip += SIZE(CALL_END);
         VM_NEXT;
       }
     }
@@ -2707,6 +2722,8 @@ Value Vm::State::exec() {
 
 #undef VM_CASE
 #undef VM_NEXT
+#undef ARG
+#undef SIZE
 #ifdef HCLVM_VM_GOTO
 #pragma GCC diagnostic pop
 #undef HCLVM_VM_GOTO
