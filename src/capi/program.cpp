@@ -286,6 +286,31 @@ hclvm_status hclvm_diagnostics_text(const hclvm_diagnostics* diags, unsigned wid
   });
 }
 
+hclvm_status hclvm_diagnostics_write_text(const hclvm_diagnostics* diags, unsigned width,
+                                          int color, hclvm_write_fn write, void* user_data) {
+  // Thrown by the sink when the host asks to stop, to end the rendering.
+  struct Stopped {};
+  return guard([&] {
+    if (diags == nullptr || write == nullptr)
+      return fail(HCLVM_ERR_INVALID_ARGUMENT, "diags and write are required");
+    TextOptions style;
+    style.width = width;
+    style.color = color != 0;
+    auto sink = [write, user_data](std::string_view s) {
+      if (write(user_data, s.data(), s.size()) != 0) throw Stopped{};
+    };
+    try {
+      if (diags->file)
+        write_diagnostics_text(diags->list, *diags->file, style, sink);
+      else
+        write_diagnostics_text(diags->list, diags->source.get(), style, sink);
+    } catch (const Stopped&) {
+      return fail(HCLVM_ERR_IO, "the write callback stopped the writing");
+    }
+    return HCLVM_OK;
+  });
+}
+
 hclvm_status hclvm_diagnostics_json(const hclvm_diagnostics* diags, char** out) {
   return guard([&] {
     if (out != nullptr) *out = nullptr;

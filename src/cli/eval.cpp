@@ -378,8 +378,7 @@ void print_diags_with(const Diagnostics& diags, const Source& src,
   diag::SnippetFiles files;
   diag::SnippetFile f{src.text(), std::move(context)};
   files.emplace(src.name(), std::move(f));
-  std::string text = diag::render_text(diags, files, text_style_for(STDERR_FILENO, color));
-  std::fwrite(text.data(), 1, text.size(), stderr);
+  diag::write_text(diags, files, text_style_for(STDERR_FILENO, color), file_sink(stderr));
 }
 
 JsonFileAttributes json_file_attributes(std::string name, std::string bytes) {
