@@ -7,9 +7,17 @@
 // without blocking: a connection costs a little memory, not a thread, and a
 // request costs a read, the evaluation and one gathered write. One thread
 // per core is the intended set-up.
+//
+// Slow clients: each request must arrive whole (headers and body) within
+// --request-timeout-ms of the moment the connection is ready for it, and
+// each answer must be taken within as long, or the connection is closed;
+// at most --max-connections are open at once, further ones are closed as
+// soon as they are accepted.
 #include <sys/socket.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -31,28 +39,45 @@ using tcp = asio::ip::tcp;
 
 // One connection: reads a request, answers it, and reads the next while the
 // client keeps the connection alive.
+// What every connection of the process shares: the service, the limits a
+// connection keeps to, and the count of open connections.
+struct Shared {
+  server::Service& service;
+  size_t max_body;
+  size_t max_connections;
+  std::chrono::milliseconds timeout;
+  std::atomic<size_t> open{0};
+};
+
 class Connection : public std::enable_shared_from_this<Connection> {
  public:
-  Connection(tcp::socket socket, server::Service& service, size_t max_body)
-      : socket_(std::move(socket)), service_(service), max_body_(max_body) {}
+  Connection(tcp::socket socket, Shared& shared) : stream_(std::move(socket)), shared_(shared) {
+    ++shared_.open;
+  }
+  ~Connection() { --shared_.open; }
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
 
   void read() {
     parser_.emplace();
-    parser_->body_limit(max_body_);
+    parser_->body_limit(shared_.max_body);
+    // One deadline for the whole request, however it trickles in.
+    stream_.expires_after(shared_.timeout);
     http::async_read(
-        socket_, buffer_, *parser_,
+        stream_, buffer_, *parser_,
         [self = shared_from_this()](beast::error_code ec, size_t) { self->on_read(ec); });
   }
 
  private:
   void on_read(beast::error_code ec) {
     if (ec == http::error::end_of_stream || ec == asio::error::eof ||
-        ec == asio::error::connection_reset || ec == asio::error::operation_aborted)
+        ec == asio::error::connection_reset || ec == asio::error::operation_aborted ||
+        ec == beast::error::timeout)
       return close();
     if (ec) {
       // A request that cannot be read to its end is answered, and the
       // connection closed: what follows it on the stream is not a request.
-      send(service_.refused(ec == http::error::body_limit ? 413 : 400), 11, false, true);
+      send(shared_.service.refused(ec == http::error::body_limit ? 413 : 400), 11, false, true);
       return;
     }
     const http::request<http::string_body>& req = parser_->get();
@@ -60,7 +85,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     std::string_view path = target.substr(0, target.find('?'));
     std::string_view method(req.method_string().data(), req.method_string().size());
     server::Answer a;
-    service_.handle(method, path, req.body(), a);
+    shared_.service.handle(method, path, req.body(), a);
     send(std::move(a), req.version(), req.method() == http::verb::head, !req.keep_alive());
   }
 
@@ -77,7 +102,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
     res_.body() = std::move(a.body);
     res_.prepare_payload();
     if (head) res_.body().clear();  // the length stays that of the GET answer
-    http::async_write(socket_, res_,
+    stream_.expires_after(shared_.timeout);
+    http::async_write(stream_, res_,
                       [self = shared_from_this(), close](beast::error_code ec, size_t) {
                         if (ec || close) return self->close();
                         self->read();
@@ -86,12 +112,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   void close() {
     beast::error_code ignored;
-    socket_.shutdown(tcp::socket::shutdown_send, ignored);
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
   }
 
-  tcp::socket socket_;
-  server::Service& service_;
-  size_t max_body_;
+  beast::tcp_stream stream_;
+  Shared& shared_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   http::response<http::string_body> res_;
@@ -100,8 +125,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
 // One event loop: its listening socket, accepting connections for ever.
 class Loop {
  public:
-  Loop(server::Service& service, size_t max_body)
-      : acceptor_(ioc_), service_(service), max_body_(max_body) {}
+  explicit Loop(Shared& shared) : acceptor_(ioc_), shared_(shared) {}
 
   // Listens on [ep] with SO_REUSEPORT; the port it got (for port 0), or an
   // error.
@@ -127,9 +151,11 @@ class Loop {
  private:
   void accept() {
     acceptor_.async_accept([this](beast::error_code ec, tcp::socket socket) {
-      if (!ec) {
+      if (!ec && shared_.open.load() >= shared_.max_connections) {
+        socket.close(ec);  // full: the client may come back later
+      } else if (!ec) {
         socket.set_option(tcp::no_delay(true), ec);
-        std::make_shared<Connection>(std::move(socket), service_, max_body_)->read();
+        std::make_shared<Connection>(std::move(socket), shared_)->read();
       }
       accept();
     });
@@ -137,8 +163,7 @@ class Loop {
 
   asio::io_context ioc_{1};
   tcp::acceptor acceptor_;
-  server::Service& service_;
-  size_t max_body_;
+  Shared& shared_;
 };
 
 }  // namespace
@@ -146,11 +171,15 @@ class Loop {
 int main(int argc, char** argv) {
   server::StopSignals signals;  // before any thread starts
   server::Options o;
-  if (auto stop = server::parse_options(argc, argv, "hclvm-server-beast",
-                                        "event loops, one thread each, each serving many\n"
-                                        "                      connections (default: one per core)",
-                                        o))
-    return *stop;
+  server::FrontEndHelp help{
+      "event loops, one thread each, each serving many\n"
+      "                      connections (default: one per core)",
+      "more are closed\n"
+      "                      as soon as they are accepted",
+      "the whole request, from\n"
+      "                      the moment the connection is ready for it (idle time\n"
+      "                      included), and as long for taking the answer"};
+  if (auto stop = server::parse_options(argc, argv, "hclvm-server-beast", help, o)) return *stop;
   if (o.threads == 0) o.threads = int(std::max(1u, std::thread::hardware_concurrency()));
   server::Service service;
   if (!service.load(o)) return 1;
@@ -162,10 +191,11 @@ int main(int argc, char** argv) {
                  ec.message().c_str());
     return 1;
   }
+  Shared shared{service, o.max_body, o.max_connections, o.request_timeout};
   std::vector<std::unique_ptr<Loop>> loops;
   int port = o.port;
   for (int i = 0; i < o.threads; ++i) {
-    loops.push_back(std::make_unique<Loop>(service, o.max_body));
+    loops.push_back(std::make_unique<Loop>(shared));
     // The first loop's port (a free one for --port 0) is every other's.
     port = loops.back()->listen(tcp::endpoint(addr, static_cast<unsigned short>(port)), ec);
     if (port < 0) {

@@ -514,6 +514,10 @@ const char kUsage[] =
     "  --max-memory BYTES  bytes of values made per request (default 67108864)\n"
     "  --timeout-ms MS     evaluation time per request; 0: none (default 1000)\n"
     "  --max-body BYTES    the largest request body accepted (default 1048576)\n"
+    "  --max-connections N connections open at once (default 512); %s\n"
+    "  --request-timeout-ms MS\n"
+    "                      the time a client has to send a request (default 10000):\n"
+    "                      %s\n"
     "  -h, --help          show this help\n"
     "\n"
     "Prints \"listening on ADDR:PORT\" on standard output once it accepts\n"
@@ -532,7 +536,7 @@ int usage_error(const char* program, const std::string& msg) {
 }  // namespace
 
 std::optional<int> parse_options(int argc, char** argv, const char* program,
-                                 const char* threads_help, Options& o) {
+                                 const FrontEndHelp& help, Options& o) {
   o.limits.max_steps = 1'000'000;
   o.limits.max_memory = uint64_t(64) << 20;
   o.limits.timeout = std::chrono::milliseconds(1000);
@@ -540,13 +544,14 @@ std::optional<int> parse_options(int argc, char** argv, const char* program,
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i], value;
     if (arg == "-h" || arg == "--help") {
-      std::printf(kUsage, program, threads_help);
+      std::printf(kUsage, program, help.threads, help.max_connections, help.request_timeout);
       return 0;
     }
     if (!arg.starts_with("--")) return fail("unexpected argument '" + arg + "'");
-    static const char* const kFlags[] = {"--config",     "--host",       "--port",
-                                         "--threads",    "--cache-dir",  "--max-steps",
-                                         "--max-memory", "--timeout-ms", "--max-body"};
+    static const char* const kFlags[] = {
+        "--config",     "--host",       "--port",     "--threads",         "--cache-dir",
+        "--max-steps",  "--max-memory", "--timeout-ms", "--max-body", "--max-connections",
+        "--request-timeout-ms"};
     std::string name = arg.substr(0, arg.find('='));
     if (std::find(std::begin(kFlags), std::end(kFlags), name) == std::end(kFlags))
       return fail("unknown flag " + name);
@@ -584,6 +589,12 @@ std::optional<int> parse_options(int argc, char** argv, const char* program,
       o.limits.max_memory = n;
     } else if (name == "--timeout-ms") {
       o.limits.timeout = std::chrono::milliseconds(n);
+    } else if (name == "--max-connections") {
+      if (n < 1 || n > 65536) return fail("--max-connections must be from 1 to 65536");
+      o.max_connections = size_t(n);
+    } else if (name == "--request-timeout-ms") {
+      if (n < 1 || n > 3'600'000) return fail("--request-timeout-ms must be from 1 to 3600000");
+      o.request_timeout = std::chrono::milliseconds(n);
     } else {
       o.max_body = size_t(n);
     }

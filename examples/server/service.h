@@ -14,6 +14,7 @@
 #include <signal.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -33,13 +34,27 @@ struct Options {
   std::string cache_dir;
   hclvm::Limits limits;
   size_t max_body = 1 << 20;
+  // Connections open at once; more wait (hclvm-server) or are closed at
+  // once (hclvm-server-beast).
+  size_t max_connections = 512;
+  // How long a client may take to send each request (see --help): what
+  // keeps slow clients from holding connections for ever.
+  std::chrono::milliseconds request_timeout{10'000};
+};
+
+// What --threads, --max-connections and --request-timeout-ms mean to one
+// front end, for --help.
+struct FrontEndHelp {
+  const char* threads;
+  const char* max_connections;
+  const char* request_timeout;
 };
 
 // Reads the command line of [program] into [o]; an exit status when the
-// program should stop at once (after --help, or a usage error). [threads]
-// says what --threads means to this front end, for --help.
+// program should stop at once (after --help, or a usage error). [help]
+// says what the options that differ between front ends mean to this one.
 std::optional<int> parse_options(int argc, char** argv, const char* program,
-                                 const char* threads_help, Options& o);
+                                 const FrontEndHelp& help, Options& o);
 
 // An answer: its status and JSON body, and for 405 the methods allowed.
 struct Answer {

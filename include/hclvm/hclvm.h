@@ -146,6 +146,17 @@ hclvm_status hclvm_diagnostics_get(const hclvm_diagnostics *diags, size_t index,
  * [color] is non-zero. */
 hclvm_status hclvm_diagnostics_text(const hclvm_diagnostics *diags, unsigned width, int color,
                                     char **out);
+/* Receives [len] bytes of text at [data] (not NUL-terminated); returns 0 to
+ * go on, anything else to stop. */
+typedef int (*hclvm_write_fn)(void *user_data, const char *data, size_t len);
+/* The same text as hclvm_diagnostics_text, handed to [write] piece by piece
+ * as it is made, so that memory stays within a piece of about 64 KiB (or one
+ * source line, when longer): the text can be far larger than the source,
+ * since each diagnostic shows the lines it is about, and many diagnostics on
+ * one long line (a hostile file) make text that grows with the square of
+ * the line's length. HCLVM_ERR_IO when [write] asked to stop. */
+hclvm_status hclvm_diagnostics_write_text(const hclvm_diagnostics *diags, unsigned width,
+                                          int color, hclvm_write_fn write, void *user_data);
 /* The diagnostics as the JSON document `hcldec --diags=json` prints. */
 hclvm_status hclvm_diagnostics_json(const hclvm_diagnostics *diags, char **out);
 void hclvm_diagnostics_free(hclvm_diagnostics *diags);

@@ -12,7 +12,9 @@
 #include <hclvm/diagnostic.h>
 #include <hclvm/syntax.h>
 
+#include <functional>
 #include <string>
+#include <string_view>
 
 namespace hclvm {
 
@@ -30,6 +32,18 @@ std::string diagnostics_text(const Diagnostics& diags, const Source* source,
 // name the block they are in (`in resource "a" "b":`).
 std::string diagnostics_text(const Diagnostics& diags, const CompiledFile& file,
                              const TextOptions& options = {});
+// The same text, handed to [out] piece by piece as it is made instead of
+// returned whole. The text can be far larger than the source: each
+// diagnostic shows the source lines it is about, so many diagnostics on one
+// long line (a hostile file) make text that grows with the square of the
+// line's length. These keep memory within a piece of about 64 KiB (or one
+// snippet line, when longer), whatever the total.
+void write_diagnostics_text(const Diagnostics& diags, const Source* source,
+                            const TextOptions& options,
+                            const std::function<void(std::string_view)>& out);
+void write_diagnostics_text(const Diagnostics& diags, const CompiledFile& file,
+                            const TextOptions& options,
+                            const std::function<void(std::string_view)>& out);
 // [diags] as the JSON document `hcldec --diags=json` prints.
 std::string diagnostics_json(const Diagnostics& diags);
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "util/unicode.h"
 #include "value/number.h"
 
 namespace hclvm::cache {
@@ -152,6 +153,16 @@ std::string_view ByteReader::bytes(size_t n) {
 
 // --- tables -------------------------------------------------------------------
 
+std::string_view TableReader::text(ByteReader& r) const {
+  uint32_t i = r.index(strings_.size(), "string index");
+  if (!r.ok()) return {};
+  if (!utf8_[i]) {
+    r.fail("string " + std::to_string(i) + " is not valid UTF-8");
+    return {};
+  }
+  return strings_[i];
+}
+
 uint32_t TableWriter::string(std::string_view s) {
   auto [it, added] = string_index_.try_emplace(std::string(s), uint32_t(strings_.size()));
   if (added) strings_.emplace_back(s);
@@ -177,6 +188,7 @@ bool TableWriter::type(const Type* t, uint32_t& index) {
     case TypeKind::Object:
     case TypeKind::Tuple:
       for (size_t i = 0; i < t->size(); ++i) {
+        if (t->is_object() && !uni::valid_utf8(t->attr_name(i))) return false;
         uint32_t e;
         if (!type(t->is_object() ? t->attr_type(i) : t->tuple_element(i), e)) return false;
         parts.push_back(e);
@@ -231,6 +243,7 @@ bool TableWriter::value(ByteWriter& w, const Value& v) {
       w.str(num::encode_exact(v.as_number()));
       return true;
     case Value::Rep::String:
+      if (!uni::valid_utf8(v.as_string())) return false;
       w.u8(kVString);
       w.varint(string(v.as_string()));
       return true;
@@ -254,6 +267,7 @@ bool TableWriter::value(ByteWriter& w, const Value& v) {
       w.varint(t);
       w.varint(v.length());
       for (size_t i = 0; i < v.length(); ++i) {
+        if (!uni::valid_utf8(v.map_key(i))) return false;
         w.varint(string(v.map_key(i)));
         if (!value(w, v.map_value(i))) return false;
       }
@@ -267,7 +281,7 @@ bool TableWriter::value(ByteWriter& w, const Value& v) {
       return true;
     case Value::Rep::Unknown: {
       const Refinement& rf = v.refinement();
-      if (!type(v.type(), t)) return false;
+      if (!uni::valid_utf8(rf.prefix) || !type(v.type(), t)) return false;
       w.u8(kVRefined);
       w.varint(t);
       uint8_t flags = uint8_t((rf.not_null ? 1 : 0) | (rf.has_lower ? 2 : 0) |
@@ -296,7 +310,11 @@ void TableWriter::write(ByteWriter& w) const {
 bool TableReader::read(ByteReader& r) {
   uint32_t n = r.count(1, "string count");
   strings_.reserve(n);
-  for (uint32_t i = 0; i < n && r.ok(); ++i) strings_.push_back(r.str());
+  utf8_.reserve(n);
+  for (uint32_t i = 0; i < n && r.ok(); ++i) {
+    strings_.push_back(r.str());
+    utf8_.push_back(uni::valid_utf8(strings_.back()));
+  }
   n = r.count(1, "type count");
   types_.reserve(n);
   for (uint32_t i = 0; i < n && r.ok(); ++i) {
@@ -315,7 +333,7 @@ bool TableReader::read(ByteReader& r) {
         std::vector<TypeAttr> attrs;
         attrs.reserve(size);
         for (uint32_t a = 0; a < size && r.ok(); ++a) {
-          std::string_view name = string(r);
+          std::string_view name = text(r);
           const Type* at = type(r);
           uint8_t optional = r.u8();
           if (optional > 1) r.fail("bad optional flag");
@@ -360,7 +378,7 @@ Value TableReader::value(ByteReader& r, int depth) const {
       }
       return Value::number(std::move(*n));
     }
-    case kVString: return Value::string(string(r));
+    case kVString: return Value::string(text(r));
     case kVList:
     case kVSet: {
       const Type* et = type(r);
@@ -381,7 +399,7 @@ Value TableReader::value(ByteReader& r, int depth) const {
       std::vector<std::pair<std::string, Value>> entries;
       entries.reserve(n);
       for (uint32_t i = 0; i < n && r.ok(); ++i) {
-        std::string_view key = string(r);
+        std::string_view key = text(r);
         Value v = value(r, depth + 1);
         if (r.ok() && v.type() != et)
           r.fail("map element of the wrong type");
@@ -422,6 +440,7 @@ Value TableReader::value(ByteReader& r, int depth) const {
       rf.not_null = flags & 1, rf.has_lower = flags & 2, rf.has_upper = flags & 4;
       rf.lower_inclusive = flags & 8, rf.upper_inclusive = flags & 16;
       rf.prefix = std::string(r.str());
+      if (!uni::valid_utf8(rf.prefix)) r.fail("refinement prefix is not valid UTF-8");
       auto bound = [&](Number& out) {
         std::optional<Number> n = num::decode_exact(r.str());
         if (n)

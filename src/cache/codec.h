@@ -90,10 +90,12 @@ class ByteReader {
 class TableWriter {
  public:
   uint32_t string(std::string_view s);
-  // The index of [t]; false for a type the format cannot hold (capsules).
+  // The index of [t]; false for a type the format cannot hold (capsules,
+  // objects with an attribute name that is not valid UTF-8).
   bool type(const Type* t, uint32_t& index);
   // Writes [v] into [w]: false for values the format cannot hold (marked
-  // values, refined unknowns, capsules), which the caller then does not cache.
+  // values, capsules, strings, keys or attribute names that are not valid
+  // UTF-8, which the reader refuses), which the caller then does not cache.
   bool value(ByteWriter& w, const Value& v);
 
   // Writes both tables: strings, then types (each referring to earlier ones).
@@ -119,6 +121,13 @@ class TableReader {
     uint32_t i = r.index(strings_.size(), "string index");
     return r.ok() ? strings_[i] : std::string_view();
   }
+  // A string that becomes a value or a name (a string constant, a map
+  // key, an attribute, variable, block type or label name): like string(),
+  // but refused unless it is valid UTF-8. The compiler makes no other, and
+  // what reads values (functions, JSON output) takes their strings to be
+  // text. Diagnostic texts and file names are read with string(): they are
+  // only printed, and a file name need not be UTF-8.
+  std::string_view text(ByteReader& r) const;
   const Type* type(ByteReader& r) const {
     uint32_t i = r.index(types_.size(), "type index");
     return r.ok() ? types_[i] : Type::dynamic();
@@ -128,6 +137,7 @@ class TableReader {
 
  private:
   std::vector<std::string_view> strings_;
+  std::vector<uint8_t> utf8_;  // whether strings_[i] is valid UTF-8
   std::vector<const Type*> types_;
 };
 

@@ -162,6 +162,7 @@ class FileWriter {
     span(w, b.end_span);
     w.varint(b.attributes.size());
     for (const CompiledAttribute& a : b.attributes) {
+      if (!text(a.name)) return false;
       w.varint(tables_.string(a.name));
       span(w, a.span);
       span(w, a.name_span);
@@ -179,15 +180,18 @@ class FileWriter {
         w.str(pw.buffer());
       }
       if (!ok) {
-        why_ = "attribute " + a.name + " holds a constant the format cannot (a marked value)";
+        why_ = "attribute " + a.name +
+               " holds what the format cannot (a marked value, or text that is not UTF-8)";
         return false;
       }
     }
     w.varint(b.blocks.size());
     for (const CompiledBlock& blk : b.blocks) {
+      if (!text(blk.type)) return false;
       w.varint(tables_.string(blk.type));
       w.varint(blk.labels.size());
       for (size_t i = 0; i < blk.labels.size(); ++i) {
+        if (!text(blk.labels[i])) return false;
         w.varint(tables_.string(blk.labels[i]));
         span(w, i < blk.label_spans.size() ? blk.label_spans[i] : ast::Span{});
       }
@@ -199,6 +203,13 @@ class FileWriter {
   }
 
  private:
+  // Checks that name or label [s] is valid UTF-8, as the reader requires.
+  bool text(std::string_view s) {
+    if (uni::valid_utf8(s)) return true;
+    why_ = "a name or label is not valid UTF-8";
+    return false;
+  }
+
   TableWriter& tables_;
   std::string& why_;
 };
@@ -400,7 +411,7 @@ class FileReader {
     uint32_t n = r_.count(8, "attribute count");
     b.attributes.resize(n);
     for (CompiledAttribute& a : b.attributes) {
-      a.name = std::string(tables_.string(r_));
+      a.name = std::string(tables_.text(r_));
       a.span = span();
       a.name_span = span();
       a.expr_span = span();
@@ -430,10 +441,10 @@ class FileReader {
     n = r_.count(7, "block count");
     b.blocks.resize(n);
     for (CompiledBlock& blk : b.blocks) {
-      blk.type = std::string(tables_.string(r_));
+      blk.type = std::string(tables_.text(r_));
       uint32_t nl = r_.count(3, "label count");
       for (uint32_t i = 0; i < nl && r_.ok(); ++i) {
-        blk.labels.emplace_back(tables_.string(r_));
+        blk.labels.emplace_back(tables_.text(r_));
         blk.label_spans.push_back(span());
       }
       blk.span = span();
@@ -609,6 +620,14 @@ std::optional<std::string> write_compiled(const std::vector<const CompiledFile*>
 
 namespace {
 
+// Reports whether [data] starts with the magic and is long enough for the
+// header and the checksum: anything else (an empty file, a text file) is
+// not a compiled file, whatever its name.
+bool is_compiled_envelope(std::string_view data) {
+  return data.size() >= kHeaderSize + kTrailerSize &&
+         std::memcmp(data.data(), kMagic, sizeof kMagic) == 0;
+}
+
 // read_compiled over [data]; [owned], when reading lazily, is the same
 // bytes held for the files to keep.
 LoadResult read_data(std::string_view data, std::shared_ptr<const std::string> owned,
@@ -620,8 +639,7 @@ LoadResult read_data(std::string_view data, std::shared_ptr<const std::string> o
     res.error = std::move(why);
     return std::move(res);
   };
-  if (data.size() < kHeaderSize + kTrailerSize) return refuse("too short to be a compiled file");
-  if (std::memcmp(data.data(), kMagic, sizeof kMagic) != 0) return refuse("not a compiled file");
+  if (!is_compiled_envelope(data)) return refuse("not a compiled file");
   ByteReader head(data.substr(8, kHeaderSize - 8), 8);
   uint32_t version = head.u32();
   uint32_t flags = head.u32();
@@ -718,8 +736,7 @@ LoadResult read_compiled(std::shared_ptr<const std::string> data,
 namespace hclvm {
 
 std::string check_compiled(std::string_view data) {
-  if (data.size() < kHeaderSize + kTrailerSize) return "too short to be a compiled file";
-  if (std::memcmp(data.data(), kMagic, sizeof kMagic) != 0) return "not a compiled file";
+  if (!is_compiled_envelope(data)) return "not a compiled file";
   ByteReader head(data.substr(8, kHeaderSize - 8), 8);
   uint32_t version = head.u32();
   head.u32();

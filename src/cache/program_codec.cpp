@@ -7,6 +7,8 @@
 // depends on the process that wrote it.
 #include "cache/program_codec.h"
 
+#include "util/unicode.h"
+
 namespace hclvm::cache {
 
 bool write_program(ByteWriter& w, TableWriter& tables, const Program& p) {
@@ -18,7 +20,10 @@ bool write_program(ByteWriter& w, TableWriter& tables, const Program& p) {
   for (const Value& v : p.constants)
     if (!tables.value(w, v)) return false;
   w.varint(p.names.size());
-  for (const std::string& n : p.names) w.varint(tables.string(n));
+  for (const std::string& n : p.names) {
+    if (!uni::valid_utf8(n)) return false;
+    w.varint(tables.string(n));
+  }
   w.varint(p.types.size());
   for (const Type* t : p.types) {
     uint32_t i;
@@ -125,7 +130,7 @@ std::shared_ptr<Program> read_program(ByteReader& r, const TableReader& tables,
   for (uint32_t i = 0; i < n && r.ok(); ++i) p->constants.push_back(tables.value(r));
   n = r.count(1, "name count");
   p->names.reserve(n);
-  for (uint32_t i = 0; i < n && r.ok(); ++i) p->names.emplace_back(tables.string(r));
+  for (uint32_t i = 0; i < n && r.ok(); ++i) p->names.emplace_back(tables.text(r));
   n = r.count(1, "type count");
   p->types.reserve(n);
   for (uint32_t i = 0; i < n && r.ok(); ++i) p->types.push_back(tables.type(r));

@@ -193,6 +193,10 @@ hclvm_status cache_load(const hclvm_cache* cache, std::string name, std::string 
 
 }  // namespace
 
+// Thrown by the sink of hclvm_diagnostics_write_text when the host's
+// callback asks to stop, to end the rendering.
+struct WriteStopped {};
+
 }  // namespace hclvm::capi
 
 using namespace hclvm;
@@ -203,7 +207,12 @@ extern "C" {
 // --- status and errors -------------------------------------------------------------
 
 const char* hclvm_status_string(hclvm_status status) {
-  switch (status) {
+  // A C caller may pass any int. Read as the C++ enum, a value outside its
+  // range is undefined (UBSan's enum check stops there), so read the bytes.
+  static_assert(sizeof(hclvm_status) == sizeof(int));
+  int code;
+  std::memcpy(&code, &status, sizeof code);
+  switch (code) {
     case HCLVM_OK:
       return "ok";
     case HCLVM_ERR_INVALID_ARGUMENT:
@@ -282,6 +291,29 @@ hclvm_status hclvm_diagnostics_text(const hclvm_diagnostics* diags, unsigned wid
     style.color = color != 0;
     *out = dup_string(diags->file ? diagnostics_text(diags->list, *diags->file, style)
                                   : diagnostics_text(diags->list, diags->source.get(), style));
+    return HCLVM_OK;
+  });
+}
+
+hclvm_status hclvm_diagnostics_write_text(const hclvm_diagnostics* diags, unsigned width,
+                                          int color, hclvm_write_fn write, void* user_data) {
+  return guard([&] {
+    if (diags == nullptr || write == nullptr)
+      return fail(HCLVM_ERR_INVALID_ARGUMENT, "diags and write are required");
+    TextOptions style;
+    style.width = width;
+    style.color = color != 0;
+    auto sink = [write, user_data](std::string_view s) {
+      if (write(user_data, s.data(), s.size()) != 0) throw WriteStopped{};
+    };
+    try {
+      if (diags->file)
+        write_diagnostics_text(diags->list, *diags->file, style, sink);
+      else
+        write_diagnostics_text(diags->list, diags->source.get(), style, sink);
+    } catch (const WriteStopped&) {
+      return fail(HCLVM_ERR_IO, "the write callback stopped the writing");
+    }
     return HCLVM_OK;
   });
 }

@@ -1,7 +1,9 @@
 // `hclvm check`: parse files and directories and report their diagnostics.
 // Files are parsed by a pool of threads, but results are printed strictly in
 // sorted path order, each as soon as it and all before it are done, so the
-// output is the same for any -j. Text diagnostics go to stdout (they are
+// output is the same for any -j; a file with much diagnostic text writes it
+// itself, as it is rendered, once its turn has come, so that memory stays
+// bounded however much text there is. Text diagnostics go to stdout (they are
 // the command's output) with a summary line on stderr; JSON is one document
 // for all files, in the shape of `hcldec --diags=json` (and, as there,
 // nothing when there are no diagnostics).
@@ -66,9 +68,65 @@ struct CheckOptions {
 struct FileResult {
   bool done = false;
   std::string read_error;    // non-empty: the file could not be read
-  std::string text;          // rendered diagnostics (text format)
+  std::string text;          // rendered diagnostics (text format) not yet written
   Diagnostics diagnostics;   // kept for the JSON format only
   unsigned errors = 0, warnings = 0;
+};
+
+// The text a file's worker holds before it waits for the file's turn to
+// write its diagnostics itself, and the text of finished files that may
+// wait to be printed: the text of one file's diagnostics can be far larger
+// than the file (each diagnostic shows its source lines), and is written
+// as it is made rather than held.
+constexpr size_t kHoldPerFile = size_t(256) << 10;
+constexpr size_t kHoldTotal = size_t(64) << 20;
+
+// Hands the text of the files' diagnostics to standard output in the files'
+// order while workers render them in parallel. Locked by its mutex; the
+// printer (the main thread) takes finished files in order, and a worker
+// whose file has more text than it may hold waits for the file's turn and
+// then writes the text itself.
+struct Output {
+  std::mutex mu;
+  std::condition_variable cv;
+  std::vector<FileResult> results;
+  size_t printed = 0;  // files the printer is done with
+  size_t held = 0;     // bytes of text in finished files not yet printed
+};
+
+// The destination of one file's diagnostic text: held up to kHoldPerFile,
+// then, once all files before it are printed, written to stdout as it comes.
+class FileText {
+ public:
+  FileText(Output& out, size_t index) : out_(out), index_(index) {}
+
+  // Takes the next piece [s] of the file's text.
+  void write(std::string_view s) {
+    if (streaming_) {
+      std::fwrite(s.data(), 1, s.size(), stdout);
+      return;
+    }
+    text_.append(s);
+    if (text_.size() <= kHoldPerFile) return;
+    {
+      // The printer is waiting for this file once it has printed all
+      // before it: nothing else writes to stdout until the file is done.
+      std::unique_lock<std::mutex> lock(out_.mu);
+      out_.cv.wait(lock, [this] { return out_.printed == index_; });
+    }
+    std::fwrite(text_.data(), 1, text_.size(), stdout);
+    std::string().swap(text_);
+    streaming_ = true;
+  }
+
+  // The text not written yet, for the printer.
+  std::string take() { return std::move(text_); }
+
+ private:
+  Output& out_;
+  size_t index_;
+  std::string text_;
+  bool streaming_ = false;
 };
 
 // Parses [args] into [opts]; returns an exit status when the command should
@@ -123,9 +181,11 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
   return std::nullopt;
 }
 
-// Reads, parses and (for text) renders file [path] into [r].
+// Reads, parses and (for text) renders file [path] into [r], its text
+// through [text].
 void check_one(const std::string& path, const CheckOptions& opts, const diag::TextStyle& style,
-               const Cache* cache, FileResult& r) {
+               const Cache* cache, FileText& text, FileResult& r) {
+  auto sink = [&text](std::string_view s) { text.write(s); };
   std::string bytes;
   if (!read_input(path, bytes, r.read_error)) {
     if (r.read_error.empty()) r.read_error = "read failed";
@@ -145,7 +205,8 @@ void check_one(const std::string& path, const CheckOptions& opts, const diag::Te
       std::function<std::string(uint32_t)> context;
       if (kind == ParseAs::Config) context = [&f](uint32_t b) { return f.context(b); };
       files.emplace(f.source->name(), diag::SnippetFile{f.source->text(), context});
-      r.text = diag::render_text(f.diagnostics, files, style);
+      diag::write_text(f.diagnostics, files, style, sink);
+      r.text = text.take();
     } else {
       r.diagnostics = std::move(f.diagnostics);
     }
@@ -153,10 +214,12 @@ void check_one(const std::string& path, const CheckOptions& opts, const diag::Te
   }
   Parsed p = parse_input(kind, display_name(path), std::move(bytes));
   for (const auto& d : p.diagnostics) (d.severity == Severity::Error ? r.errors : r.warnings)++;
-  if (opts.format == Format::Text)
-    r.text = diag::render_text(p.diagnostics, p.snippet_files(), style);
-  else
+  if (opts.format == Format::Text) {
+    diag::write_text(p.diagnostics, p.snippet_files(), style, sink);
+    r.text = text.take();
+  } else {
     r.diagnostics = std::move(p.diagnostics);
+  }
 }
 
 // Returns "[n] [word]" with an "s" when [n] is not one.
@@ -177,20 +240,28 @@ int run_check(const std::vector<std::string>& args) {
   diag::TextStyle style = text_style_for(STDOUT_FILENO, opts.color);
   std::unique_ptr<Cache> cache;
   if (opts.cache) cache = std::make_unique<Cache>(CacheOptions{opts.cache_dir});
-  std::vector<FileResult> results(files->size());
-  std::mutex mu;
-  std::condition_variable cv;
+  Output output;
+  output.results.resize(files->size());
   std::atomic<size_t> next{0};
 
-  // Each worker takes the next unclaimed file; the main thread prints.
+  // Each worker takes the next unclaimed file, unless finished files hold
+  // too much text already; the main thread prints.
   auto work = [&] {
-    for (size_t i; (i = next.fetch_add(1)) < files->size();) {
+    for (;;) {
+      {
+        std::unique_lock<std::mutex> lock(output.mu);
+        output.cv.wait(lock, [&] { return output.held <= kHoldTotal; });
+      }
+      size_t i = next.fetch_add(1);
+      if (i >= files->size()) return;
       FileResult r;
-      check_one((*files)[i], opts, style, cache.get(), r);
+      FileText text(output, i);
+      check_one((*files)[i], opts, style, cache.get(), text, r);
       r.done = true;
-      std::lock_guard<std::mutex> lock(mu);
-      results[i] = std::move(r);
-      cv.notify_all();
+      std::lock_guard<std::mutex> lock(output.mu);
+      output.held += r.text.size();
+      output.results[i] = std::move(r);
+      output.cv.notify_all();
     }
   };
   unsigned jobs = opts.jobs ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
@@ -201,27 +272,31 @@ int run_check(const std::vector<std::string>& args) {
   unsigned with_errors = 0, errors = 0, warnings = 0;
   bool unreadable = false;
   Diagnostics all;
-  for (size_t i = 0; i < results.size(); ++i) {
+  for (size_t i = 0; i < files->size(); ++i) {
     FileResult r;
     {
-      std::unique_lock<std::mutex> lock(mu);
-      cv.wait(lock, [&] { return results[i].done; });
-      r = std::move(results[i]);
+      std::unique_lock<std::mutex> lock(output.mu);
+      output.cv.wait(lock, [&] { return output.results[i].done; });
+      r = std::move(output.results[i]);
     }
     if (!r.read_error.empty()) {
       std::fflush(stdout);
       usage_error("cannot read " + (*files)[i] + ": " + r.read_error);
       unreadable = true;
-      continue;
-    }
-    errors += r.errors;
-    warnings += r.warnings;
-    if (r.errors) ++with_errors;
-    if (opts.format == Format::Text) {
-      std::fwrite(r.text.data(), 1, r.text.size(), stdout);
     } else {
-      for (auto& d : r.diagnostics) all.push_back(std::move(d));
+      errors += r.errors;
+      warnings += r.warnings;
+      if (r.errors) ++with_errors;
+      if (opts.format == Format::Text) {
+        std::fwrite(r.text.data(), 1, r.text.size(), stdout);
+      } else {
+        for (auto& d : r.diagnostics) all.push_back(std::move(d));
+      }
     }
+    std::lock_guard<std::mutex> lock(output.mu);
+    output.held -= r.text.size();
+    output.printed = i + 1;
+    output.cv.notify_all();
   }
   for (auto& t : pool) t.join();
 

@@ -10,6 +10,7 @@
 
 #include "diag/render.h"
 
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
@@ -118,6 +119,10 @@ bool parse_color_mode(std::string_view s, ColorMode& out);
 // says always, or auto on a terminal with NO_COLOR unset or empty; width
 // of the terminal, or 80 when [fd] is not one (as hcldec does).
 diag::TextStyle text_style_for(int fd, ColorMode mode);
+
+// A sink that writes rendered diagnostics straight to [f] (diag::write_text),
+// so that no command holds all of their text.
+diag::TextSink file_sink(std::FILE* f);
 
 // The `check` command with its arguments [args] (after the command name);
 // returns the exit status.

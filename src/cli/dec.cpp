@@ -106,8 +106,7 @@ class DiagWriter {
     // output's, as the reference measures it.
     diag::TextStyle style = text_style_for(STDERR_FILENO, ColorMode::Auto);
     style.width = text_style_for(STDOUT_FILENO, ColorMode::Never).width;
-    std::string text = diag::render_text(diags, files_.snippets(), style);
-    std::fwrite(text.data(), 1, text.size(), stderr);
+    diag::write_text(diags, files_.snippets(), style, file_sink(stderr));
   }
 
  private:

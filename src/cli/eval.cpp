@@ -67,7 +67,7 @@ const char kEvalHelp[] =
     "  -h, --help            show this help\n"
     "\n"
     "FILE may also be a compiled file written by 'hclvm compile': every file in\n"
-    "it is evaluated, without parsing.\n"
+    "it is evaluated, without parsing. A FILE named *.hclc is always read as one.\n"
     "\n"
     "Exit status: 0 no errors, 1 errors found, 2 usage error or unreadable input.\n";
 
@@ -378,8 +378,7 @@ void print_diags_with(const Diagnostics& diags, const Source& src,
   diag::SnippetFiles files;
   diag::SnippetFile f{src.text(), std::move(context)};
   files.emplace(src.name(), std::move(f));
-  std::string text = diag::render_text(diags, files, text_style_for(STDERR_FILENO, color));
-  std::fwrite(text.data(), 1, text.size(), stderr);
+  diag::write_text(diags, files, text_style_for(STDERR_FILENO, color), file_sink(stderr));
 }
 
 JsonFileAttributes json_file_attributes(std::string name, std::string bytes) {
@@ -537,8 +536,11 @@ int run_eval(const std::vector<std::string>& args) {
   const std::string& path = o.files[0];
   std::string bytes, err;
   if (!read_input(path, bytes, err)) return usage_error("cannot read " + path + ": " + err);
-  // A file `hclvm compile` wrote: every file in it, sources included.
-  if (check_compiled(bytes).empty() || bytes.rfind("HCLVMBC", 0) == 0) {
+  // A file `hclvm compile` wrote: every file in it, sources included. One
+  // named *.hclc is read as one whatever it holds, so that an empty or
+  // damaged one is refused rather than read as an empty configuration.
+  bool hclc_name = path.size() >= 5 && path.compare(path.size() - 5, 5, ".hclc") == 0;
+  if (hclc_name || check_compiled(bytes).empty() || bytes.rfind("HCLVMBC", 0) == 0) {
     LoadResult r = read_compiled(bytes);
     if (!r.ok()) return usage_error("cannot load " + path + ": " + r.error);
     bool errors = false;

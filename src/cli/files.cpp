@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -288,6 +289,10 @@ diag::TextStyle text_style_for(int fd, ColorMode mode) {
   struct winsize ws;
   if (tty && ::ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) style.width = ws.ws_col;
   return style;
+}
+
+diag::TextSink file_sink(std::FILE* f) {
+  return [f](std::string_view s) { std::fwrite(s.data(), 1, s.size(), f); };
 }
 
 }  // namespace hclvm::cli

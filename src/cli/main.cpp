@@ -125,9 +125,8 @@ int run_ast(const std::vector<std::string>& args) {
   std::fwrite(dump.data(), 1, dump.size(), stdout);
   std::fflush(stdout);
 
-  std::string text =
-      diag::render_text(p.diagnostics, p.snippet_files(), text_style_for(STDERR_FILENO, color));
-  std::fwrite(text.data(), 1, text.size(), stderr);
+  diag::write_text(p.diagnostics, p.snippet_files(), text_style_for(STDERR_FILENO, color),
+                   file_sink(stderr));
   return has_errors(p.diagnostics) ? kExitErrors : kExitOk;
 }
 

@@ -6,27 +6,51 @@ namespace hclvm {
 
 namespace {
 
-std::string text(const Diagnostics& diags, const Source* source,
-                 std::function<std::string(uint32_t)> context, const TextOptions& options) {
+// Writes the text of [diags] to [out], with snippets from [source] and the
+// block [context] of a byte offset, styled by [options].
+void write(const Diagnostics& diags, const Source* source,
+           std::function<std::string(uint32_t)> context, const TextOptions& options,
+           const diag::TextSink& out) {
   diag::SnippetFiles files;
   if (source != nullptr) files.emplace(source->name(), diag::SnippetFile{source->text(), context});
   diag::TextStyle style;
   style.width = options.width;
   style.color = options.color;
-  return diag::render_text(diags, files, style);
+  diag::write_text(diags, files, style, out);
+}
+
+// The context function of compiled file [file].
+std::function<std::string(uint32_t)> context_of(const CompiledFile& file) {
+  return [&file](uint32_t byte) { return file.context(byte); };
 }
 
 }  // namespace
 
 std::string diagnostics_text(const Diagnostics& diags, const Source* source,
                              const TextOptions& options) {
-  return text(diags, source, nullptr, options);
+  std::string text;
+  write(diags, source, nullptr, options, [&text](std::string_view s) { text.append(s); });
+  return text;
 }
 
 std::string diagnostics_text(const Diagnostics& diags, const CompiledFile& file,
                              const TextOptions& options) {
-  return text(
-      diags, file.source.get(), [&file](uint32_t byte) { return file.context(byte); }, options);
+  std::string text;
+  write(diags, file.source.get(), context_of(file), options,
+        [&text](std::string_view s) { text.append(s); });
+  return text;
+}
+
+void write_diagnostics_text(const Diagnostics& diags, const Source* source,
+                            const TextOptions& options,
+                            const std::function<void(std::string_view)>& out) {
+  write(diags, source, nullptr, options, out);
+}
+
+void write_diagnostics_text(const Diagnostics& diags, const CompiledFile& file,
+                            const TextOptions& options,
+                            const std::function<void(std::string_view)>& out) {
+  write(diags, file.source.get(), context_of(file), options, out);
 }
 
 std::string diagnostics_json(const Diagnostics& diags) { return diag::render_json(diags); }

@@ -161,8 +161,8 @@ void write_snippet(std::string& out, const Diagnostic& d, const SnippetFile& fil
 using LineIndexes = std::map<const SnippetFile*, std::vector<Line>>;
 
 // Appends the text form of [d] to [out], taking snippets from [files].
-void write_text(std::string& out, const Diagnostic& d, const SnippetFiles& files,
-                LineIndexes& indexes, const TextStyle& style) {
+void append_text(std::string& out, const Diagnostic& d, const SnippetFiles& files,
+                 LineIndexes& indexes, const TextStyle& style) {
   const char* color = "";
   const char* highlight = "";
   const char* reset = "";
@@ -204,11 +204,24 @@ void write_text(std::string& out, const Diagnostic& d, const SnippetFiles& files
 
 }  // namespace
 
+void write_text(const Diagnostics& diags, const SnippetFiles& files, const TextStyle& style,
+                const TextSink& sink) {
+  std::string piece;
+  LineIndexes indexes;
+  for (const auto& d : diags) {
+    append_text(piece, d, files, indexes, style);
+    if (piece.size() >= kTextPiece) {
+      sink(piece);
+      piece.clear();
+    }
+  }
+  if (!piece.empty()) sink(piece);
+}
+
 std::string render_text(const Diagnostics& diags, const SnippetFiles& files,
                         const TextStyle& style) {
   std::string out;
-  LineIndexes indexes;
-  for (const auto& d : diags) write_text(out, d, files, indexes, style);
+  write_text(diags, files, style, [&out](std::string_view s) { out.append(s); });
   return out;
 }
 

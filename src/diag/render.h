@@ -38,7 +38,23 @@ struct TextStyle {
   bool color = false;  // VT100 colours for severity and subject
 };
 
-// Returns the text form of every diagnostic in [diags], in order.
+// Receives rendered text, piece by piece, in order.
+using TextSink = std::function<void(std::string_view)>;
+
+// Writes the text form of every diagnostic in [diags], in order, to [sink].
+// The text is handed over as it is made, in pieces of about kTextPiece
+// bytes (a diagnostic's snippet line may make one longer), so that memory
+// stays within one piece however much text there is: the text of many
+// diagnostics on one long line grows with the square of the line, since
+// each diagnostic shows the whole line, as the reference's does.
+void write_text(const Diagnostics& diags, const SnippetFiles& files, const TextStyle& style,
+                const TextSink& sink);
+
+// The size of the pieces write_text hands over.
+constexpr size_t kTextPiece = size_t(64) << 10;
+
+// Returns the text form of every diagnostic in [diags], in order: the
+// whole of what write_text writes, for callers that know it is small.
 std::string render_text(const Diagnostics& diags, const SnippetFiles& files,
                         const TextStyle& style);
 

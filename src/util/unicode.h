@@ -37,6 +37,21 @@ inline Rune decode(std::string_view s, size_t i) {
   return {char32_t(cp), uint32_t(n), true};
 }
 
+// Reports whether [s] is entirely valid UTF-8, as Go's utf8.ValidString
+// decides (no surrogates, no overlong forms, nothing past U+10FFFF).
+inline bool valid_utf8(std::string_view s) {
+  for (size_t i = 0; i < s.size();) {
+    if (static_cast<unsigned char>(s[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    Rune r = decode(s, i);
+    if (!r.ok) return false;
+    i += r.len;
+  }
+  return true;
+}
+
 // Appends code point [r] to [out] in UTF-8 (utf8.EncodeRune for a valid
 // code point; the caller checks validity where input may be invalid).
 inline void append_utf8(std::string& out, char32_t r) {

@@ -3,7 +3,8 @@
 #   tests/cache/cli_cache.sh path/to/hclvm
 # eval --cache gives what eval gives, fills the cache once and then loads
 # from it; a damaged entry is refused, recompiled and replaced; compile
-# writes a self-contained file that eval loads; check --cache shares the
+# writes a self-contained file that eval loads (and an empty or text *.hclc
+# is refused); check --cache shares the
 # entries; and many processes evaluating many files at once through one
 # cache directory all print the right output and leave only sound entries.
 set -euo pipefail
@@ -71,6 +72,18 @@ set +e
 "$hclvm" eval short.hclc 2> short.err; rc=$?
 set -e
 [ "$rc" = 2 ] && grep -q "cannot load short.hclc: checksum mismatch" short.err || fail "truncated .hclc"
+# A file named *.hclc is a compiled file or refused: empty, shorter than a
+# header, or text, never read as a configuration.
+: > empty.hclc
+head -c 20 all.hclc > tiny.hclc
+printf 'a = 1\n' > text.hclc
+for f in empty.hclc tiny.hclc text.hclc; do
+  set +e
+  "$hclvm" eval "$f" > "$f.out" 2> "$f.err"; rc=$?
+  set -e
+  [ "$rc" = 2 ] && [ ! -s "$f.out" ] && [ "$(cat "$f.err")" = "hclvm: cannot load $f: not a compiled file" ] ||
+    fail "$f: exit $rc, $(cat "$f.out" "$f.err")"
+done
 
 # check --cache: the same diagnostics, through the same entries.
 set +e

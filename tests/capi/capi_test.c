@@ -169,6 +169,56 @@ static void test_parse_error(void) {
   hclvm_program_free(NULL);
 }
 
+/* What a write callback has seen: the text so far, the largest piece, the
+ * number of calls, and the call after which it asks to stop (0: never). */
+struct written {
+  char *text;
+  size_t len, largest, calls, stop_after;
+};
+
+static int collect(void *user_data, const char *data, size_t len) {
+  struct written *w = (struct written *)user_data;
+  w->text = (char *)realloc(w->text, w->len + len + 1);
+  memcpy(w->text + w->len, data, len);
+  w->len += len;
+  w->text[w->len] = '\0';
+  if (len > w->largest) w->largest = len;
+  ++w->calls;
+  return w->stop_after != 0 && w->calls >= w->stop_after;
+}
+
+/* Diagnostics written piece by piece: 2,000 control bytes on one line make
+ * 2,000 errors each showing the whole line (and one more), 4 MB of text, which arrives in
+ * pieces of about 64 KiB and equals the text returned whole. */
+static void test_diagnostics_write_text(void) {
+  enum { N = 2000 };
+  char *bytes = (char *)malloc(N);
+  hclvm_program *prog = NULL;
+  hclvm_diagnostics *diags = NULL;
+  char *text = NULL;
+  struct written w;
+  memset(bytes, 1, N); /* not NUL, which the returned string could not hold */
+  memset(&w, 0, sizeof w);
+  CHECK(hclvm_compile_file("ctl.hcl", bytes, N, HCLVM_SYNTAX_NATIVE, &prog, &diags) ==
+        HCLVM_ERR_PARSE);
+  CHECK(hclvm_diagnostics_count(diags) == N + 1); /* and "Argument or block definition required" */
+  OK(hclvm_diagnostics_write_text(diags, 80, 0, collect, &w));
+  OK(hclvm_diagnostics_text(diags, 80, 0, &text));
+  CHECK(w.len > (size_t)N * N && w.len == strlen(text) && strcmp(w.text, text) == 0);
+  CHECK(w.calls > 16 && w.largest < 70000);
+  free(w.text);
+  memset(&w, 0, sizeof w);
+  w.stop_after = 2;
+  CHECK(hclvm_diagnostics_write_text(diags, 80, 0, collect, &w) == HCLVM_ERR_IO);
+  CHECK(w.calls == 2 && strlen(hclvm_last_error()) > 0);
+  CHECK(hclvm_diagnostics_write_text(diags, 80, 0, NULL, &w) == HCLVM_ERR_INVALID_ARGUMENT);
+  CHECK(hclvm_diagnostics_write_text(NULL, 80, 0, collect, &w) == HCLVM_ERR_INVALID_ARGUMENT);
+  free(w.text);
+  hclvm_string_free(text);
+  hclvm_diagnostics_free(diags);
+  free(bytes);
+}
+
 static void test_expressions(void) {
   hclvm_context *ctx = NULL;
   hclvm_vm *vm = NULL;
@@ -1272,6 +1322,7 @@ static void test_threads(void) {
 int main(void) {
   test_status();
   test_parse_error();
+  test_diagnostics_write_text();
   test_expressions();
   test_scalars();
   test_collections();

@@ -3,8 +3,9 @@
 # The HTTP server example end to end: starts SERVER (hclvm-server) on a free
 # port with CONFIG (examples/server/policy.hcl), asks it with curl for a good
 # answer, each kind of error and the wrong routes and methods, then stops it
-# with SIGTERM and checks that it exits cleanly. Exit 77 (skipped) without
-# curl.
+# with SIGTERM and checks that it exits cleanly. Meanwhile 32 slow clients
+# (headers a line a second) must not keep valid requests from an answer.
+# Exit 77 (skipped) without curl.
 set -uo pipefail
 server=${1:?usage: server_test.sh SERVER CONFIG}
 config=${2:?usage: server_test.sh SERVER CONFIG}
@@ -104,9 +105,76 @@ ask GET /stats
 expect "GET /stats" 200 '"requests":5,"ok":1,"bad_requests":2,"eval_errors":2,"limit_hits":0,"other":3,' \
   '"attributes":14,'
 
+# Slow clients (slowloris): 32 connections, more than the server's 4
+# threads, each sending a request's headers one line a second, within any
+# read timeout. Valid requests are answered all the same, at once.
+slow_client() {
+  exec 3<>"/dev/tcp/127.0.0.1/$port" || exit 0
+  printf 'POST /eval HTTP/1.1\r\nHost: slow\r\n' >&3 || exit 0
+  for i in $(seq 60); do
+    sleep 1
+    printf 'X-Slow-%d: %d\r\n' "$i" "$i" >&3 2>/dev/null || exit 0
+  done
+}
+slow=()
+for _ in $(seq 32); do
+  slow_client &
+  slow+=($!)
+  pids+=($!)
+done
+sleep 2
+for i in 1 2 3; do
+  rm -f "$tmp/body"
+  status=$(curl -sS --max-time 5 -o "$tmp/body" -w '%{http_code}' -H 'Content-Type: application/json' \
+    --data-binary "$good" "http://127.0.0.1:$port/eval") || status="timeout"
+  body=$(cat "$tmp/body" 2>/dev/null)
+  expect "good request $i among 32 slow clients" 200
+  [ "$body" = "$want" ] || fail "good request $i among slow clients: got $body"
+done
+ask GET /healthz
+expect "health among slow clients" 200 '{"status":"ok"}'
+for p in "${slow[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
+
+# dribble SECONDS: on a new connection, sends a request's headers a line
+# every 0.2 s for up to SECONDS; prints "closed" once the server has closed
+# the connection, or "open".
+dribble() {
+  (
+    trap '' PIPE
+    exec 3<>"/dev/tcp/127.0.0.1/$port" || exit 1
+    printf 'POST /eval HTTP/1.1\r\nHost: slow\r\n' >&3
+    for i in $(seq $(($1 * 5))); do
+      sleep 0.2
+      printf 'X-Slow-%d: %d\r\n' "$i" "$i" >&3 2>/dev/null || { echo closed; exit 0; }
+    done
+    echo open
+  )
+}
+
+# With a request timeout of 1 s: a client that sends half a request and
+# then nothing is cut off by either front end; one that dribbles its
+# headers within every read timeout only by Beast, whose deadline is for
+# the whole request (cpp-httplib 0.11 has none: see README.md).
+main_pid=$pid
+start quick --request-timeout-ms 1000
+quick_pid=$pid
+exec 4<>"/dev/tcp/127.0.0.1/$port"
+printf 'POST /eval HTTP/1.1\r\n' >&4
+timeout 5 cat <&4 >/dev/null
+rc=$?
+exec 4<&-
+[ "$rc" = 0 ] || fail "a silent client was not cut off within 5 s (status $rc)"
+got=$(dribble 6)
+case $(basename "$server") in
+  *beast*) [ "$got" = closed ] || fail "a dribbling client was not cut off within 6 s: $got" ;;
+  *) [ "$got" = open ] || fail "cpp-httplib closed a dribbling client: $got" ;;
+esac
+kill -TERM "$quick_pid"
+wait "$quick_pid"
+pid=$main_pid
+
 # A second server with a budget of 3 steps per request: the good request
 # calls more functions than that. It finds the configuration in the cache.
-main_pid=$pid
 start tiny --max-steps 3
 grep -q 'loaded from the cache' "$tmp/tiny.err" || fail "second start: not from the cache: $(cat "$tmp/tiny.err")"
 ask POST /eval "$good"

@@ -217,7 +217,90 @@ TEST(CacheTest, StaleDataIsRefusedWithAReason) {
   EXPECT_EQ(read_compiled("not a cache file at all, but long enough to be one: 64 bytes or so")
                 .error,
             "not a compiled file");
-  EXPECT_EQ(read_compiled("HCLVMBC").error, "too short to be a compiled file");
+  // Anything shorter than a header and a checksum is not one either, the
+  // empty file included.
+  EXPECT_EQ(read_compiled("HCLVMBC").error, "not a compiled file");
+  EXPECT_EQ(read_compiled("").error, "not a compiled file");
+  EXPECT_EQ(read_compiled(rt.bytes.substr(0, 40)).error, "not a compiled file");
+  EXPECT_EQ(check_compiled(""), "not a compiled file");
+  EXPECT_EQ(check_compiled(rt.bytes.substr(0, 63)), "not a compiled file");
+}
+
+// Returns [bytes] (a compiled file) with the one occurrence of [from]
+// replaced by [to], of the same length, and the checksum recomputed: data
+// crafted by someone who knows the format.
+std::string craft(const std::string& bytes, std::string_view from, std::string_view to) {
+  size_t at = bytes.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  EXPECT_EQ(bytes.find(from, at + 1), std::string::npos) << from;
+  EXPECT_EQ(from.size(), to.size());
+  if (at == std::string::npos) return bytes;
+  std::string out = bytes.substr(0, bytes.size() - 16);
+  out.replace(at, from.size(), to);
+  return out + cache::hash128(out);
+}
+
+// Text that becomes a value or a name must be UTF-8: string constants, map
+// keys and object attribute names, attribute, block and variable names and
+// labels crafted into invalid bytes (with a valid checksum) are refused, so
+// no function writes raw invalid bytes into JSON output. Read lazily, a
+// program holding such a constant is compiled again from its source.
+TEST(CacheTest, TextThatIsNotUtf8IsRefused) {
+  const std::string text =
+      "tpl_attr = upper(\"${var.name}xyzq\")\n"
+      "obj_attr = { objkq = 1 }\n"
+      "map_attr = tomap({ mapkq = var.name })\n"
+      "ref_attr = var.vnameq\n"
+      "blkq \"labelq\" { inner = 1 }\n";
+  RoundTrip rt = round_trip("main.tf", text);
+  ASSERT_TRUE(rt.back.ok()) << rt.back.error;
+  const std::string want = evaluate_all(rt.fresh);
+  struct Case {
+    std::string_view from;
+    bool lazy_ok;  // read lazily, only a program holds it (not a table or a body)
+  };
+  const Case cases[] = {
+      {"xyzq", true},  {"mapkq", true},  {"vnameq", true}, {"objkq", false},
+      {"tpl_attr", false}, {"blkq", false}, {"labelq", false},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(std::string(c.from));
+    // A stray continuation byte, then a surrogate's encoding.
+    for (std::string_view bad : {"\x80", "\xed\xa0\x80"}) {
+      std::string to(c.from);
+      to.replace(0, bad.size(), bad);
+      std::string crafted = craft(rt.bytes, c.from, to);
+      LoadResult r = read_compiled(crafted, {rt.fresh.source});
+      EXPECT_NE(r.error.find("is not valid UTF-8"), std::string::npos) << r.error;
+      LoadResult lazy = read_compiled(crafted, {rt.fresh.source}, nullptr, ReadMode::Lazy);
+      EXPECT_EQ(lazy.ok(), c.lazy_ok) << lazy.error;
+      if (lazy.ok()) {
+        EXPECT_EQ(evaluate_all(lazy.files[0]), want);
+      }
+    }
+  }
+  // A multi-byte sequence cut short is refused; a change that leaves valid
+  // UTF-8 (the checksum recomputed likewise) loads.
+  EXPECT_FALSE(read_compiled(craft(rt.bytes, "xyzq", "xyz\xc3"), {rt.fresh.source}).ok());
+  EXPECT_TRUE(read_compiled(craft(rt.bytes, "labelq", "label\x7f"), {rt.fresh.source}).ok());
+}
+
+// The writer holds to the same rule: a value or name that is not UTF-8 is
+// not written (and a file holding one is not cached), so that everything
+// written can be read back.
+TEST(CacheTest, WriterRefusesTextThatIsNotUtf8) {
+  cache::TableWriter tw;
+  cache::ByteWriter w;
+  EXPECT_TRUE(tw.value(w, Value::string("caf\xc3\xa9")));
+  EXPECT_FALSE(tw.value(w, Value::string("caf\xc3")));
+  EXPECT_FALSE(tw.value(w, Value::map(Type::number(), {{"k\xff", Value::integer(1)}})));
+  EXPECT_FALSE(tw.value(w, Value::object({{"a\xff", Value::integer(1)}})));
+  EXPECT_FALSE(tw.value(w, Value::list(Type::string(), {Value::string("\xc0\x80")})));
+  CompiledFile f = compile_file(make_source("main.tf", "a = 1\n"));
+  f.body.attributes[0].name = "a\xff";
+  std::string why;
+  EXPECT_FALSE(write_compiled({&f}, CompileOptions{}, false, &why).has_value());
+  EXPECT_NE(why.find("not valid UTF-8"), std::string::npos) << why;
 }
 
 // Every single-byte change and every truncation of a compiled file is
