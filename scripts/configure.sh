@@ -14,9 +14,9 @@ packages=(build-essential cmake ninja-build re2c bison libmpfr-dev libgmp-dev
           # examples/server: its HTTP libraries, curl for its test, wrk for its load test
           libcpp-httplib-dev libboost-dev curl wrk)
 
-# The libFuzzer targets are built with clang and its runtimes (llvm for
+# The sanitizer and libFuzzer builds use clang and its runtimes (llvm for
 # the symbolizer that names frames in sanitizer reports).
-if [ "$preset" = fuzz ]; then
+if [ "$preset" = fuzz ] || [ "$preset" = asan ]; then
   packages+=(clang libclang-rt-14-dev llvm)
 fi
 

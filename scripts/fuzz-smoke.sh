@@ -1,18 +1,27 @@
 #!/usr/bin/env bash
-# scripts/fuzz-smoke.sh [SECONDS]
-# Builds the libFuzzer targets (the `fuzz` preset: clang, ASan + UBSan,
-# coverage-guided) and runs each of them for SECONDS (default
-# $FUZZ_SECONDS, else 60) from its seed corpus in tests/fuzz/seeds, one
-# after the other. The corpus grows in a scratch directory; the repository
-# is not written. A crash, a sanitizer report, a leak, an input that runs
-# longer than 10 s or a run over 2 GiB of memory fails the script, and the
-# input that did it is printed (base64) so that it can be replayed:
-#   base64 -d > crash.bin; build/fuzz/tests/fuzz/TARGET crash.bin
-# Used by scripts/test.sh (CI); run it alone to fuzz for longer.
+# scripts/fuzz-smoke.sh [--preset PRESET] [SECONDS]
+# Builds the libFuzzer targets (by default the `fuzz` preset: clang, ASan +
+# UBSan, coverage-guided; the `asan` preset builds them beside the tests,
+# which is what scripts/test.sh uses) and runs each of them for SECONDS
+# (default $FUZZ_SECONDS, else 60) from its seed corpus in tests/fuzz/seeds,
+# one after the other. The corpus grows in a scratch directory; the
+# repository is not written. A crash, a sanitizer report, a leak, an input
+# that runs longer than 10 s or a run over 2 GiB of memory fails the script,
+# and the input that did it is printed (base64) so that it can be replayed:
+#   base64 -d > crash.bin; build/PRESET/tests/fuzz/TARGET crash.bin
+# Run it alone to fuzz for longer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-secs=${1:-${FUZZ_SECONDS:-60}}
+preset=fuzz
+secs=${FUZZ_SECONDS:-60}
+while [ $# -gt 0 ]; do
+  case $1 in
+    --preset) preset=${2:?--preset needs a value}; shift 2 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) secs=$1; shift ;;
+  esac
+done
 
 # target | seed directory under tests/fuzz/seeds ("" for none) | -max_len
 targets=(
@@ -22,15 +31,17 @@ targets=(
   "decode_fuzz|decode|16384"
 )
 
-scripts/configure.sh fuzz
-cmake --build --preset fuzz -j"${JOBS:-2}"
+names=()
+for entry in "${targets[@]}"; do names+=("${entry%%|*}"); done
+scripts/configure.sh "$preset"
+cmake --build --preset "$preset" -j"${JOBS:-2}" --target "${names[@]}"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/hclvm-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 failed=()
 for entry in "${targets[@]}"; do
   IFS='|' read -r name seeds max_len <<<"$entry"
-  exe=build/fuzz/tests/fuzz/$name
+  exe=build/$preset/tests/fuzz/$name
   if [ ! -x "$exe" ]; then
     echo "fuzz-smoke: $exe was not built" >&2
     failed+=("$name (not built)")

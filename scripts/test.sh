@@ -4,10 +4,10 @@
 # installs the build dependencies that are missing (with sudo unless root),
 # then three stages, each timed:
 #   1. the `ci` preset (release build, warnings are errors): build, ctest;
-#   2. the `asan` preset (AddressSanitizer + UndefinedBehaviorSanitizer):
-#      build, ctest;
-#   3. the fuzz smoke run (scripts/fuzz-smoke.sh): every libFuzzer target for
-#      $FUZZ_SECONDS (default 60) from its seed corpus.
+#   2. the `asan` preset (clang, AddressSanitizer + UndefinedBehaviorSanitizer,
+#      with the libFuzzer targets in the same build): build, ctest;
+#   3. the fuzz smoke run (scripts/fuzz-smoke.sh) on that build: every
+#      libFuzzer target for $FUZZ_SECONDS (default 60) from its seed corpus.
 # --quick (or HCLVM_TEST_QUICK=1) runs the first stage only. ccache is used
 # when present. JOBS sets the parallelism (default 2). The last lines printed
 # are the time each stage took.
@@ -56,7 +56,7 @@ build_and_test() {
 stage "release build and tests (ci)" build_and_test ci
 if [ "$quick" != 1 ]; then
   stage "sanitizer build and tests (asan)" build_and_test asan
-  stage "fuzz smoke run" scripts/fuzz-smoke.sh
+  stage "fuzz smoke run" scripts/fuzz-smoke.sh --preset asan
 fi
 
 echo "=== test.sh: all stages passed"
