@@ -213,6 +213,7 @@ CsvReader::Status CsvReader::read(std::vector<std::string>& fields, size_t want,
       if (field.find('"') != std::string_view::npos) {
         return fail(num_line_, "bare \" in non-quoted-field");
       }
+      check_push(fields);  // a record has no more fields than an object attributes
       fields.emplace_back(field);
       if (comma == std::string_view::npos) break;
       line.remove_prefix(comma + 1);
@@ -249,6 +250,7 @@ CsvReader::Status CsvReader::read(std::vector<std::string>& fields, size_t want,
         return fail(pos_line, "extraneous or missing \" in quoted-field");
       }
     }
+    check_push(fields);
     fields.push_back(std::move(field));
     if (!next_field) break;
   }
@@ -271,6 +273,9 @@ Function csvdecode_fn() {
     CsvReader::Status st = r.read(headers, 0, err);
     if (st == CsvReader::Status::End) return type_error("missing header line");
     if (st == CsvReader::Status::Error) return type_error(err);
+    // The header names the attributes of one object type: no more than an
+    // object may have, checked before the type is built.
+    util::check_collection_size(headers.size());
     std::map<std::string, const Type*, std::less<>> attrs;
     for (const std::string& h : headers) {
       if (attrs.count(h)) return type_error("duplicate column name " + quote(h));
@@ -297,6 +302,8 @@ Function csvdecode_fn() {
       std::vector<std::pair<std::string, Value>> vals;
       for (size_t i = 0; i < cols.size(); ++i)
         vals.emplace_back(headers[i], Value::string(cols[i]));
+      check_push(rows);
+      poll_every(rows.size());
       rows.push_back(Value::object(std::move(vals)));
     }
     return FuncResult::of(Value::list(ety, std::move(rows)));
@@ -432,8 +439,16 @@ Function urlencode_fn() {
   f.impl = [](std::span<const Value> args, const Type*) {
     // Go's url.QueryEscape: only letters, digits and "-_.~" stay as they are.
     static constexpr char kHex[] = "0123456789ABCDEF";
+    auto kept = [](unsigned char c) {
+      return std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' || c == ' ';
+    };
+    std::string_view in = args[0].as_string();
+    // Each escaped byte takes three: the size is known before the text is built.
+    auto escaped = uint64_t(std::count_if(in.begin(), in.end(), [&](char c) { return !kept(uint8_t(c)); }));
+    util::check_string_size(in.size() + 2 * escaped);
     std::string out;
-    for (unsigned char c : args[0].as_string()) {
+    out.reserve(size_t(in.size() + 2 * escaped));
+    for (unsigned char c : in) {
       if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
         out += char(c);
       } else if (c == ' ') {
