@@ -850,6 +850,23 @@ Decimal shortest_big(const BigNumber* b) {
   return shortest_decimal(m, e, b->prec);
 }
 
+}  // namespace
+
+namespace num {
+
+// Whether the finite [n]'s text is long: its exponent puts it far from 1,
+// where shortest_decimal takes only the first digits.
+static bool is_far(const Number& n) {
+  const BigNumber* b = heap_of(n);
+  if (!b || !mpfr_regular_p(b->v)) return false;
+  int64_t e = mpfr_get_exp(b->v), far = 2 * int64_t(b->prec) + 128;
+  return e > far || e < -far;
+}
+
+}  // namespace num
+
+namespace {
+
 // Returns the text of the heap number [b] (uncached). Its length is known
 // before it is written: a run checks it against its string limit and
 // counts the bytes kept with the number (util/budget.h).
@@ -919,12 +936,12 @@ bool same_text(const Number& a, const Number& b) {
   if (a.is_inf() || b.is_inf()) return a.is_inf() && b.is_inf() && a.sign() == b.sign();
   if (a.sign() != b.sign()) return false;
   if (a.sign() == 0) return true;  // "-0" and "0" count as one
+  // The texts, when they are short (kept with the numbers once computed:
+  // sets and distinct compare the same numbers many times); the digits
+  // alone when either is far from 1.
+  if (!is_far(a) && !is_far(b)) return a.text() == b.text();
   const BigNumber* ba = heap_of(a);
   const BigNumber* bb = heap_of(b);
-  // A text computed already is the cheapest answer.
-  const std::string* ta = ba ? ba->text.load(std::memory_order_acquire) : nullptr;
-  const std::string* tb = bb ? bb->text.load(std::memory_order_acquire) : nullptr;
-  if (ta && tb) return *ta == *tb;
   set_range();
   Decimal da = ba ? shortest_big(ba) : shortest_small(a.small(), a.precision());
   return da == (bb ? shortest_big(bb) : shortest_small(b.small(), b.precision()));
