@@ -197,13 +197,14 @@ bool merge_in_place(std::span<const Value> args, const Type* ret, Value& out) {
     if (a.is_marked()) return false;
   ScratchValues values;
   values->resize(ret->size());
-  std::vector<bool> have(ret->size());
+  Scratch<std::vector<uint8_t>> have;  // per slot: filled yet?
+  have->assign(ret->size(), 0);
   size_t filled = 0;
   auto take = [&](std::string_view name, const Value& v) {
     std::optional<size_t> slot = ret->find_attr(name);
-    if (!slot || have[*slot]) return;
+    if (!slot || (*have)[*slot]) return;
     (*values)[*slot] = v;
-    have[*slot] = true;
+    (*have)[*slot] = 1;
     ++filled;
   };
   for (size_t j = args.size(); j-- > 0 && filled < ret->size();) {
