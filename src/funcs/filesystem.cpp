@@ -317,7 +317,9 @@ bool open_file(const Sandbox& sb, std::string_view arg, const Marks& marks, Fd& 
   return true;
 }
 
-// Reads all of [f]; false with [e] set (errno) on failure.
+// Reads all of [f]; false with [e] set (errno) on failure. The contents
+// become one string: a file larger than a run's string limit is refused as
+// it is read, not once it is in memory.
 bool read_all(const Fd& f, std::string& out, int& e) {
   char buf[65536];
   for (;;) {
@@ -328,6 +330,8 @@ bool read_all(const Fd& f, std::string& out, int& e) {
       e = errno;
       return false;
     }
+    check_append(out, size_t(n));
+    util::poll();
     out.append(buf, size_t(n));
   }
 }
@@ -849,6 +853,7 @@ Function file_hash_fn(std::shared_ptr<const Sandbox> sb, HashKind kind, bool b64
         return FuncResult::fail(path_error("read", resolved, errno));
       }
       h.update(std::string_view(buf, size_t(n)));
+      util::poll();  // a file of any size streams through: the deadline stops it
     }
     std::string digest = h.finish();
     std::string out = b64 ? base64_encode(digest) : hex_encode(digest);

@@ -41,6 +41,7 @@ void map_runes(std::string_view s, F f, std::string& out) {
   for (size_t i = 0; i < s.size();) {
     if (i >= next_check) {
       check_append(out, 0);
+      util::poll();  // 16 MiB of text take a while
       next_check = i + 65536;
     }
     uni::Rune r = uni::decode(s, i);
@@ -189,6 +190,7 @@ Function substr_fn() {
       int64_t pos = 0;
       for (i = 0; i < sub.size();) {
         i += uni::grapheme_len(sub, i);
+        poll_every(size_t(pos));
         ++pos;
         if (pos == offset) break;
         if (i >= in.size()) return FuncResult::of(Value::string(""));
@@ -199,6 +201,7 @@ Function substr_fn() {
     int64_t pos = 0;
     for (i = 0; i < sub.size();) {
       i += uni::grapheme_len(sub, i);
+      poll_every(size_t(pos));
       ++pos;
       if (pos == length) break;
     }
@@ -485,7 +488,11 @@ void add_string_functions(FunctionTable& t) {
                     kDynamic, [](std::string_view s) {
                       std::string out(s.size(), '\0');
                       size_t pos = s.size();
-                      for (size_t i = 0; i < s.size();) {
+                      for (size_t i = 0, next_poll = 65536; i < s.size();) {
+                        if (i >= next_poll) {
+                          util::poll();
+                          next_poll = i + 65536;
+                        }
                         size_t d = uni::grapheme_len(s, i);
                         pos -= d;
                         out.replace(pos, d, s.substr(i, d));

@@ -167,7 +167,9 @@ Value Value::set(const Type* elem, std::vector<Value> elems) {
   std::vector<Entry> stored;
   stored.reserve(elems.size());
   std::unordered_map<uint32_t, std::vector<size_t>> buckets;
+  size_t seen = 0;
   for (Value& e : elems) {
+    if ((++seen & 1023) == 0) util::poll();  // hashing a million elements takes a while
     if (e.contains_marked()) {
       auto [u, m] = e.unmark_deep();
       e = std::move(u);
