@@ -753,7 +753,7 @@ Decimal shortest_decimal(mpz_srcptr m, int64_t e, uint32_t prec, bool far_ok = t
   int64_t far = 2 * int64_t(prec) + 128;
   if (far_ok && prec > 0 && (e > far || e < -far)) {
     auto k = size_t((uint64_t(prec) + 1) * 30103 / 100000 + 8);
-    util::charge_number_work(prec);
+    util::charge_number_work(uint64_t(prec) * 6);  // six conversions of k digits
     // MPFR's exponents go far beyond big.Float's; the bounds may lie just
     // outside its range.
     mpfr_set_emin(mpfr_get_emin_min());

@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "util/budget.h"
 #include "util/unicode.h"
 #include "value/number.h"
 #include "value/refine.h"
@@ -250,6 +251,29 @@ uint32_t crc32_ieee(std::string_view bytes) {
 
 namespace {
 
+// Go's decimal.round of the digits [mant] (exponent [exp]) to [n] digits:
+// half to even on the exact digits.
+void round_decimal(std::string& mant, int64_t& exp, size_t n) {
+  if (n >= mant.size()) return;
+  bool up;
+  if (mant[n] == '5' && n + 1 == mant.size()) up = n > 0 && ((mant[n - 1] - '0') & 1) != 0;
+  else up = mant[n] >= '5';
+  if (up) {
+    size_t k = n;
+    while (k > 0 && mant[k - 1] >= '9') --k;
+    if (k == 0) {
+      mant = "1";
+      ++exp;
+      return;
+    }
+    ++mant[k - 1];
+    mant.resize(k);
+  } else {
+    mant.resize(n);
+    while (!mant.empty() && mant.back() == '0') mant.pop_back();
+  }
+}
+
 // big.Float's String(): Text('g', 10).
 std::string go_float_string(const Number& n) {
   if (n.is_inf()) return n.sign() < 0 ? "-Inf" : "+Inf";
@@ -258,10 +282,19 @@ std::string go_float_string(const Number& n) {
   if (n.sign() == 0) return out + "0";
   // Go rounds the exact decimal to 10 digits; MPFR rounds the same way
   // without writing out the expansion (a hundred million digits for
-  // 1e100000000).
+  // 1e100000000). A machine integer's digits are at hand.
   constexpr int64_t prec = 10;
   int64_t exp = 0;
-  std::string mant = num::round_digits(n, size_t(prec), exp);
+  std::string mant;
+  if (n.is_small()) {
+    int64_t i = n.small();
+    mant = std::to_string(i < 0 ? uint64_t(0) - uint64_t(i) : uint64_t(i));
+    exp = int64_t(mant.size());
+    while (!mant.empty() && mant.back() == '0') mant.pop_back();  // before rounding: ties
+    round_decimal(mant, exp, size_t(prec));
+  } else {
+    mant = num::round_digits(n, size_t(prec), exp);
+  }
   auto len = int64_t(mant.size());
   int64_t eprec = prec;
   if (eprec > len && len >= exp) eprec = len;
@@ -308,7 +341,16 @@ std::string go_float_string(const Number& n) {
 }
 
 // Appends cty's hash bytes of [v] to [out] (appendSetHashBytes).
+//
+// A value that shares its parts (a list holding one list a thousand times)
+// has hash bytes far larger than itself: they are checked against the
+// string limit as they grow, and the deadline with them.
 void append_hash(const Value& v, std::string& out) {
+  thread_local uint32_t calls = 0;
+  if ((++calls & 4095) == 0) {
+    util::check_string_size(out.size());
+    util::poll();
+  }
   if (v.is_marked()) {
     append_hash(v.unmark(), out);
     return;

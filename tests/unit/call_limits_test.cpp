@@ -289,6 +289,21 @@ TEST(CallLimits, StringBuildersCheckBeforeBuilding) {
   expect_limit("upper(" + repeat(6000000, "ɐ") + ")", Limit::StringSize);  // 2 bytes to 3
 }
 
+// A list shared a thousand times inside another is small as a value and
+// huge as JSON: its text is refused before it is written (it was written
+// in full first: 6.9 GB here).
+TEST(CallLimits, JsonOfSharedValuesIsSizedFirst) {
+  std::string shared = "[for x in [flatten([for i in range(1000): range(1000)])]: ";
+  expect_limit(shared + "jsonencode([for i in range(1000): x])]", Limit::StringSize);
+  expect_limit(shared + R"(format("%v", [for i in range(1000): x])])", Limit::StringSize);
+  expect_limit(shared + R"(format("%#v", {a = [for i in range(1000): x]})])", Limit::StringSize);
+  expect_json(R"(jsonencode({a = [1, "x", null], b = {}}))", R"("{\"a\":[1,\"x\",null],\"b\":{}}")");
+  // So are a set element's hash bytes (they took 375 s of CPU and 4 GB).
+  expect_limit(shared + "toset([[for i in range(1000): x]])]", Limit::StringSize);
+  // A type shares its parts too.
+  expect_limit(shared + "type([for i in range(1000): [for j in range(1000): x]])]", Limit::StringSize);
+}
+
 // trim looked every character up in the whole cutset (1M x 1M).
 TEST(CallLimits, TrimIsLinear) {
   expect_json("length(trim(" + repeat(1000000, "a") + ", \"${" + repeat(1000000, "b") + "}a\"))", "0");
