@@ -20,13 +20,14 @@
 //    `%{for}`, and one per function call. Code without loops or calls runs in
 //    time bounded by its own length; the work inside a function is bounded by
 //    the sizes of its arguments and result, which the memory and size limits
-//    bound (a function whose work grows faster, such as distinct, counts its
-//    inner steps).
+//    bound. Work that grows faster, or is large for its size, counts steps
+//    of its own before it starts: distinct's and matchkeys' comparisons,
+//    bcrypt's rounds, arithmetic and conversions of numbers made from long
+//    digit strings (docs/api.md has the list).
 //  - memory: bytes of the values created during the run (strings,
-//    collections, objects, unknowns and marks; not big numbers' digits,
-//    which have a fixed precision), counted as they
-//    are made, whether or not they are still alive at the end: a bound on
-//    the allocation work a run can cause.
+//    collections, objects, unknowns and marks, and numbers beyond 4096 bits),
+//    counted as they are made, whether or not they are still alive at the
+//    end: a bound on the allocation work a run can cause.
 //  - string size: the bytes of any string the run makes; collection size:
 //    the elements of any list, set, tuple or map, or attributes of an
 //    object, it makes. Functions that compute the size of their result
@@ -38,8 +39,10 @@
 //    this limit when it is lower, with an error of their own that a
 //    conditional's unchosen result drops, as the reference's errors.
 //  - timeout: wall-clock time from the start of the run, checked with the
-//    cancel flag every 1024 steps and at every nested evaluation (with a
-//    coarse clock: expect a few milliseconds of slack).
+//    cancel flag every 1024 steps, at every nested evaluation and inside
+//    calls that work long (with a coarse clock: expect a few milliseconds of
+//    slack; a call's longest stretch between checks is about half a second
+//    of CPU under the default limits, docs/api.md).
 //
 // Expression nesting in source text is limited when parsing instead (see
 // kMaxExpressionNesting in syntax.h).

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "value/number.h"
+
 namespace hclvm::compile {
 
 using vm::Op;
@@ -78,7 +80,9 @@ uint32_t Emitter::constant(Value v) {
       case Value::Rep::String: key = "s" + std::string(v.as_string()); break;
       case Value::Rep::SmallNum:
       case Value::Rep::BigNum:
-        key = "n" + std::to_string(v.as_number().precision()) + ":" + v.as_number().text();
+        // The exact form, not the text: equal texts may be different numbers,
+        // and the text of 1e100000000 has a hundred million digits.
+        key = "n" + num::encode_exact(v.as_number());
         break;
       case Value::Rep::Bool: key = v.as_bool() ? "t" : "f"; break;
       default: break;

@@ -16,6 +16,7 @@
 #include <hclvm/eval.h>
 
 #include <algorithm>
+#include <chrono>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -150,6 +151,19 @@ class Lowerer {
     return it->second ? &*it->second : nullptr;
   }
 
+  // The limits of a folding run: far below a run's, since the compiler runs
+  // outside the host's limits and a constant too costly to fold is simply
+  // computed when the program runs (under the host's limits).
+  static Limits fold_limits() {
+    Limits l;
+    l.max_steps = 1'000'000;
+    l.max_memory = 16 << 20;
+    l.max_string_bytes = 1 << 20;
+    l.max_collection_size = 100'000;
+    l.timeout = std::chrono::milliseconds(250);
+    return l;
+  }
+
   // Folds closed subtree [e] bottom-up: once each closed part of it is a
   // constant, [e] alone is compiled over those constants and run; its value
   // is kept when it reported nothing. Each node is compiled for folding at
@@ -167,7 +181,7 @@ class Lowerer {
     l.expr(e);
     l.em_.emit(Op::RETURN);
     l.em_.finish();
-    if (!shared_->vm) shared_->vm = std::make_unique<Vm>();
+    if (!shared_->vm) shared_->vm = std::make_unique<Vm>(fold_limits());
     EvalResult r = shared_->vm->run(sub, EvalContext());
     if (!r.diagnostics.empty()) return std::nullopt;
     return std::move(r.value);

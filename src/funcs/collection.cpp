@@ -188,22 +188,37 @@ Value map_or_object(const Type* ret, const std::map<std::string, Value, std::les
 // attribute comes from the last argument that has it, built straight into
 // its slot: sets [out] and returns true; false when [ret] is not such an
 // object (maps, marks, attributes of no argument), for the general path.
+// The arguments are walked once each, from the last, each attribute or
+// key finding its slot by name: the work grows with the number of
+// attributes and keys given (times a logarithm), not with their product.
 bool merge_in_place(std::span<const Value> args, const Type* ret, Value& out) {
   if (!ret->is_object()) return false;
   for (const Value& a : args)
     if (a.is_marked()) return false;
   ScratchValues values;
-  for (size_t i = 0; i < ret->size(); ++i) {
-    std::string_view name = ret->attr_name(i);
-    const Value* found = nullptr;
-    for (size_t j = args.size(); found == nullptr && j-- > 0;) {
-      const Value& a = args[j];
-      if (a.is_null()) continue;
-      found = a.type()->is_object() ? a.attr(name) : a.map_find(name);
+  values->resize(ret->size());
+  Scratch<std::vector<uint8_t>> have;  // per slot: filled yet?
+  have->assign(ret->size(), 0);
+  size_t filled = 0;
+  auto take = [&](std::string_view name, const Value& v) {
+    std::optional<size_t> slot = ret->find_attr(name);
+    if (!slot || (*have)[*slot]) return;
+    (*values)[*slot] = v;
+    (*have)[*slot] = 1;
+    ++filled;
+  };
+  for (size_t j = args.size(); j-- > 0 && filled < ret->size();) {
+    const Value& a = args[j];
+    if (a.is_null()) continue;
+    const Type* t = a.type();
+    if (t->is_object()) {
+      for (size_t k = 0; k < t->size(); ++k) take(t->attr_name(k), a.attr(k));
+    } else {
+      if (!a.is_known()) return false;
+      for (size_t k = 0; k < a.length(); ++k) take(a.map_key(k), a.map_value(k));
     }
-    if (found == nullptr) return false;
-    values->push_back(*found);
   }
+  if (filled < ret->size()) return false;
   out = Value::object_from(ret, *values);
   return true;
 }
@@ -332,9 +347,11 @@ Function concat_fn() {
       Value v = args[i].unmark_deep().first;
       const Type* t = v.type();
       if (t->is_tuple()) {
+        util::check_collection_size(uint64_t(etys.size()) + t->size());
         for (size_t k = 0; k < t->size(); ++k) etys.push_back(t->tuple_element(k));
       } else if (t->is_list()) {
         if (!v.is_known()) return type_ok(dyn());
+        util::check_collection_size(uint64_t(etys.size()) + v.length());
         for (size_t k = 0; k < v.length(); ++k) etys.push_back(t->element());
       } else {
         return type_error("all arguments must be lists or tuples; got " + t->friendly_name(),
@@ -356,6 +373,9 @@ Function concat_fn() {
       }
       auto [s, m] = seq.unmark_with_marks();
       marks.add(m);
+      // One list given many times concatenates to many copies: the size is
+      // checked before each is added.
+      util::check_collection_size(uint64_t(vals.size()) + s.length());
       for (size_t k = 0; k < s.length(); ++k) vals.push_back(s.element(k));
     }
     return FuncResult::of(seq_value(ret, std::move(vals)).mark(marks));
@@ -380,6 +400,7 @@ Function contains_fn() {
     if (l.length() == 0) return FuncResult::of(Value::boolean(false));
     bool unknown = false;
     for (size_t i = 0; i < l.length(); ++i) {
+      poll_every(i);
       Value eq = ops::equals(args[1], l.element(i));
       if (!eq.is_known()) {
         unknown = true;
@@ -529,11 +550,15 @@ bool flatten_into(const Value& v, std::vector<Value>& out, Marks& marks) {
       }
       std::vector<Value> sub;
       if (flatten_into(e, sub, marks)) {
+        util::check_collection_size(uint64_t(out.size()) + sub.size());
         for (Value& s : sub) out.push_back(std::move(s));
       } else {
         known = false;
       }
     } else {
+      // A list shared at many places of its parent flattens to many copies:
+      // the size is checked as it grows.
+      check_push(out);
       out.push_back(e);
     }
   }
@@ -670,6 +695,7 @@ Function zipmap_fn() {
     }
     std::map<std::string, Value, std::less<>> out;
     for (size_t i = 0; i < keys.length(); ++i) {
+      poll_every(i);
       auto [k, km] = keys.element(i).unmark_with_marks();
       marks.add(km);
       out[std::string(k.as_string())] = values.element(i);

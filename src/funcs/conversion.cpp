@@ -99,7 +99,12 @@ Function terraform_to_fn(const Type* want) {
 // Terraform's TypeString: [t] written as a type constraint, objects and
 // tuples over several lines indented by four spaces per level, and a
 // collection of them with one more level around its element.
+//
+// Types share their parts, so a small type can have an enormous text (a
+// tuple of a thousand copies of a tuple of a thousand...): the text is
+// checked against the string limit as it grows.
 void write_type(std::string& out, const Type* t, int indent) {
+  check_append(out, 0);
   auto pad = [&out](int level) { out.append(size_t(level) * 4, ' '); };
   if (t->is_object()) {
     if (t->size() == 0) {

@@ -390,6 +390,9 @@ Function formatdate_fn() {
       return arg_error("invalid date format verb " + quote(tok) + why, 0);
     };
     for (size_t i = 0; i < fmt.size();) {
+      // A short verb can write more than itself ("Z" writes "+01:00"): the
+      // text is checked against the string limit as it grows.
+      check_append(out, 0);
       std::string_view tok = next_token(fmt, i);
       i += tok.size();
       size_t n = tok.size();

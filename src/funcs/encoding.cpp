@@ -31,6 +31,40 @@ namespace hclvm::funcs {
 
 namespace {
 
+// A lower bound on the bytes of [v]'s JSON, counted until it passes [limit]
+// (a string's text and quotes, a number's first digit, brackets, commas,
+// keys and colons).
+uint64_t json_bytes_at_least(const Value& v, uint64_t limit) {
+  if (v.is_marked()) return json_bytes_at_least(v.unmark(), limit);
+  if (v.is_null() || !v.is_known()) return 4;
+  const Type* t = v.type();
+  if (t == Type::string()) return v.as_string().size() + 2;
+  if (t->is_primitive()) return 1;
+  // Brackets, and a comma before each element but the first.
+  uint64_t n = 2;
+  if (t->is_object()) {
+    for (size_t i = 0; i < t->size() && n <= limit; ++i)
+      n += (i > 0) + t->attr_name(i).size() + 3 + json_bytes_at_least(v.attr(i), limit);
+  } else if (t->is_map()) {
+    for (size_t i = 0; i < v.length() && n <= limit; ++i)
+      n += (i > 0) + v.map_key(i).size() + 3 + json_bytes_at_least(v.map_value(i), limit);
+  } else if (t->is_list() || t->is_set() || t->is_tuple()) {
+    for (size_t i = 0; i < v.length() && n <= limit; ++i)
+      n += (i > 0) + json_bytes_at_least(v.element(i), limit);
+  }
+  return n;
+}
+
+}  // namespace
+
+void check_json_size(const Value& v) {
+  util::Budget* b = util::current_budget();
+  if (b == nullptr) return;
+  b->check_string(json_bytes_at_least(v, b->limits().max_string_bytes));
+}
+
+namespace {
+
 Function jsonencode_fn() {
   Function f;
   f.description = "Returns a string containing a JSON representation of the given value.";
@@ -55,6 +89,7 @@ Function jsonencode_fn() {
       return FuncResult::of(b.new_value());
     }
     if (v.is_null()) return FuncResult::of(Value::string("null"));
+    check_json_size(v);
     ScratchText json;
     if (std::optional<JsonError> e = append_json(*json, v, v.type()))
       return FuncResult::fail(std::move(e->message));
@@ -213,6 +248,7 @@ CsvReader::Status CsvReader::read(std::vector<std::string>& fields, size_t want,
       if (field.find('"') != std::string_view::npos) {
         return fail(num_line_, "bare \" in non-quoted-field");
       }
+      check_push(fields);  // a record has no more fields than an object attributes
       fields.emplace_back(field);
       if (comma == std::string_view::npos) break;
       line.remove_prefix(comma + 1);
@@ -249,6 +285,7 @@ CsvReader::Status CsvReader::read(std::vector<std::string>& fields, size_t want,
         return fail(pos_line, "extraneous or missing \" in quoted-field");
       }
     }
+    check_push(fields);
     fields.push_back(std::move(field));
     if (!next_field) break;
   }
@@ -271,6 +308,9 @@ Function csvdecode_fn() {
     CsvReader::Status st = r.read(headers, 0, err);
     if (st == CsvReader::Status::End) return type_error("missing header line");
     if (st == CsvReader::Status::Error) return type_error(err);
+    // The header names the attributes of one object type: no more than an
+    // object may have, checked before the type is built.
+    util::check_collection_size(headers.size());
     std::map<std::string, const Type*, std::less<>> attrs;
     for (const std::string& h : headers) {
       if (attrs.count(h)) return type_error("duplicate column name " + quote(h));
@@ -297,6 +337,8 @@ Function csvdecode_fn() {
       std::vector<std::pair<std::string, Value>> vals;
       for (size_t i = 0; i < cols.size(); ++i)
         vals.emplace_back(headers[i], Value::string(cols[i]));
+      check_push(rows);
+      poll_every(rows.size());
       rows.push_back(Value::object(std::move(vals)));
     }
     return FuncResult::of(Value::list(ety, std::move(rows)));
@@ -432,8 +474,16 @@ Function urlencode_fn() {
   f.impl = [](std::span<const Value> args, const Type*) {
     // Go's url.QueryEscape: only letters, digits and "-_.~" stay as they are.
     static constexpr char kHex[] = "0123456789ABCDEF";
+    auto kept = [](unsigned char c) {
+      return std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' || c == ' ';
+    };
+    std::string_view in = args[0].as_string();
+    // Each escaped byte takes three: the size is known before the text is built.
+    auto escaped = uint64_t(std::count_if(in.begin(), in.end(), [&](char c) { return !kept(uint8_t(c)); }));
+    util::check_string_size(in.size() + 2 * escaped);
     std::string out;
-    for (unsigned char c : args[0].as_string()) {
+    out.reserve(size_t(in.size() + 2 * escaped));
+    for (unsigned char c : in) {
       if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
         out += char(c);
       } else if (c == ' ') {

@@ -317,7 +317,9 @@ bool open_file(const Sandbox& sb, std::string_view arg, const Marks& marks, Fd& 
   return true;
 }
 
-// Reads all of [f]; false with [e] set (errno) on failure.
+// Reads all of [f]; false with [e] set (errno) on failure. The contents
+// become one string: a file larger than a run's string limit is refused as
+// it is read, not once it is in memory.
 bool read_all(const Fd& f, std::string& out, int& e) {
   char buf[65536];
   for (;;) {
@@ -328,6 +330,8 @@ bool read_all(const Fd& f, std::string& out, int& e) {
       e = errno;
       return false;
     }
+    check_append(out, size_t(n));
+    util::poll();
     out.append(buf, size_t(n));
   }
 }
@@ -482,15 +486,14 @@ uni::Rune decode_at(std::string_view s, size_t i) {
 
 // indexRuneWithEscaping for an ASCII [r]: its first index not right after
 // a backslash, or npos.
+// (The library recurses once per escaped occurrence; a loop gives the
+// same index without a stack as deep as the pattern is long.)
 size_t index_unescaped(std::string_view s, char r) {
-  size_t end = s.find(r);
-  if (end == std::string_view::npos) return end;
-  if (end > 0 && s[end - 1] == '\\') {
-    size_t start = end + 1;
-    size_t next = index_unescaped(s.substr(start), r);
-    return next == std::string_view::npos ? next : next + start;
+  for (size_t from = 0;;) {
+    size_t end = s.find(r, from);
+    if (end == std::string_view::npos || end == 0 || s[end - 1] != '\\') return end;
+    from = end + 1;
   }
-  return end;
 }
 
 // splitPathOnSeparator, respecting escaped separators.
@@ -527,7 +530,13 @@ std::vector<char32_t> runes(std::string_view s) {
 
 // matchComponent: whether [name] matches the pattern component [pattern];
 // [bad] set for a malformed pattern (path.ErrBadPattern).
+//
+// The matching backtracks (a pattern of many stars or braces takes time
+// exponential in their number), so each call counts as steps, more for a
+// longer pattern (a brace copies the rest of it): the step limit and the
+// deadline stop it.
 bool match_component(std::string_view pattern, std::string_view name, bool& bad) {
+  util::charge_steps(1 + pattern.size() / 256);
   bad = false;
   const size_t pl = pattern.size(), nl = name.size();
   if (pl == 0 && nl == 0) return true;
@@ -680,6 +689,13 @@ struct Globber {
   std::vector<std::string> matches;
   std::optional<std::string> escaped;  // a directory outside the base it would have listed
 
+  // Adds [p] to the matches, which make one set: no more than a collection
+  // may hold.
+  void add_match(const std::string& p) {
+    check_push(matches);
+    matches.push_back(p);
+  }
+
   // doGlob; returns the error flag as the library's `e` ends up.
   bool glob(std::string basedir, std::span<const std::string> comps) {
     bool e = false;
@@ -694,7 +710,7 @@ struct Globber {
     struct stat st;
     if (::lstat(basedir.c_str(), &st) != 0) return false;
     if (pi >= comps.size()) {
-      matches.push_back(basedir);
+      add_match(basedir);
       return false;
     }
     if (S_ISLNK(st.st_mode) && ::stat(basedir.c_str(), &st) != 0) return false;
@@ -704,6 +720,9 @@ struct Globber {
       return false;
     }
     std::vector<Entry> files = read_dir(basedir);
+    // "**" walks whole trees, once per "**" of the pattern: each entry
+    // listed counts as a step.
+    util::charge_steps(1 + files.size());
     bool last = pi + 1 >= comps.size();
     if (comps[pi] == "**") {
       for (const Entry& file : files) {
@@ -715,10 +734,10 @@ struct Globber {
           dir = S_ISDIR(target.st_mode);
         }
         if (dir) {
-          if (last) matches.push_back(p);
+          if (last) add_match(p);
           e = glob(p, comps.subspan(pi));
         } else if (last) {
-          matches.push_back(p);
+          add_match(p);
         }
         if (escaped) return false;
       }
@@ -734,7 +753,7 @@ struct Globber {
       if (m) {
         std::string p = join(basedir, file.name);
         if (last) {
-          matches.push_back(p);
+          add_match(p);
         } else {
           e = glob(p, comps.subspan(pi + 1));
           if (escaped) return false;
@@ -834,6 +853,7 @@ Function file_hash_fn(std::shared_ptr<const Sandbox> sb, HashKind kind, bool b64
         return FuncResult::fail(path_error("read", resolved, errno));
       }
       h.update(std::string_view(buf, size_t(n)));
+      util::poll();  // a file of any size streams through: the deadline stops it
     }
     std::string digest = h.finish();
     std::string out = b64 ? base64_encode(digest) : hex_encode(digest);

@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -93,13 +94,31 @@ void widest_range() {
   mpfr_set_emax(mpfr_get_emax_max());
 }
 
-// Loads the exact value of the finite, big number [n] into [x] (initialized
-// here): its shortest text reads back exactly at its precision.
-void load_mpfr(const Number& n, mpfr_t x) {
-  widest_range();
-  mpfr_prec_t prec = std::max<mpfr_prec_t>(mpfr_prec_t(n.precision()), MPFR_PREC_MIN);
-  mpfr_init2(x, prec);
-  mpfr_set_str(x, n.text().c_str(), 10, MPFR_RNDN);
+// The exact value of a finite number as an MPFR number, freed with its
+// scope (a limit may end the work that holds it), with MPFR's widest
+// exponent range set.
+class Mpfr {
+ public:
+  explicit Mpfr(const Number& n) {
+    num::to_mpfr(n, v_);
+    widest_range();
+  }
+  ~Mpfr() { mpfr_clear(v_); }
+  Mpfr(const Mpfr&) = delete;
+  Mpfr& operator=(const Mpfr&) = delete;
+  operator mpfr_ptr() { return v_; }
+
+ private:
+  mpfr_t v_;
+};
+
+// An upper bound on the number of digits of the exact decimal expansion of
+// the finite, nonzero [x]: an integer below 2^e has at most e log10(2) + 1;
+// a fraction whose lowest bit is 2^-k has k digits after the point.
+int64_t expansion_digits(mpfr_srcptr x) {
+  int64_t e = mpfr_get_exp(x), low = e - int64_t(mpfr_get_prec(x));
+  if (low >= 0) return e * 30103 / 100000 + 2;
+  return (std::max<int64_t>(e, 0) * 30103 / 100000 + 2) + (-low);
 }
 
 // The exact decimal expansion of the finite number [n] (sign dropped).
@@ -114,16 +133,20 @@ Decimal exact_decimal(const Number& n) {
     d.trim();
     return d;
   }
-  mpfr_t x;
-  load_mpfr(n, x);
+  Mpfr x(n);
   if (mpfr_zero_p(x)) {
-    mpfr_clear(x);
     return d;
+  }
+  // The expansion's digits are the work (about 3.32 bits each); counted
+  // before it starts, with the memory they take.
+  int64_t digits = expansion_digits(x);
+  if (util::Budget* b = util::current_budget()) {
+    b->charge(uint64_t(digits) * 2);
+    util::charge_number_work(uint64_t(digits) * 10 / 3);
   }
   mpz_t m;
   mpz_init(m);
   mpfr_exp_t e = mpfr_get_z_2exp(m, x);
-  mpfr_clear(x);
   mpz_abs(m, m);
   // Make the mantissa odd so that the power of five stays small.
   auto tz = mpz_scan1(m, 0);
@@ -189,47 +212,54 @@ Decimal fixed_decimal(const Number& n, char fmt, int64_t& prec) {
     d.round(g ? prec : fmt == 'f' ? d.exp + prec : 1 + prec);
     return d;
   }
-  mpfr_t x;
-  load_mpfr(n, x);
+  Mpfr x(n);
   int64_t digits = g ? prec : 1 + prec;
   if (fmt == 'f') {
-    // The exact decimal exponent: truncation cannot carry into it.
+    // The exact decimal exponent: truncation cannot carry into it. The
+    // text has that many digits before the point: a run checks its size
+    // before any of them is made.
     mpfr_exp_t e = 0;
-    char* str = mpfr_get_str(nullptr, &e, 10, 2, x, MPFR_RNDZ);
-    mpfr_free_str(str);
+    char lead[4], away[4];
+    mpfr_exp_t ea = 0;
+    mpfr_get_str(lead, &e, 10, 2, x, MPFR_RNDZ);
+    mpfr_get_str(away, &ea, 10, 2, x, MPFR_RNDA);
+    util::check_string_size(uint64_t(std::max<int64_t>(e, 1)) + uint64_t(prec > 0 ? prec + 1 : 0));
     digits = int64_t(e) + prec;
+    if (digits < 1) {
+      // The rounding position is before the first digit: Go's round(n)
+      // leaves the digits alone for n < 0, so that only zeros are printed,
+      // and for n == 0 rounds up to one unit in the last place, or down to
+      // nothing (a lone 5 is a tie, which goes to zero).
+        Decimal d;
+      const char* t = lead[0] == '-' ? lead + 1 : lead;
+      bool more = e != ea || std::string_view(lead) != std::string_view(away);
+      if (digits == 0 && (t[0] > '5' || (t[0] == '5' && (more || t[1] != '0')))) {
+        d.mant = "1";
+        d.exp = int64_t(e) + 1;
+      }
+      return d;
+    }
+  } else if (!g) {
+    util::check_string_size(uint64_t(prec) + 5);
   }
-  if (digits >= 1 && digits <= 100000) {
+  // Either way gives the digits Go's rounding of the exact expansion
+  // does; the cheaper is the shorter.
+  if (expansion_digits(x) > digits) {
+    util::charge_number_work(uint64_t(digits) * 10 / 3);
     Decimal d = rounded_decimal(x, digits);
-    mpfr_clear(x);
     return d;
   }
-  mpfr_clear(x);
   Decimal d = exact_decimal(n);
   d.round(fmt == 'f' ? d.exp + prec : digits);
   return d;
 }
 
 // The shortest decimal that reads back as [n] at its precision (Go's
-// roundShortest), from Number::text().
+// roundShortest): Number::text()'s digits, without writing the text out.
 Decimal shortest_decimal(const Number& n) {
-  std::string t = n.text();
   Decimal d;
-  size_t i = (!t.empty() && t[0] == '-') ? 1 : 0;
-  std::string digits;
-  int64_t int_len = -1;
-  for (; i < t.size(); ++i) {
-    if (t[i] == '.')
-      int_len = int64_t(digits.size());
-    else
-      digits += t[i];
-  }
-  if (int_len < 0) int_len = int64_t(digits.size());
-  size_t lead = 0;
-  while (lead < digits.size() && digits[lead] == '0') ++lead;
-  d.mant = digits.substr(lead);
-  d.exp = int_len - int64_t(lead);
-  d.trim();
+  if (n.sign() == 0) return d;
+  d.mant = num::shortest_digits(n, d.exp);
   return d;
 }
 
@@ -341,6 +371,7 @@ void append_float(std::string& out, const Verb& v, const Number& n) {
   if (v.has_width && size_t(v.width) > sign.size() + body.size()) {
     padding = size_t(v.width) - sign.size() - body.size();
   }
+  check_append(out, padding + sign.size() + body.size());
   if (go_zero(v) && !n.is_inf()) {
     out.append(sign).append(padding, '0').append(body);
   } else if (v.minus) {
@@ -364,12 +395,17 @@ void append_integer(std::string& out, const Verb& v, const Number& n) {
     char* end = std::to_chars(small, small + sizeof small, m, base).ptr;
     digits = std::string_view(small, size_t(end - small));
   } else {
-    mpfr_t x;
-    load_mpfr(n, x);
+    Mpfr x(n);
+    if (!mpfr_zero_p(x)) {
+      // An integer of e bits has at least (e - 1) log(2) / log(base)
+      // digits: a run checks their size before any is made.
+      double e = double(mpfr_get_exp(x));
+      util::check_string_size(uint64_t(std::max(0.0, (e - 1) * std::log(2.0) / std::log(double(base)))));
+      util::charge_number_work(uint64_t(std::max(e, 0.0)) * 2);
+    }
     mpz_t z;
     mpz_init(z);
     mpfr_get_z(z, x, MPFR_RNDZ);
-    mpfr_clear(x);
     neg = mpz_sgn(z) < 0;
     mpz_abs(z, z);
     std::vector<char> b(mpz_sizeinbase(z, base) + 2);
@@ -407,6 +443,7 @@ void append_integer(std::string& out, const Verb& v, const Number& n) {
     else
       left = d;
   }
+  check_append(out, left + sign.size() + prefix.size() + zeros + digits.size() + right);
   out.append(left, ' ').append(sign).append(prefix).append(zeros, '0');
   size_t at = out.size();
   out.append(digits).append(right, ' ');
@@ -424,6 +461,7 @@ void append_padded(std::string& out, const Verb& v, std::string_view s) {
     size_t have = uni::count_graphemes(s);
     if (have < size_t(v.width)) pads = size_t(v.width) - have;
   }
+  check_append(out, pads + s.size());
   char pad = v.zero ? '0' : ' ';
   if (v.minus)
     out.append(s).append(pads, pad);
@@ -466,6 +504,7 @@ bool format_append(Verb& v, std::string& out, std::span<const Value> args, std::
           return true;
         }
       }
+      check_json_size(arg);
       JsonResult<std::string> j = to_json(arg, arg.type());
       if (!j.ok()) {
         err = unsupported(v, j.error->message);
@@ -734,6 +773,7 @@ Function formatlist_fn() {
     std::vector<Value> results;
     std::vector<Value> call_args(args.size());
     for (int64_t k = 0; k < iter_len; ++k) {
+      poll_every(size_t(k));
       bool known = true;
       for (size_t i = 0; i < args.size(); ++i) {
         const Value& a = args[i];

@@ -116,6 +116,34 @@ TypeResult unified_args_type(std::span<const Value> args);
 // The grapheme cluster count of [s] as a number (cty's Strlen).
 Value strlen_value(std::string_view s);
 
+// Checks, before [more] bytes are added to the text [out], that the run's
+// string limit leaves room for them (util/budget.h): a string is refused
+// before it is built, never after.
+inline void check_append(const std::string& out, uint64_t more) {
+  util::check_string_size(uint64_t(out.size()) + more);
+}
+// Checks, before one more element is added to [out], that the run's
+// collection limit leaves room for it.
+template <class V>
+inline void check_push(const V& out) {
+  util::check_collection_size(uint64_t(out.size()) + 1);
+}
+
+// Checks, before [v] is written as JSON, that its JSON would not pass the
+// run's string limit: a list shared a thousand times inside another is
+// small as a value and huge as text. Counts a lower bound of the text's
+// bytes, stopping as soon as it passes the limit, so the check itself
+// visits no more elements than the limit allows bytes (encoding.cpp).
+void check_json_size(const Value& v);
+
+// For a loop over the elements of a collection whose every iteration does
+// real work (converts, compares, hashes): checks the deadline and the
+// cancel flag once every 1024 iterations ([i] counts them), so that a
+// call over a million elements cannot run on long past the deadline.
+inline void poll_every(size_t i) {
+  if ((i & 1023) == 1023) util::poll();
+}
+
 // A vector of values or a string to build a result in, kept by the thread
 // from call to call (so a warm call allocates none) and empty whenever it
 // is not in use: it is cleared when the scope ends. A use nested in another
@@ -128,6 +156,9 @@ class Scratch {
   }
   ~Scratch() {
     v_->clear();
+    // What a big result left behind is given back: the thread keeps at
+    // most a small buffer from call to call.
+    if (v_->capacity() * sizeof(*v_->data()) > kKeep) v_->shrink_to_fit();
     if (v_ != &own_) free_slot() = v_;
   }
   Scratch(const Scratch&) = delete;
@@ -136,6 +167,8 @@ class Scratch {
   T* operator->() { return v_; }
 
  private:
+  static constexpr size_t kKeep = 1 << 20;
+
   // The thread's one while no Scratch holds it, else null.
   static T*& free_slot() {
     thread_local T store;

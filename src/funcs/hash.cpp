@@ -2,11 +2,13 @@
 // defines them: md5, sha1, sha256, sha512 (hexadecimal digests of a
 // string's UTF-8 bytes), base64sha256 and base64sha512, bcrypt, rsadecrypt,
 // uuid and uuidv5. Digests, RSA and random bytes come from OpenSSL's
-// libcrypto; bcrypt hashes come from libxcrypt (OpenSSL has no bcrypt),
-// which writes the same "$2a$" Modular Crypt Format as Go's x/crypto/bcrypt.
+// libcrypto; bcrypt is written out here as x/crypto/bcrypt does it (OpenSSL
+// has none; libxcrypt's runs to the end however long that takes), so that
+// its rounds can stop at a run's deadline, with a salt from libxcrypt.
 #include "funcs/hash.h"
 
 #include <crypt.h>
+#include <mpfr.h>
 #include <openssl/bio.h>
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
@@ -17,6 +19,7 @@
 #include <openssl/pem.h>
 #include <openssl/rand.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <string>
@@ -91,6 +94,7 @@ std::string Hasher::finish() {
 
 std::string hex_encode(std::string_view bytes) {
   static constexpr char kDigits[] = "0123456789abcdef";
+  util::check_string_size(uint64_t(bytes.size()) * 2);  // before it is built
   std::string out;
   out.reserve(bytes.size() * 2);
   for (unsigned char c : bytes) {
@@ -101,6 +105,7 @@ std::string hex_encode(std::string_view bytes) {
 }
 
 std::string base64_encode(std::string_view bytes) {
+  util::check_string_size((uint64_t(bytes.size()) + 2) / 3 * 4);  // before it is built
   std::string out;
   out.reserve((bytes.size() + 2) / 3 * 4);
   size_t i = 0;
@@ -203,6 +208,155 @@ Function string_hash_fn(HashKind kind, bool base64, std::string description) {
 
 // --- bcrypt -------------------------------------------------------------------
 
+// Blowfish as x/crypto/blowfish keeps it, for bcrypt's expensive key setup.
+struct Blowfish {
+  uint32_t p[18];
+  uint32_t s[4][256];
+
+  uint32_t f(uint32_t x) const {
+    return ((s[0][x >> 24] + s[1][(x >> 16) & 0xFF]) ^ s[2][(x >> 8) & 0xFF]) + s[3][x & 0xFF];
+  }
+  // Encrypts the block ([l], [r]) in place (encryptBlock).
+  void encrypt(uint32_t& l, uint32_t& r) const {
+    uint32_t xl = l ^ p[0], xr = r;
+    for (int i = 1; i <= 16; i += 2) {
+      xr ^= f(xl) ^ p[i];
+      xl ^= f(xr) ^ p[i + 1];
+    }
+    xr ^= p[17];
+    l = xr;
+    r = xl;
+  }
+};
+
+// The next 32-bit big-endian word of [data], cycling (getNextWord).
+uint32_t next_word(std::string_view data, size_t& j) {
+  uint32_t w = 0;
+  for (int k = 0; k < 4; ++k) {
+    w = w << 8 | uint8_t(data[j]);
+    if (++j >= data.size()) j = 0;
+  }
+  return w;
+}
+
+// Blowfish's initial state: the fraction of pi in hexadecimal, 18 words of
+// P and 1024 of S (computed once, with MPFR, rather than written out).
+const Blowfish& blowfish_initial() {
+  static const Blowfish init = [] {
+    Blowfish b{};
+    constexpr size_t kWords = 18 + 4 * 256;
+    mpfr_t pi;
+    mpfr_init2(pi, kWords * 32 + 64);
+    mpfr_const_pi(pi, MPFR_RNDZ);
+    mpfr_sub_ui(pi, pi, 3, MPFR_RNDZ);           // exact
+    mpfr_mul_2ui(pi, pi, kWords * 32, MPFR_RNDZ);  // exact
+    mpz_t z;
+    mpz_init(z);
+    mpfr_get_z(z, pi, MPFR_RNDZ);
+    mpfr_clear(pi);
+    std::vector<uint32_t> words(kWords);
+    size_t count = 0;
+    mpz_export(words.data(), &count, 1, sizeof(uint32_t), 0, 0, z);
+    mpz_clear(z);
+    // mpz_export drops leading zero words; pi's fraction starts 0x243F6A88.
+    std::copy(words.begin(), words.begin() + ptrdiff_t(count), words.end() - ptrdiff_t(count));
+    std::copy(words.begin(), words.begin() + 18, b.p);
+    for (size_t i = 0; i < 4 * 256; ++i) b.s[i / 256][i % 256] = words[18 + i];
+    return b;
+  }();
+  return init;
+}
+
+// Fills P and then the S-boxes with successive encryptions, each block
+// first mixed with the next words of [salt] when there is one
+// (expandKeyWithSalt, ExpandKey).
+void blowfish_expand(Blowfish& b, std::string_view key, std::string_view salt) {
+  size_t j = 0;
+  for (uint32_t& w : b.p) w ^= next_word(key, j);
+  j = 0;
+  uint32_t l = 0, r = 0;
+  auto fill = [&](uint32_t* out, size_t n) {
+    for (size_t i = 0; i < n; i += 2) {
+      if (!salt.empty()) {
+        l ^= next_word(salt, j);
+        r ^= next_word(salt, j);
+      }
+      b.encrypt(l, r);
+      out[i] = l;
+      out[i + 1] = r;
+    }
+  };
+  fill(b.p, 18);
+  for (auto& box : b.s) fill(box, 256);
+}
+
+// bcrypt's base64 alphabet (no padding).
+constexpr char kBcryptAlphabet[] =
+    "./ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+// [bytes] in bcrypt's base64, unpadded.
+std::string bcrypt_base64(std::string_view bytes) {
+  std::string std64 = base64_encode(bytes);
+  while (!std64.empty() && std64.back() == '=') std64.pop_back();
+  for (char& c : std64) c = kBcryptAlphabet[base64_value(uint8_t(c))];
+  return std64;
+}
+
+// bcrypt's base64 [text] decoded (it is well-formed: a salt we made).
+std::string bcrypt_unbase64(std::string_view text) {
+  std::string std64;
+  for (char c : text) std64 += kBase64Alphabet[std::strchr(kBcryptAlphabet, c) - kBcryptAlphabet];
+  while (std64.size() % 4 != 0) std64 += '=';
+  std::string out;
+  size_t bad = 0;
+  base64_decode(std64, out, bad);
+  return out;
+}
+
+// The steps one round of bcrypt's key setup counts: about the time of
+// this many evaluation steps (two key expansions, 1042 Blowfish blocks).
+constexpr uint64_t kBcryptRoundSteps = 1024;
+
+}  // namespace
+
+std::string bcrypt_hash(std::string_view password, int cost, std::string_view salt) {
+  uint64_t rounds = uint64_t(1) << cost;
+  // All rounds count before the first: a cost the step limit cannot pay
+  // is refused at once; each round checks the deadline and cancel flag.
+  util::charge_steps(rounds * kBcryptRoundSteps);
+  std::string csalt = bcrypt_unbase64(salt);
+  // C bcrypt uses the key's terminating NUL, so Go appends one.
+  std::string key(password);
+  key += '\0';
+  auto b = std::make_unique<Blowfish>(blowfish_initial());
+  blowfish_expand(*b, key, csalt);
+  for (uint64_t i = 0; i < rounds; ++i) {
+    blowfish_expand(*b, key, {});
+    blowfish_expand(*b, csalt, {});
+    util::poll();
+  }
+  uint8_t data[] = "OrpheanBeholderScryDoubt";
+  for (size_t i = 0; i < 24; i += 8) {
+    uint32_t l = uint32_t(data[i]) << 24 | uint32_t(data[i + 1]) << 16 | uint32_t(data[i + 2]) << 8 | data[i + 3];
+    uint32_t r = uint32_t(data[i + 4]) << 24 | uint32_t(data[i + 5]) << 16 | uint32_t(data[i + 6]) << 8 | data[i + 7];
+    for (int k = 0; k < 64; ++k) b->encrypt(l, r);
+    for (int k = 0; k < 4; ++k) {
+      data[i + size_t(k)] = uint8_t(l >> (24 - 8 * k));
+      data[i + 4 + size_t(k)] = uint8_t(r >> (24 - 8 * k));
+    }
+  }
+  // Like C bcrypt, only 23 of the 24 bytes are written.
+  std::string out = "$2a$";
+  out += char('0' + cost / 10);
+  out += char('0' + cost % 10);
+  out += '$';
+  out += salt;
+  out += bcrypt_base64(std::string_view(reinterpret_cast<const char*>(data), 23));
+  return out;
+}
+
+namespace {
+
 Function bcrypt_fn() {
   Function f;
   f.description =
@@ -221,8 +375,7 @@ Function bcrypt_fn() {
     }
     if (args.size() > 2) return FuncResult::fail("bcrypt() takes no more than two arguments");
     std::string_view input = args[0].as_string();
-    // x/crypto/bcrypt's own checks and wording, before the hashing library
-    // sees anything.
+    // x/crypto/bcrypt's own checks and wording.
     if (input.size() > 72) {
       return FuncResult::fail(
           "error occured generating password bcrypt: password length exceeds 72 bytes");
@@ -232,20 +385,16 @@ Function bcrypt_fn() {
       return FuncResult::fail("error occured generating password crypto/bcrypt: cost " +
                               std::to_string(cost) + " is outside allowed range (4,31)");
     }
+    // The salt: 16 random bytes, as libxcrypt writes them into a setting
+    // "$2a$NN$" + 22 characters.
     char setting[CRYPT_GENSALT_OUTPUT_SIZE];
     if (!crypt_gensalt_rn("$2a$", static_cast<unsigned long>(cost), nullptr, 0, setting,
-                          sizeof setting)) {
+                          sizeof setting) ||
+        std::strlen(setting) != 29) {
       return FuncResult::fail("error occured generating password: no random salt available");
     }
-    // crypt_rn reads the password as a C string: it ends at a NUL byte.
-    std::string password(input);
-    auto data = std::make_unique<crypt_data>();
-    std::memset(data.get(), 0, sizeof(crypt_data));
-    const char* hash = crypt_rn(password.c_str(), setting, data.get(), sizeof(crypt_data));
-    if (!hash || hash[0] == '*') {
-      return FuncResult::fail("error occured generating password: bcrypt failed");
-    }
-    return FuncResult::of(Value::string(hash));
+    std::string_view salt = std::string_view(setting).substr(7);
+    return FuncResult::of(Value::string(bcrypt_hash(input, int(cost), salt)));
   };
   return f;
 }
@@ -637,6 +786,11 @@ Function rsadecrypt_fn() {
     if (std::string err = parse_private_key(args[1].as_string(), key); !err.empty()) {
       return arg_error(err, 1);
     }
+    // The private operation grows as the cube of the key's size (a 16384-bit
+    // key, the largest OpenSSL takes, is 512 times a 2048-bit one's 30,000
+    // steps or so): counted before it starts.
+    double scale = double(EVP_PKEY_get_bits(key.get())) / 2048.0;
+    util::charge_steps(uint64_t(scale * scale * scale * 30000.0));
     EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new(key.get(), nullptr);
     std::string out;
     bool ok = ctx && EVP_PKEY_decrypt_init(ctx) == 1 &&

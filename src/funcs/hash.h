@@ -49,4 +49,11 @@ std::string base64_encode(std::string_view bytes);
 // set to the offset Go's CorruptInputError reports.
 bool base64_decode(std::string_view text, std::string& out, size_t& bad_offset);
 
+// bcrypt's hash of [password] at [cost] (4 to 31) with the salt [salt]
+// (bcrypt's base64 of 16 bytes: 22 characters), in the Modular Crypt
+// Format Go's x/crypto/bcrypt writes: "$2a$", the cost, "$", the salt and
+// the hash. Its 2^cost rounds count as steps before the first starts, and
+// each checks the run's deadline and cancel flag (util/budget.h).
+std::string bcrypt_hash(std::string_view password, int cost, std::string_view salt);
+
 }  // namespace hclvm::funcs

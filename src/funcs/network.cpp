@@ -11,6 +11,7 @@
 // string of length 4, 16 or 0 (nil), masks likewise, integers are GMP
 // integers with big.Int's two's complement bit operations.
 #include <gmp.h>
+#include <mpfr.h>
 
 #include <array>
 #include <cstdint>
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "funcs/funcs.h"
+#include "value/number.h"
 
 namespace hclvm::funcs {
 
@@ -32,7 +34,12 @@ struct Z {
   ~Z() { mpz_clear(v); }
   Z(const Z&) = delete;
   Z& operator=(const Z&) = delete;
+  // The decimal text, for messages: its size is checked and its work
+  // counted before it is written (util/budget.h).
   std::string str() const {
+    size_t bits = mpz_sizeinbase(v, 2);
+    util::check_string_size(uint64_t(bits) * 30103 / 100000);
+    util::charge_number_work(bits);
     std::string s(mpz_sizeinbase(v, 10) + 2, '\0');
     mpz_get_str(s.data(), 10, v);
     s.resize(std::char_traits<char>::length(s.c_str()));
@@ -40,30 +47,28 @@ struct Z {
   }
 };
 
-// Sets [out] to the integer [n] exactly (as big.Float.Int does): split
-// into 32-bit digits with operations that are exact for binary floating
-// point (division by a power of two, floor, and a difference below 2^32).
+// Sets [out] to the integer [n] exactly (as big.Float.Int does). Its bits
+// are counted as memory and work first: 1e100000000 is an integer of a
+// third of a billion bits.
 void to_mpz(const Number& n, Z& out) {
-  mpz_set_ui(out.v, 0);
   if (std::optional<int64_t> i = n.to_int64()) {
     mpz_set_si(out.v, *i);
     return;
   }
-  Number rest = n.abs();
-  const Number base = Number::from_int(int64_t(1) << 32);
-  NumError err = NumError::None;
-  std::vector<uint32_t> digits;
-  while (rest.sign() > 0) {
-    Number q = Number::quo(rest, base, err).floor();
-    Number r = Number::sub(rest, Number::mul(q, base, err), err);
-    digits.push_back(uint32_t(r.to_uint64().value_or(0)));
-    rest = q;
+  mpfr_t x;
+  num::to_mpfr(n, x);
+  mpfr_exp_t e = mpfr_get_exp(x);
+  if (e > 0) {
+    try {
+      util::charge_memory(size_t(e) / 8);
+      util::charge_number_work(uint64_t(e));
+    } catch (...) {
+      mpfr_clear(x);
+      throw;
+    }
   }
-  for (size_t i = digits.size(); i-- > 0;) {
-    mpz_mul_2exp(out.v, out.v, 32);
-    mpz_add_ui(out.v, out.v, digits[i]);
-  }
-  if (n.sign() < 0) mpz_neg(out.v, out.v);
+  mpfr_get_z(out.v, x, MPFR_RNDZ);  // exact: [n] is an integer
+  mpfr_clear(x);
 }
 
 // gocty.FromCtyValue into a *big.Int.

@@ -5,6 +5,7 @@
 // and pow, which may differ from Go's math package in the last bit).
 #include <gmp.h>
 
+#include <cctype>
 #include <cmath>
 #include <string>
 
@@ -155,6 +156,15 @@ Function signum_fn() {
   return f;
 }
 
+// An owned GMP integer (a limit may end the work that holds it).
+struct Z {
+  mpz_t v;
+  Z() { mpz_init(v); }
+  ~Z() { mpz_clear(v); }
+  Z(const Z&) = delete;
+  Z& operator=(const Z&) = delete;
+};
+
 // The value of digit [c] in Go's big.Int.SetString for [base], or -1.
 int digit_value(char c, int base) {
   int d = -1;
@@ -197,21 +207,21 @@ Function parseint_fn() {
     bool neg = false;
     if (i < s.size() && (s[i] == '+' || s[i] == '-')) neg = s[i++] == '-';
     if (i == s.size()) return fail();
-    mpz_t z;
-    mpz_init(z);
-    for (; i < s.size(); ++i) {
-      int d = digit_value(s[i], int(base));
-      if (d < 0) {
-        mpz_clear(z);
-        return fail();
-      }
-      mpz_mul_ui(z, z, static_cast<unsigned long>(base));
-      mpz_add_ui(z, z, static_cast<unsigned long>(d));
+    // Checked digit by digit as Go's SetString reads them, then read all at
+    // once by GMP (in time n log n, where a digit at a time is quadratic),
+    // which wants letters the other way round above base 36: Go's a-z are
+    // 10-35 there, GMP's A-Z.
+    std::string digits(s.substr(i));
+    for (char& c : digits) {
+      if (digit_value(c, int(base)) < 0) return fail();
+      if (base > 36 && std::isalpha(static_cast<unsigned char>(c)))
+        c = std::islower(static_cast<unsigned char>(c)) ? char(std::toupper(c)) : char(std::tolower(c));
     }
-    if (neg) mpz_neg(z, z);
-    Number n = num::from_mpz(z);
-    mpz_clear(z);
-    return FuncResult::of(Value::number(std::move(n)));
+    util::charge_number_work(uint64_t(double(digits.size()) * std::log2(double(base))) + 1);
+    Z z;
+    mpz_set_str(z.v, digits.c_str(), int(base));
+    if (neg) mpz_neg(z.v, z.v);
+    return FuncResult::of(Value::number(num::from_mpz(z.v)));
   };
   return f;
 }

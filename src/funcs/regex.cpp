@@ -195,6 +195,16 @@ const Pattern& pattern_of(const Value& holder, std::string_view pattern) {
     return *slot.pattern;
   }
 
+  // A long pattern (it may come from a request) is compiled for the call
+  // and kept only until the thread's next long one: the tables above hold
+  // short patterns, so that what they keep stays small.
+  constexpr size_t kShareable = 4096;
+  if (pattern.size() > kShareable) {
+    thread_local std::unique_ptr<const Pattern> long_one;
+    long_one = std::make_unique<const Pattern>(pattern);
+    return *long_one;
+  }
+
   static std::mutex mu;
   static std::unordered_map<std::string, std::shared_ptr<const Pattern>> all;
   std::shared_ptr<const Pattern> p;
@@ -287,6 +297,9 @@ Function regexall_fn() {
     size_t pos = 0;
     int64_t prev_end = -1;
     while (pos <= text.size() && find(re, text, pos, m)) {
+      // Each search may scan to the end of the text, so many matches can
+      // be quadratic work: the deadline is checked between searches.
+      util::poll();
       size_t start = size_t(m[0].data() - text.data());
       size_t end = start + m[0].size();
       bool accept = true;
@@ -297,7 +310,10 @@ Function regexall_fn() {
         pos = end;
       }
       prev_end = int64_t(end);
-      if (accept) out.push_back(match_value(re, m, ety));
+      if (accept) {
+        check_push(out);
+        out.push_back(match_value(re, m, ety));
+      }
     }
     return FuncResult::of(Value::list(ety, std::move(out)));
   };
@@ -352,11 +368,15 @@ void expand(std::string& out, std::string_view tmpl, const RE2& re,
         }
       }
     }
-    if (p && p->data() != nullptr) out.append(p->data(), p->size());
+    if (p && p->data() != nullptr) {
+      check_append(out, p->size());
+      out.append(p->data(), p->size());
+    }
   };
   while (!tmpl.empty()) {
     size_t dollar = tmpl.find('$');
     if (dollar == std::string_view::npos) break;
+    check_append(out, dollar + 1);
     out.append(tmpl.substr(0, dollar));
     tmpl.remove_prefix(dollar + 1);
     if (!tmpl.empty() && tmpl[0] == '$') {
@@ -381,6 +401,7 @@ void expand(std::string& out, std::string_view tmpl, const RE2& re,
     group(rest.substr(0, i));
     tmpl = rest.substr(i + (brace ? 1 : 0));
   }
+  check_append(out, tmpl.size());
   out.append(tmpl);
 }
 
@@ -392,8 +413,10 @@ std::string replace_all_matches(const RE2& re, std::string_view text, std::strin
   std::vector<re2::StringPiece> m;
   size_t last_end = 0, pos = 0;
   while (pos <= text.size() && find(re, text, pos, m)) {
+    util::poll();  // as regexall: one search may scan the rest of the text
     size_t start = size_t(m[0].data() - text.data());
     size_t end = start + m[0].size();
+    check_append(out, start - last_end);
     out.append(text.substr(last_end, start - last_end));
     if (end > last_end || start == 0) expand(out, tmpl, re, m);
     last_end = end;
@@ -406,6 +429,7 @@ std::string replace_all_matches(const RE2& re, std::string_view text, std::strin
       pos = end;
     }
   }
+  check_append(out, text.size() - last_end);
   out.append(text.substr(last_end));
   return out;
 }

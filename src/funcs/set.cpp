@@ -158,6 +158,7 @@ Function setproduct_fn() {
     if (total > 0) {
       std::vector<size_t> idx(plain.size(), 0);
       for (uint64_t n = 0; n < total; ++n) {
+        poll_every(size_t(n));
         std::vector<Value> tuple;
         for (size_t j = 0; j < plain.size(); ++j) {
           Value e = plain[j].element(idx[j]);

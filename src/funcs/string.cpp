@@ -31,11 +31,19 @@ void append_rune(std::string& out, char32_t r) {
   out.append(reinterpret_cast<const char*>(buf), size_t(n));
 }
 
-// Go's strings.Map with [f]: invalid bytes become U+FFFD.
+// Go's strings.Map with [f]: invalid bytes become U+FFFD. The text can
+// grow up to three times (an invalid byte becomes three), so its size is
+// checked as it grows, every 64 KiB of input.
 template <class F>
 void map_runes(std::string_view s, F f, std::string& out) {
   out.reserve(out.size() + s.size());
+  size_t next_check = 0;
   for (size_t i = 0; i < s.size();) {
+    if (i >= next_check) {
+      check_append(out, 0);
+      util::poll();  // 16 MiB of text take a while
+      next_check = i + 65536;
+    }
     uni::Rune r = uni::decode(s, i);
     append_rune(out, f(r.ok ? r.cp : char32_t(0xFFFD)));
     i += r.len;
@@ -182,6 +190,7 @@ Function substr_fn() {
       int64_t pos = 0;
       for (i = 0; i < sub.size();) {
         i += uni::grapheme_len(sub, i);
+        poll_every(size_t(pos));
         ++pos;
         if (pos == offset) break;
         if (i >= in.size()) return FuncResult::of(Value::string(""));
@@ -192,6 +201,7 @@ Function substr_fn() {
     int64_t pos = 0;
     for (i = 0; i < sub.size();) {
       i += uni::grapheme_len(sub, i);
+      poll_every(size_t(pos));
       ++pos;
       if (pos == length) break;
     }
@@ -233,9 +243,11 @@ Function join_fn() {
               "element " + std::to_string(ei) + " is null; cannot concatenate null values",
               int(ai + 1));
         }
+        std::string_view text = e.as_string();
+        check_append(*out, (first ? 0 : sep.size()) + text.size());
         if (!first) *out += sep;
         first = false;
-        *out += e.as_string();
+        *out += text;
       }
     }
     return FuncResult::of(Value::string(*out));
@@ -273,7 +285,13 @@ Function sort_fn() {
       }
       items.push_back(e.as_string());
     }
-    std::sort(items.begin(), items.end());
+    // A million long strings take a while to sort: the deadline is checked
+    // along the way.
+    size_t compared = 0;
+    std::sort(items.begin(), items.end(), [&compared](std::string_view a, std::string_view b) {
+      poll_every(compared++);
+      return a < b;
+    });
     std::vector<Value> out;
     out.reserve(items.size());
     for (std::string_view s : items) out.push_back(Value::string(s));
@@ -298,6 +316,7 @@ Function split_fn() {
       // Go's strings.Split explodes into code points (invalid bytes alone).
       for (size_t i = 0; i < s.size();) {
         uni::Rune r = uni::decode(s, i);
+        check_push(*out);
         out->push_back(Value::string(s.substr(i, r.len)));
         i += r.len;
       }
@@ -306,6 +325,7 @@ Function split_fn() {
       for (;;) {
         size_t at = s.find(sep, start);
         if (at == std::string_view::npos) break;
+        check_push(*out);
         out->push_back(Value::string(s.substr(start, at - start)));
         start = at + sep.size();
       }
@@ -330,15 +350,27 @@ Function indent_fn() {
       return FuncResult::fail("panic in function implementation: strings: negative Repeat count");
     }
     std::string_view s = args[1].as_string();
-    std::string pad = "\n" + std::string(size_t(spaces), ' ');
-    std::string out;
-    for (char c : s) {
-      if (c == '\n')
-        out += pad;
-      else
-        out += c;
+    // The result's size is known before anything is built: each newline
+    // gains [spaces] bytes (saturating, so that a size past any limit is
+    // refused at once).
+    auto newlines = uint64_t(std::count(s.begin(), s.end(), '\n'));
+    if (newlines == 0) return FuncResult::of(args[1]);
+    uint64_t extra = uint64_t(spaces) > (UINT64_MAX - s.size()) / newlines
+                         ? UINT64_MAX - s.size()
+                         : newlines * uint64_t(spaces);
+    util::check_string_size(s.size() + extra);
+    ScratchText out;
+    out->reserve(size_t(s.size() + extra));
+    for (size_t at = 0;;) {
+      size_t nl = s.find('\n', at);
+      if (nl == std::string_view::npos) {
+        out->append(s.substr(at));
+        break;
+      }
+      out->append(s.substr(at, nl + 1 - at)).append(size_t(spaces), ' ');
+      at = nl + 1;
     }
-    return FuncResult::of(Value::string(out));
+    return FuncResult::of(Value::string(*out));
   };
   return f;
 }
@@ -357,16 +389,19 @@ Function string2_fn(std::string description, std::string a, std::string b, F f) 
   return fn;
 }
 
-// Go's strings.Trim: drops leading and trailing code points found in [cutset].
+// Go's strings.Trim: drops leading and trailing code points found in
+// [cutset] (its invalid bytes, like those of [s], read as U+FFFD). The
+// cutset's code points go into a sorted table first, so that the work
+// grows with the sizes of the two strings, not with their product.
 std::string trim(std::string_view s, std::string_view cutset) {
-  auto in_cutset = [&](char32_t r) {
-    for (size_t i = 0; i < cutset.size();) {
-      uni::Rune c = uni::decode(cutset, i);
-      if ((c.ok ? c.cp : char32_t(0xFFFD)) == r) return true;
-      i += c.len;
-    }
-    return false;
-  };
+  std::vector<char32_t> cut;
+  for (size_t i = 0; i < cutset.size();) {
+    uni::Rune c = uni::decode(cutset, i);
+    cut.push_back(c.ok ? c.cp : char32_t(0xFFFD));
+    i += c.len;
+  }
+  std::sort(cut.begin(), cut.end());
+  auto in_cutset = [&](char32_t r) { return std::binary_search(cut.begin(), cut.end(), r); };
   size_t start = 0;
   while (start < s.size()) {
     uni::Rune r = uni::decode(s, start);
@@ -409,13 +444,19 @@ Function replace_fn() {
 
 std::string replace_all(std::string_view s, std::string_view old, std::string_view repl) {
   std::string out;
+  // The size is checked before each piece is added: a short text with
+  // many matches can make a result far past the string limit.
+  auto add = [&out](std::string_view piece) {
+    check_append(out, piece.size());
+    out += piece;
+  };
   if (old.empty()) {
     // An empty old string matches before every code point and at the end.
-    out += repl;
+    add(repl);
     for (size_t i = 0; i < s.size();) {
       uni::Rune r = uni::decode(s, i);
-      out.append(s.substr(i, r.len));
-      out += repl;
+      add(s.substr(i, r.len));
+      add(repl);
       i += r.len;
     }
     return out;
@@ -424,11 +465,11 @@ std::string replace_all(std::string_view s, std::string_view old, std::string_vi
   for (;;) {
     size_t at = s.find(old, start);
     if (at == std::string_view::npos) break;
-    out.append(s.substr(start, at - start));
-    out += repl;
+    add(s.substr(start, at - start));
+    add(repl);
     start = at + old.size();
   }
-  out.append(s.substr(start));
+  add(s.substr(start));
   return out;
 }
 
@@ -447,7 +488,11 @@ void add_string_functions(FunctionTable& t) {
                     kDynamic, [](std::string_view s) {
                       std::string out(s.size(), '\0');
                       size_t pos = s.size();
-                      for (size_t i = 0; i < s.size();) {
+                      for (size_t i = 0, next_poll = 65536; i < s.size();) {
+                        if (i >= next_poll) {
+                          util::poll();
+                          next_poll = i + 65536;
+                        }
                         size_t d = uni::grapheme_len(s, i);
                         pos -= d;
                         out.replace(pos, d, s.substr(i, d));

@@ -70,6 +70,7 @@ Function sum_fn() {
     if (!l.is_wholly_known()) return FuncResult::of(Value::unknown(Type::number()));
     Value sum;
     for (size_t i = 0; i < l.length(); ++i) {
+      poll_every(i);
       const Value& e = l.element(i);
       if (e.is_null()) return arg_error(kNotNumbers, 0);
       ConvertResult n = convert(e, Type::number());
@@ -164,6 +165,7 @@ Function index_fn() {
     }
     if (l.length() == 0) return FuncResult::fail("cannot search an empty list");
     for (size_t i = 0; i < l.length(); ++i) {
+      poll_every(i);
       Value eq = ops::equals(l.element(i), args[1]);
       if (!eq.is_known()) return FuncResult::of(Value::unknown(Type::number()));
       if (eq.unmark().as_bool()) return FuncResult::of(Value::integer(int64_t(i)));
@@ -302,6 +304,8 @@ Function matchkeys_fn() {
     }
     std::vector<Value> out;
     for (size_t i = 0; i < keys.length(); ++i) {
+      // Quadratic, as the reference: each comparison is a step.
+      util::charge_steps(search.length());
       for (size_t j = 0; j < search.length(); ++j) {
         Value eq = ops::equals(keys.element(i), search.element(j));
         // Terraform gives up with an empty list when it cannot tell.
@@ -373,6 +377,7 @@ Function transpose_fn() {
         return FuncResult::fail(
             "panic in function implementation: can't use ElementIterator on null value");
       }
+      poll_every(i);
       for (size_t j = 0; j < l.length(); ++j) {
         const Value& s = l.element(j);
         if (s.is_null()) return FuncResult::fail("panic in function implementation: value is null");

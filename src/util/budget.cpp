@@ -3,6 +3,7 @@
 
 #include <time.h>
 
+#include <bit>
 #include <iterator>
 #include <limits>
 
@@ -57,6 +58,10 @@ int64_t coarse_now_ns() {
   return int64_t(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
 
+// Steps per limb operation of number_work_steps: a VM step is about the
+// time of this many limb operations of GMP's (measured: docs/api.md).
+constexpr uint64_t kNumberWorkFactor = 4;
+
 }  // namespace
 
 void Budget::start(const Limits& limits) {
@@ -84,6 +89,11 @@ void Budget::poll() {
 }
 
 void Budget::fail(Limit l) { throw LimitExceeded{l}; }
+
+uint64_t number_work_steps(uint64_t bits) {
+  uint64_t limbs = bits / 64 + 1;
+  return limbs * uint64_t(std::bit_width(limbs)) * kNumberWorkFactor;
+}
 
 }  // namespace util
 

@@ -98,5 +98,28 @@ inline void check_string_size(uint64_t bytes) {
 inline void check_collection_size(uint64_t elements) {
   if (Budget* b = current_budget()) b->check_collection(elements);
 }
+// Checks the deadline and the cancel flag, for work that counts no steps
+// of its own between its parts.
+inline void poll() {
+  if (Budget* b = current_budget()) b->poll();
+}
+
+// Numbers of up to this many bits cost nothing beyond the step of the
+// operation that makes them: every precision numbers have, unless made
+// from long digit strings (parseint, long literals).
+constexpr uint64_t kFreeNumberBits = 4096;
+// The steps the work of one operation on numbers of [bits] bits counts:
+// an MPFR or GMP operation, or a conversion between digits and binary.
+// GMP's multiplication and conversions grow as n log n in the number of
+// 64-bit limbs n; a step stands for the time of about one limb operation
+// of that.
+uint64_t number_work_steps(uint64_t bits);
+// Counts the work of an operation on numbers of [bits] bits, before it
+// starts: the step limit refuses an operation too big for it, and the
+// deadline is checked on the way (Budget::step polls).
+inline void charge_number_work(uint64_t bits) {
+  if (bits > kFreeNumberBits)
+    if (Budget* b = current_budget()) b->step(number_work_steps(bits));
+}
 
 }  // namespace hclvm::util

@@ -31,6 +31,7 @@
 #include <string>
 #include <type_traits>
 
+#include "util/budget.h"
 #include "util/pool.h"
 
 namespace hclvm {
@@ -85,8 +86,14 @@ struct BigNumber {
   static size_t block_bytes(uint32_t p) {
     return sizeof(BigNumber) + mpfr_custom_get_size(std::max<mpfr_prec_t>(p, MPFR_PREC_MIN));
   }
+  // Numbers beyond the usual precisions (made from long digit strings)
+  // count their bytes and their work (util/budget.h) before they are made.
   static void* operator new(size_t, uint32_t p) {
     size_t bytes = block_bytes(p);
+    if (p > util::kFreeNumberBits) {
+      util::charge_memory(bytes);
+      util::charge_number_work(p);
+    }
     return util::pool::allocate(util::pool::class_of(bytes), bytes);
   }
   static void operator delete(BigNumber* b, std::destroying_delete_t) {
@@ -185,6 +192,8 @@ class Temp {
       mpfr_custom_init_set(v_, MPFR_ZERO_KIND, 0, p, local_);
       local_used_ = true;
     } else {
+      util::charge_memory(mpfr_custom_get_size(p));  // before anything is held
+      util::charge_number_work(uint64_t(p));
       mpfr_init2(v_, p);
     }
   }
@@ -200,6 +209,20 @@ class Temp {
   mpfr_t v_;
   mp_limb_t local_[kLocalLimbs];
   bool local_used_ = false;
+};
+
+// A GMP integer freed with its scope: a limit may end the work holding it.
+class Mpz {
+ public:
+  Mpz() { mpz_init(z_); }
+  ~Mpz() { mpz_clear(z_); }
+  Mpz(const Mpz&) = delete;
+  Mpz& operator=(const Mpz&) = delete;
+  operator mpz_ptr() { return z_; }
+  operator mpz_srcptr() const { return z_; }
+
+ private:
+  mpz_t z_;
 };
 
 using BigPtr = std::unique_ptr<BigNumber>;
@@ -571,22 +594,22 @@ std::optional<Number> Number::parse(std::string_view s) {
     return from_parts_small(neg ? -v : v, kParsePrec);
   }
 
-  mpz_t m;
-  mpz_init_set_str(m, digits.c_str(), 10);
+  // Reading the digits is the work that grows with the text: counted
+  // before it starts (about 3.32 bits a digit).
+  util::charge_number_work(uint64_t(digits.size()) * 10 / 3);
+  Mpz m;
+  mpz_set_str(m, digits.c_str(), 10);
   auto bits = static_cast<int64_t>(mpz_sizeinbase(m, 2));
   // exp2 is the binary exponent of the value before the power of 5. Go sums
   // it in an int64 that may wrap, but only where it is out of range anyway.
   int64_t exp2;
-  if (__builtin_add_overflow(bits - frac, exp, &exp2) || exp2 < kMinExp || exp2 > kMaxExp) {
-    mpz_clear(m);
+  if (__builtin_add_overflow(bits - frac, exp, &exp2) || exp2 < kMinExp || exp2 > kMaxExp)
     return std::nullopt;  // "exponent overflow"
-  }
   int64_t exp5 = ebase == 10 ? exp2 - bits : -frac;
 
   set_range();
   Temp x(static_cast<uint32_t>(bits));
   mpfr_set_z(x, m, kRound);  // exact: x has exactly the bits of M
-  mpz_clear(m);
   mpfr_mul_2si(x, x, static_cast<long>(exp2 - bits), kRound);
   if (neg) mpfr_neg(x, x, kRound);
 
@@ -607,14 +630,25 @@ std::optional<Number> Number::parse(std::string_view s) {
 namespace {
 
 // A decimal as big.Float's conversion uses it: digits without trailing
-// zeros, value 0.mant × 10^exp; zero has no digits and exponent 0.
+// zeros, value 0.mant × 10^exp; zero has no digits and exponent 0. When
+// [more] is set, mant holds only the first digits of the exact expansion
+// (truncated, trailing zeros kept) and more nonzero digits follow: that
+// decimal's size is unbounded, and only its first mant.size() digits may
+// be read (shortest_decimal reads no further).
 struct Decimal {
   std::string mant;
   int64_t exp = 0;
+  bool more = false;
+
+  static constexpr int64_t kUnbounded = INT64_MAX;
 
   // Returns digit [i], or '0' past either end.
-  char at(int64_t i) const { return i >= 0 && i < size() ? mant[static_cast<size_t>(i)] : '0'; }
-  int64_t size() const { return static_cast<int64_t>(mant.size()); }
+  char at(int64_t i) const {
+    if (i >= 0 && i < static_cast<int64_t>(mant.size())) return mant[static_cast<size_t>(i)];
+    assert((i < 0 || !more) && "digit beyond a decimal's known prefix");
+    return '0';
+  }
+  int64_t size() const { return more ? kUnbounded : static_cast<int64_t>(mant.size()); }
 
   // Drops trailing zero digits.
   void trim() {
@@ -625,11 +659,13 @@ struct Decimal {
   void round_down(int64_t n) {
     if (n < 0 || n >= size()) return;
     mant.resize(static_cast<size_t>(n));
+    more = false;
     trim();
   }
   // Keeps the first [n] digits and adds one unit in the last, carrying.
   void round_up(int64_t n) {
     if (n < 0 || n >= size()) return;
+    more = false;
     while (n > 0 && mant[static_cast<size_t>(n - 1)] >= '9') --n;
     if (n == 0) {
       mant = "1";
@@ -642,13 +678,14 @@ struct Decimal {
   // Rounds to [n] digits, to nearest and to an even last digit on a tie.
   void round(int64_t n) {
     if (n < 0 || n >= size()) return;
-    char next = mant[static_cast<size_t>(n)];
+    char next = at(n);
     bool up;
     if (next == '5' && n + 1 == size()) up = n > 0 && ((mant[static_cast<size_t>(n - 1)] - '0') & 1) != 0;
     else up = next >= '5';
     if (up) round_up(n);
     else round_down(n);
   }
+  bool operator==(const Decimal& o) const { return exp == o.exp && more == o.more && mant == o.mant; }
 };
 
 // Sets [d] to the exact decimal of [num] / 10^[k], [num] > 0.
@@ -667,55 +704,108 @@ void scale(mpz_ptr num, mpz_srcptr x, int64_t e, mpz_srcptr pow) {
   else mpz_mul(num, x, pow);
 }
 
+// Sets [d] to the first [k] >= 2 digits of the exact decimal of [x] × 2^[e]
+// ([x] > 0), with [more] telling whether nonzero digits follow. MPFR rounds
+// its decimal output correctly at any exponent: truncated and rounded away
+// from zero, the two agree exactly when nothing follows. The work grows
+// with [k], not with [e].
+void set_prefix(Decimal& d, mpz_srcptr x, int64_t e, size_t k) {
+  mpfr_t v;
+  mpfr_init2(v, std::max<mpfr_prec_t>(mpfr_prec_t(mpz_sizeinbase(x, 2)), MPFR_PREC_MIN));
+  mpfr_set_z_2exp(v, x, mpfr_exp_t(e), MPFR_RNDN);  // exact: v has x's bits
+  std::string away(k + 2, '\0');
+  d.mant.assign(k + 2, '\0');
+  mpfr_exp_t ez = 0, ea = 0;
+  mpfr_get_str(d.mant.data(), &ez, 10, k, v, MPFR_RNDZ);
+  mpfr_get_str(away.data(), &ea, 10, k, v, MPFR_RNDA);
+  mpfr_clear(v);
+  d.mant.resize(k);
+  away.resize(k);
+  d.exp = int64_t(ez);
+  d.more = ez != ea || d.mant != away;
+  if (!d.more) d.trim();
+}
+
 // Returns the digits of |m| × 2^e (nonzero, exact at [prec] >= 1 bits) as
 // big.Float's roundShortest leaves them: the shortest decimal between the
 // midpoints to the neighbours at [prec] bits (midpoints included when the
 // mantissa is even). Like Go, the interval is symmetric even at powers of
 // two, and the digit walk compares digit i of the value with digit i of
 // each bound, wherever their decimal points are.
-Decimal shortest_decimal(mpz_srcptr m, int64_t e, uint32_t prec) {
+//
+// Go expands the three numbers exactly, as we do while that is short. Far
+// from 1 (1e100000000) the expansions have as many digits as the exponent
+// says, but the walk never reads past the first ~0.3 × prec of them: the
+// lower bound is below the value by at least 2^-(prec+1) of it, so the
+// two differ within the first 1 + (prec+1) log10(2) digits, where the walk
+// stops at the latest (reading one digit further to round). So there, only
+// those prefixes are computed.
+Decimal shortest_decimal(mpz_srcptr m, int64_t e, uint32_t prec, bool far_ok = true) {
   // Give the mantissa prec+1 bits, so that its lowest bit is half an ulp.
-  mpz_t mant, pow, num;
-  mpz_inits(mant, pow, num, nullptr);
+  Mpz mant, pow, num;
   mpz_abs(mant, m);
   auto shift = static_cast<int64_t>(mpz_sizeinbase(mant, 2)) - (static_cast<int64_t>(prec) + 1);
   if (shift < 0) mpz_mul_2exp(mant, mant, static_cast<mp_bitcnt_t>(-shift));
   else mpz_fdiv_q_2exp(mant, mant, static_cast<mp_bitcnt_t>(shift));
   e += shift;
-  int64_t k = e < 0 ? -e : 0;
-  if (e < 0) mpz_ui_pow_ui(pow, 5, static_cast<unsigned long>(-e));
 
   Decimal d, lower, upper;
-  scale(num, mant, e, pow);
-  set_decimal(d, num, k);
-  if (prec > 0) {
+  int64_t far = 2 * int64_t(prec) + 128;
+  if (far_ok && prec > 0 && (e > far || e < -far)) {
+    auto k = size_t((uint64_t(prec) + 1) * 30103 / 100000 + 8);
+    util::charge_number_work(uint64_t(prec) * 6);  // six conversions of k digits
+    // MPFR's exponents go far beyond big.Float's; the bounds may lie just
+    // outside its range.
+    mpfr_set_emin(mpfr_get_emin_min());
+    mpfr_set_emax(mpfr_get_emax_max());
+    set_prefix(d, mant, e, k);
+    mpz_sub_ui(num, mant, 1);
+    set_prefix(lower, num, e, k);
+    mpz_add_ui(num, mant, 1);
+    set_prefix(upper, num, e, k);
+    set_range();
+  } else {
+    // num has about prec + e bits, or prec + log2(5) |e| for e < 0.
+    util::charge_number_work(uint64_t(prec) + uint64_t(e < 0 ? -e * 7 / 3 : e));
+    int64_t k = e < 0 ? -e : 0;
+    if (e < 0) mpz_ui_pow_ui(pow, 5, static_cast<unsigned long>(-e));
+    scale(num, mant, e, pow);
+    set_decimal(d, num, k);
+    if (prec == 0) return d;
     mpz_sub_ui(num, mant, 1);
     scale(num, num, e, pow);
     set_decimal(lower, num, k);
     mpz_add_ui(num, mant, 1);
     scale(num, num, e, pow);
     set_decimal(upper, num, k);
-    bool inclusive = mpz_tstbit(mant, 1) == 0;
-    for (int64_t i = 0; i < d.size(); ++i) {
-      char l = lower.at(i), u = upper.at(i), c = d.mant[static_cast<size_t>(i)];
-      bool okdown = l != c || (inclusive && i + 1 == lower.size());
-      bool okup = c != u && (inclusive || c + 1 < u || i + 1 < upper.size());
-      if (okdown && okup) {
-        d.round(i + 1);
-        break;
-      }
-      if (okdown) {
-        d.round_down(i + 1);
-        break;
-      }
-      if (okup) {
-        d.round_up(i + 1);
-        break;
-      }
+  }
+  bool inclusive = mpz_tstbit(mant, 1) == 0;
+  for (int64_t i = 0; i < d.size(); ++i) {
+    char l = lower.at(i), u = upper.at(i), c = d.at(i);
+    bool okdown = l != c || (inclusive && i + 1 == lower.size());
+    bool okup = c != u && (inclusive || c + 1 < u || i + 1 < upper.size());
+    if (okdown && okup) {
+      d.round(i + 1);
+      break;
+    }
+    if (okdown) {
+      d.round_down(i + 1);
+      break;
+    }
+    if (okup) {
+      d.round_up(i + 1);
+      break;
     }
   }
-  mpz_clears(mant, pow, num, nullptr);
+  assert(!d.more);
   return d;
+}
+
+// The length of append_fixed's text of [d].
+int64_t fixed_length(const Decimal& d) {
+  int64_t whole = d.exp > 0 ? d.exp : 1;
+  int64_t frac = std::max<int64_t>(d.size() - d.exp, 0);
+  return whole + (frac > 0 ? 1 + frac : 0);
 }
 
 // Appends [d] in %f form with just enough fraction digits, as big.Float's
@@ -730,11 +820,56 @@ void append_fixed(std::string& out, const Decimal& d) {
   int64_t frac = std::max<int64_t>(d.size() - d.exp, 0);
   if (frac > 0) {
     out.push_back('.');
-    for (int64_t i = 0; i < frac; ++i) out.push_back(d.at(d.exp + i));
+    if (d.exp < 0) out.append(static_cast<size_t>(-d.exp), '0');
+    out.append(d.mant, static_cast<size_t>(std::max<int64_t>(d.exp, 0)), std::string::npos);
   }
 }
 
-// Returns the text of the heap number [b] (uncached).
+// The shortest decimal of the small number [i] != 0 at [prec] bits (its
+// text without the sign).
+Decimal shortest_small(int64_t i, uint32_t prec) {
+  if (prints_digits(i, prec)) {
+    Decimal d;
+    char buf[24];
+    auto r = std::to_chars(buf, buf + sizeof buf, magnitude(i));
+    d.mant.assign(buf, r.ptr);
+    d.exp = d.size();
+    d.trim();
+    return d;
+  }
+  Mpz m;
+  mpz_set_ui(m, magnitude(i));
+  return shortest_decimal(m, 0, prec);
+}
+
+// The shortest decimal of the finite, nonzero heap number [b] (its text
+// without the sign).
+Decimal shortest_big(const BigNumber* b) {
+  Mpz m;
+  mpfr_exp_t e = mpfr_get_z_2exp(m, b->v);
+  return shortest_decimal(m, e, b->prec);
+}
+
+}  // namespace
+
+namespace num {
+
+// Whether the finite [n]'s text is long: its exponent puts it far from 1,
+// where shortest_decimal takes only the first digits.
+static bool is_far(const Number& n) {
+  const BigNumber* b = heap_of(n);
+  if (!b || !mpfr_regular_p(b->v)) return false;
+  int64_t e = mpfr_get_exp(b->v), far = 2 * int64_t(b->prec) + 128;
+  return e > far || e < -far;
+}
+
+}  // namespace num
+
+namespace {
+
+// Returns the text of the heap number [b] (uncached). Its length is known
+// before it is written: a run checks it against its string limit and
+// counts the bytes kept with the number (util/budget.h).
 std::string big_text(const BigNumber* b) {
   mpfr_srcptr v = b->v;
   std::string out;
@@ -748,11 +883,12 @@ std::string big_text(const BigNumber* b) {
     out.push_back('0');
     return out;
   }
-  mpz_t m;
-  mpz_init(m);
-  mpfr_exp_t e = mpfr_get_z_2exp(m, v);
-  append_fixed(out, shortest_decimal(m, e, b->prec));
-  mpz_clear(m);
+  Decimal d = shortest_big(b);
+  auto bytes = uint64_t(fixed_length(d)) + out.size();
+  util::check_string_size(bytes);
+  util::charge_memory(bytes);
+  out.reserve(bytes);
+  append_fixed(out, d);
   return out;
 }
 
@@ -774,10 +910,9 @@ void Number::append_text(std::string& out) const {
     }
     // More bits than the precision: the shortest decimal may end in zeros.
     if (i_ < 0) out.push_back('-');
-    mpz_t m;
-    mpz_init_set_ui(m, magnitude(i_));
+    Mpz m;
+    mpz_set_ui(m, magnitude(i_));
     append_fixed(out, shortest_decimal(m, 0, prec_));
-    mpz_clear(m);
     return;
   }
   const BigNumber* b = as_big(p_);
@@ -794,6 +929,75 @@ void Number::append_text(std::string& out) const {
   }
   out += *t;
 }
+
+namespace num {
+
+bool same_text(const Number& a, const Number& b) {
+  if (a.is_inf() || b.is_inf()) return a.is_inf() && b.is_inf() && a.sign() == b.sign();
+  if (a.sign() != b.sign()) return false;
+  if (a.sign() == 0) return true;  // "-0" and "0" count as one
+  // The texts, when they are short (kept with the numbers once computed:
+  // sets and distinct compare the same numbers many times); the digits
+  // alone when either is far from 1.
+  if (!is_far(a) && !is_far(b)) return a.text() == b.text();
+  const BigNumber* ba = heap_of(a);
+  const BigNumber* bb = heap_of(b);
+  set_range();
+  Decimal da = ba ? shortest_big(ba) : shortest_small(a.small(), a.precision());
+  return da == (bb ? shortest_big(bb) : shortest_small(b.small(), b.precision()));
+}
+
+std::string shortest_digits(const Number& n, int64_t& exp) {
+  const BigNumber* b = heap_of(n);
+  set_range();
+  Decimal d = b ? shortest_big(b) : shortest_small(n.small(), n.precision());
+  exp = d.exp;
+  return std::move(d.mant);
+}
+
+void to_mpfr(const Number& n, mpfr_ptr x) {
+  const BigNumber* b = heap_of(n);
+  mpfr_prec_t prec = b ? std::max<mpfr_prec_t>(b->prec, MPFR_PREC_MIN) : 64;
+  if (prec > mpfr_prec_t(util::kFreeNumberBits)) {
+    util::charge_memory(mpfr_custom_get_size(prec));
+    util::charge_number_work(uint64_t(prec));
+  }
+  mpfr_init2(x, prec);
+  if (b) mpfr_set(x, b->v, kRound);  // exact: the same precision
+  else mpfr_set_si(x, n.small(), kRound);
+}
+
+std::string round_digits(const Number& n, size_t digits, int64_t& exp) {
+  const BigNumber* b = heap_of(n);
+  util::charge_number_work(uint64_t(digits) * 10 / 3 + (b ? b->prec : 0));
+  // MPFR's exponent range must hold the value; only its decimal exponent
+  // comes out.
+  mpfr_set_emin(mpfr_get_emin_min());
+  mpfr_set_emax(mpfr_get_emax_max());
+  View x = b ? View(b) : View(n.small());
+  std::string out(std::max<size_t>(digits, 1) + 2, '\0');
+  mpfr_exp_t e = 0;
+  mpfr_get_str(out.data(), &e, 10, std::max<size_t>(digits, 1), x, MPFR_RNDN);
+  set_range();
+  out.resize(std::strlen(out.c_str()));
+  if (!out.empty() && out[0] == '-') out.erase(0, 1);
+  while (!out.empty() && out.back() == '0') out.pop_back();
+  exp = int64_t(e);
+  return out;
+}
+
+std::string text_exact_for_testing(const Number& n) {
+  const BigNumber* b = heap_of(n);
+  if (!b || !mpfr_regular_p(b->v)) return n.text();
+  set_range();
+  Mpz m;
+  mpfr_exp_t e = mpfr_get_z_2exp(m, b->v);
+  std::string out = mpfr_signbit(b->v) ? "-" : "";
+  append_fixed(out, shortest_decimal(m, e, b->prec, /*far_ok=*/false));
+  return out;
+}
+
+}  // namespace num
 
 // --- Arithmetic ----------------------------------------------------------------
 
@@ -1017,12 +1221,9 @@ Number Number::ceil() const {
 Number Number::trunc() const {
   if (is_integer() || is_inf()) return *this;
   set_range();
-  mpz_t z;
-  mpz_init(z);
+  Mpz z;
   mpfr_get_z(z, as_big(p_)->v, MPFR_RNDZ);
-  Number r = num::from_mpz(z);
-  mpz_clear(z);
-  return r;
+  return num::from_mpz(z);
 }
 
 // --- Comparison and inspection ------------------------------------------
@@ -1053,7 +1254,7 @@ bool Number::equal(const Number& a, const Number& b) {
   mpfr_sub(d, x, y, MPFR_RNDZ);  // |d| <= |x - y|
   mpfr_abs(d, d, kRound);
   if (mpfr_cmp_ui_2exp(d, 1, ulp) > 0) return false;
-  return a.text() == b.text();
+  return num::same_text(a, b);
 }
 
 bool Number::is_integer() const { return !big_ || mpfr_integer_p(as_big(p_)->v); }

@@ -21,6 +21,7 @@
 #include "hclvm/number.h"
 
 #include <gmp.h>
+#include <mpfr.h>
 
 #include <cstdint>
 #include <optional>
@@ -53,6 +54,28 @@ inline bool signbit(const Number& n) { return n.sign() < 0 || n.is_negative_zero
 inline bool less_equal(const Number& a, const Number& b) { return Number::cmp(a, b) < 0 || Number::equal(a, b); }
 inline bool greater_equal(const Number& a, const Number& b) { return Number::cmp(a, b) > 0 || Number::equal(a, b); }
 
+// Reports whether [a] and [b] have the same text() ("-0" counting as "0"),
+// without writing either text out: cty compares non-integers by their
+// text, which for 1e100000000 has a hundred million digits.
+bool same_text(const Number& a, const Number& b);
+
+// The digits of the shortest decimal of the finite, nonzero [n] (its
+// text() without the sign, the point and the zeros around the digits);
+// [exp] is set so that |n| reads as 0.digits × 10^exp. Cheap at any
+// exponent, where text() has as many digits as the exponent says.
+std::string shortest_digits(const Number& n, int64_t& exp);
+
+// Sets [x] (initialized here, cleared by the caller) to the exact value of
+// [n] at its precision (64 bits for a small number); [n] is finite.
+void to_mpfr(const Number& n, mpfr_ptr x);
+
+// The first [digits] >= 1 significant decimal digits of the finite,
+// nonzero [n] (sign dropped), rounded half to even on its exact value as
+// Go's decimal.round does, without trailing zeros; [exp] is set so that
+// |n| rounds to 0.digits × 10^exp. The work grows with [digits], not with
+// the size of the exponent.
+std::string round_digits(const Number& n, size_t digits, int64_t& exp);
+
 // Frees the heap number [p] made immortal (Number::make_big_immortal),
 // once nothing can use it any more; the shared infinities are never freed.
 void free_immortal(const void* p);
@@ -75,6 +98,10 @@ std::optional<Number> decode_exact(std::string_view text);
 // Returns [n] held on the heap even when it would be small, to drive the
 // MPFR path with any operand.
 Number as_heap_for_testing(const Number& n);
+// Returns text() computed as Go computes it, from the exact decimal
+// expansions whatever their length (text() takes only their first digits
+// far from 1): the two must agree.
+std::string text_exact_for_testing(const Number& n);
 // Returns the reference count of [n]'s heap number (0 when small, and
 // UINT32_MAX when immortal).
 uint32_t ref_count_for_testing(const Number& n);

@@ -5,9 +5,6 @@
 // where the code follows a cty detail that is easy to get wrong.
 #include "value/ops.h"
 
-#include <gmp.h>
-#include <mpfr.h>
-
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -16,7 +13,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "util/budget.h"
 #include "util/unicode.h"
+#include "value/number.h"
 #include "value/refine.h"
 
 namespace hclvm::ops {
@@ -252,53 +251,8 @@ uint32_t crc32_ieee(std::string_view bytes) {
 
 namespace {
 
-// The exact decimal digits of a nonzero finite [n] (no leading or trailing
-// zeros) and the exponent [exp] with n = 0.digits × 10^exp, as Go's
-// big/decimal.go computes them before rounding.
-std::string exact_decimal(const Number& n, int64_t& exp) {
-  std::string digits;
-  if (n.is_small()) {
-    int64_t i = n.small();
-    uint64_t u = i < 0 ? uint64_t(0) - uint64_t(i) : uint64_t(i);
-    digits = std::to_string(u);
-    exp = int64_t(digits.size());
-  } else {
-    // Read the value back from its shortest text at its precision: that is
-    // exactly the binary value (the text is defined as reading back to it).
-    mpfr_t x;
-    mpfr_init2(x, mpfr_prec_t(n.precision()));
-    std::string text = n.text();
-    mpfr_set_str(x, text.c_str(), 10, MPFR_RNDN);
-    mpz_t z;
-    mpz_init(z);
-    mpfr_exp_t e2 = mpfr_get_z_2exp(z, x);
-    mpz_abs(z, z);
-    if (e2 >= 0) {
-      mpz_mul_2exp(z, z, mp_bitcnt_t(e2));
-      exp = 0;
-    } else {
-      // z × 2^e2 = z × 5^-e2 × 10^e2.
-      mpz_t five;
-      mpz_init(five);
-      mpz_ui_pow_ui(five, 5, static_cast<unsigned long>(-e2));
-      mpz_mul(z, z, five);
-      mpz_clear(five);
-      exp = int64_t(e2);
-    }
-    char* s = mpz_get_str(nullptr, 10, z);
-    digits = s;
-    void (*freefunc)(void*, size_t);
-    mp_get_memory_functions(nullptr, nullptr, &freefunc);
-    freefunc(s, std::strlen(s) + 1);
-    mpz_clear(z);
-    mpfr_clear(x);
-    exp += int64_t(digits.size());
-  }
-  while (!digits.empty() && digits.back() == '0') digits.pop_back();
-  return digits;
-}
-
-// Go's decimal.round to [n] digits: half to even on the exact digits.
+// Go's decimal.round of the digits [mant] (exponent [exp]) to [n] digits:
+// half to even on the exact digits.
 void round_decimal(std::string& mant, int64_t& exp, size_t n) {
   if (n >= mant.size()) return;
   bool up;
@@ -326,10 +280,21 @@ std::string go_float_string(const Number& n) {
   std::string out;
   if (n.sign() < 0 || n.is_negative_zero()) out += '-';
   if (n.sign() == 0) return out + "0";
-  int64_t exp = 0;
-  std::string mant = exact_decimal(n, exp);
+  // Go rounds the exact decimal to 10 digits; MPFR rounds the same way
+  // without writing out the expansion (a hundred million digits for
+  // 1e100000000). A machine integer's digits are at hand.
   constexpr int64_t prec = 10;
-  round_decimal(mant, exp, size_t(prec));
+  int64_t exp = 0;
+  std::string mant;
+  if (n.is_small()) {
+    int64_t i = n.small();
+    mant = std::to_string(i < 0 ? uint64_t(0) - uint64_t(i) : uint64_t(i));
+    exp = int64_t(mant.size());
+    while (!mant.empty() && mant.back() == '0') mant.pop_back();  // before rounding: ties
+    round_decimal(mant, exp, size_t(prec));
+  } else {
+    mant = num::round_digits(n, size_t(prec), exp);
+  }
   auto len = int64_t(mant.size());
   int64_t eprec = prec;
   if (eprec > len && len >= exp) eprec = len;
@@ -376,7 +341,16 @@ std::string go_float_string(const Number& n) {
 }
 
 // Appends cty's hash bytes of [v] to [out] (appendSetHashBytes).
+//
+// A value that shares its parts (a list holding one list a thousand times)
+// has hash bytes far larger than itself: they are checked against the
+// string limit as they grow, and the deadline with them.
 void append_hash(const Value& v, std::string& out) {
+  thread_local uint32_t calls = 0;
+  if ((++calls & 4095) == 0) {
+    util::check_string_size(out.size());
+    util::poll();
+  }
   if (v.is_marked()) {
     append_hash(v.unmark(), out);
     return;
@@ -607,10 +581,7 @@ bool number_equal(const Number& a, const Number& b) {
   bool ai = a.is_integer(), bi = b.is_integer();
   if (ai != bi) return false;
   if (ai) return Number::cmp(a, b) == 0;
-  std::string x = a.text(), y = b.text();
-  if (x == "-0") x = "0";
-  if (y == "-0") y = "0";
-  return x == y;
+  return num::same_text(a, b);
 }
 
 Value equals(const Value& a, const Value& b) {

@@ -13,6 +13,8 @@
 #include <mutex>
 #include <vector>
 
+#include "util/budget.h"
+
 namespace hclvm {
 
 namespace {
@@ -209,7 +211,10 @@ const Type* Type::list(const Type* element) { return collection(TypeKind::List, 
 const Type* Type::set(const Type* element) { return collection(TypeKind::Set, element); }
 const Type* Type::map(const Type* element) { return collection(TypeKind::Map, element); }
 
+// Types are never freed, so a run may not make one larger than a value of
+// it could be (util/budget.h): checked before the type is built.
 const Type* Type::object(std::span<const TypeAttr> attrs) {
+  util::check_collection_size(attrs.size());
   bool sorted = std::is_sorted(attrs.begin(), attrs.end(),
                                [](const TypeAttr& a, const TypeAttr& b) { return a.name < b.name; });
   if (sorted) return TypeTable::get().intern(Key{TypeKind::Object, nullptr, attrs, {}});
@@ -224,6 +229,7 @@ const Type* Type::empty_object() {
 }
 
 const Type* Type::tuple(std::span<const Type* const> elements) {
+  util::check_collection_size(elements.size());
   return TypeTable::get().intern(Key{TypeKind::Tuple, nullptr, {}, elements});
 }
 

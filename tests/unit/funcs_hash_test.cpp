@@ -374,6 +374,29 @@ TEST(FuncsHashTest, Bcrypt) {
   EXPECT_TRUE(g.value.refinement().not_null);
 }
 
+// The hashing itself (funcs/hash.h, written out so that a run's deadline
+// can stop its rounds) against a hash made by Go's x/crypto/bcrypt and
+// against libxcrypt's, salt for salt, on passwords of every length up to
+// 72 bytes, ASCII and not.
+TEST(FuncsHashTest, BcryptHashAgreesWithGoAndLibxcrypt) {
+  EXPECT_EQ(funcs::bcrypt_hash("x", 10, "QxY/WVRhar5Uwdpsgz1E4u"),
+            "$2a$10$QxY/WVRhar5Uwdpsgz1E4u7n/KUfum1afjXmiFqAmc2gj.fM/aNuq");
+  const char* alphabet = "./ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  uint32_t seed = 12345;
+  auto next = [&seed] { return seed = seed * 1103515245 + 12345, (seed >> 16) & 0x7FFF; };
+  for (int len = 0; len <= 72; len += 3) {
+    std::string password;
+    for (int i = 0; i < len; ++i) password += i % 5 == 4 ? "é" : std::string(1, char('!' + next() % 90));
+    if (password.size() > 72) password.resize(72);
+    std::string salt;
+    for (int i = 0; i < 21; ++i) salt += alphabet[next() % 64];
+    salt += alphabet[(next() % 4) * 16];  // the last character holds 2 bits
+    std::string mine = funcs::bcrypt_hash(password, 4, salt);
+    SCOPED_TRACE(password);
+    EXPECT_TRUE(bcrypt_matches(password, mine)) << mine;
+  }
+}
+
 TEST(FuncsHashTest, Rsadecrypt) {
   run_cases({
       {"rsadecrypt(cipher, pem)", "Hello, wörld!"},

@@ -939,5 +939,94 @@ TEST(NumberThreads, SharedReads) {
   num::free_immortal(raw);
 }
 
+// --- Text far from 1 ----------------------------------------------------------------
+
+// Far from 1 the text is computed from the first digits of the three
+// expansions Go writes out in full (number.cpp's shortest_decimal): the
+// two ways agree on numbers of every precision and of both signs of
+// exponent, at and beyond the distance where the short way starts.
+TEST(NumberTextFar, AgreesWithTheFullExpansion) {
+  std::mt19937_64 rng(7);
+  auto check = [](const Number& n, const std::string& what) {
+    EXPECT_EQ(n.text(), num::text_exact_for_testing(n)) << what;
+  };
+  for (int i = 0; i < 400; ++i) {
+    int digits = 1 + int(rng() % 170);
+    std::string mant;
+    for (int k = 0; k < digits; ++k) mant += char('0' + (k == 0 ? 1 + rng() % 9 : rng() % 10));
+    int exp = int(rng() % 3000) - 1500;  // 512 bits: far from about 10^±350
+    std::string s = (rng() % 2 ? "-" : "") + mant.substr(0, 1) + "." + mant.substr(1) + "e" + std::to_string(exp);
+    check(num(s), s);
+    // Other precisions: a double's 53 bits, a product's bits.
+    double d = std::ldexp(double(rng() >> 11), int(rng() % 2000) - 1100);
+    if (d != 0 && std::isfinite(d)) check(Number::from_double(d), std::to_string(d));
+  }
+  // Powers of two and ten, where the interval of the shortest decimal is at
+  // its narrowest, and all nines.
+  for (std::string s : {"1e400", "1e-400", "9.999999999999999999999999e500", "1e1000", "1e-1000",
+                        "4.9e-324", "1.7976931348623157e308"}) {
+    check(num(s), s);
+  }
+  for (int e : {300, 1000, 1500, -1500, -1100}) {
+    check(Number::from_double(std::ldexp(1.0, e)), std::to_string(e));
+  }
+}
+
+// The shortest text of a number near the ends of the range is found from a
+// few hundred digits: a hundred million zeros are written, not computed.
+TEST(NumberTextFar, HugeExponentsAreCheap) {
+  Number big = num("1e10000000");
+  std::string t = big.text();
+  ASSERT_EQ(t.size(), 10000001u);
+  EXPECT_EQ(t[0], '1');
+  EXPECT_EQ(t.find_first_not_of('0', 1), std::string::npos);
+  std::string tiny = num("-1.5e-10000000").text();
+  ASSERT_EQ(tiny.size(), 10000004u);  // "-0.", 9999999 zeros, "15"
+  EXPECT_EQ(tiny.substr(0, 4), "-0.0");
+  EXPECT_EQ(tiny.substr(tiny.size() - 3), "015");
+  // Equality and the digits functions never write the text out.
+  Number a = num("1e100000000"), b = num("1.0000000000000000000000001e100000000");
+  EXPECT_FALSE(num::same_text(a, b));
+  EXPECT_TRUE(num::same_text(a, arith('*', a, Number::from_int(1)).value));
+  EXPECT_FALSE(Number::equal(a, b));
+  int64_t exp = 0;
+  EXPECT_EQ(num::shortest_digits(a, exp), "1");
+  EXPECT_EQ(exp, 100000001);
+  EXPECT_EQ(num::round_digits(num("-2.345678901234e-100000000"), 10, exp), "2345678901");
+  EXPECT_EQ(exp, -99999999);
+}
+
+// same_text is text() equality, -0 equal to 0, at every precision.
+TEST(NumberTextFar, SameTextIsTextEquality) {
+  std::vector<Number> ns = {num("0.1"), Number::from_double(0.1), num("-0"), Number::from_int(0),
+                            num("1e400"), Number::from_double(1e300), num("1e300"),
+                            Number::infinity(false), num::canonical_infinity(false),
+                            Number::infinity(true), Number::from_int(7), num("7"),
+                            arith('/', Number::from_int(1), Number::from_int(3)).value,
+                            arith('/', num("1"), num("3")).value};
+  for (const Number& a : ns) {
+    for (const Number& b : ns) {
+      std::string ta = a.text(), tb = b.text();
+      if (ta == "-0") ta = "0";
+      if (tb == "-0") tb = "0";
+      EXPECT_EQ(num::same_text(a, b), ta == tb) << a.text() << " " << b.text();
+    }
+  }
+}
+
+// round_digits is Go's decimal rounding, half to even on the exact value.
+TEST(NumberTextFar, RoundDigitsHalfToEven) {
+  int64_t exp = 0;
+  EXPECT_EQ(num::round_digits(num("125"), 2, exp), "12");  // exact tie: even
+  EXPECT_EQ(exp, 3);
+  EXPECT_EQ(num::round_digits(num("135"), 2, exp), "14");
+  EXPECT_EQ(num::round_digits(num("1251"), 2, exp), "13");
+  EXPECT_EQ(num::round_digits(num("999"), 2, exp), "1");
+  EXPECT_EQ(exp, 4);
+  // 0.1 at 53 bits is 0.1000000000000000055511151231257827...
+  EXPECT_EQ(num::round_digits(Number::from_double(0.1), 20, exp), "10000000000000000555");
+  EXPECT_EQ(exp, 0);
+}
+
 }  // namespace
 }  // namespace hclvm
