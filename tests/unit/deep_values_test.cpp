@@ -1,0 +1,198 @@
+// Deep and shared values: values nested far deeper than a thread's stack
+// (hundreds of thousands of levels) and values that share their parts (a
+// tuple holding the same list nine times, down ten levels: 9^10 paths in a
+// few hundred bytes, as YAML aliases make them). Every operation must
+// handle both without overflowing the stack, in time linear in what the
+// value holds, and within the run's limits where its output is as long as
+// the value's every path. The big inputs are built here, in loops.
+#include <gtest/gtest.h>
+#include <hclvm/eval.h>
+#include <hclvm/function.h>
+#include <hclvm/limits.h>
+#include <hclvm/syntax.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "value/ops.h"
+
+namespace hclvm {
+namespace {
+
+// [[...[leaf]...]]: [depth] tuples around [leaf], built from the inside.
+Value deep_tuple(size_t depth, Value leaf = Value::integer(1)) {
+  Value v = std::move(leaf);
+  for (size_t i = 0; i < depth; ++i) v = Value::tuple({std::move(v)});
+  return v;
+}
+
+// A tuple of [fan] references to a tuple of [fan] references ... [levels]
+// deep, around [leaf]: fan^levels paths, levels + 1 objects.
+Value laughs(size_t levels, size_t fan, Value leaf = Value::string("lol")) {
+  Value v = std::move(leaf);
+  for (size_t i = 0; i < levels; ++i) v = Value::tuple(std::vector<Value>(fan, v));
+  return v;
+}
+
+std::shared_ptr<const Program> compile(std::string_view src) {
+  ExprParse p = parse_expression(make_source("<expr>", std::string(src)));
+  EXPECT_FALSE(p.has_errors()) << src;
+  return compile_expression(*p.expr, p.source).program;
+}
+
+// Limits whose deadline catches a hang: the work must end well within it.
+Limits generous() {
+  Limits l;
+  l.timeout = std::chrono::seconds(20);
+  return l;
+}
+
+// Runs [src] with the variables [vars] and the standard functions.
+EvalResult run(std::string_view src, std::vector<std::pair<std::string, Value>> vars,
+               const Limits& limits = generous()) {
+  EvalContext ctx;
+  ctx.set_functions(std::make_shared<const FunctionTable>(standard_functions({})));
+  for (auto& [name, v] : vars) ctx.set(name, v);
+  Vm vm(limits);
+  return vm.run(*compile(src), ctx);
+}
+
+// The summary of the first diagnostic of [r], or "".
+std::string first_summary(const EvalResult& r) {
+  return r.diagnostics.empty() ? "" : r.diagnostics[0].summary;
+}
+
+// --- comparing ------------------------------------------------------------------
+
+TEST(DeepValues, EqualityOfDeepValuesIsLinear) {
+  // Two separately built values 300,000 levels deep: compared level by
+  // level once (it was quadratic in the depth: 27,000 levels took 12 s).
+  Value a = deep_tuple(300000), b = deep_tuple(300000);
+  Value c = deep_tuple(300000, Value::integer(2));
+  EvalResult r = run("a == b && a != c && !(b == c)", {{"a", a}, {"b", b}, {"c", c}});
+  ASSERT_TRUE(r.diagnostics.empty()) << first_summary(r);
+  EXPECT_TRUE(r.value.as_bool());
+  EXPECT_TRUE(ops::raw_equal(a, b));
+  EXPECT_FALSE(ops::raw_equal(a, c));
+  Value eq = ops::equals(a, c);
+  EXPECT_TRUE(eq.is_plain() && !eq.as_bool());
+}
+
+TEST(DeepValues, DeepValuesWithDynamicPartsCompare) {
+  // A null of the dynamic type at the bottom makes every level's type hold
+  // the dynamic type, which cty checks at every level.
+  Value a = deep_tuple(200000, Value()), b = deep_tuple(200000, Value());
+  EvalResult r = run("a == b", {{"a", a}, {"b", b}});
+  ASSERT_TRUE(r.diagnostics.empty()) << first_summary(r);
+  EXPECT_TRUE(r.value.as_bool());
+  Value u = deep_tuple(200000, Value::dynamic());
+  EvalResult ru = run("a == u", {{"a", a}, {"u", u}});
+  ASSERT_TRUE(ru.diagnostics.empty()) << first_summary(ru);
+  EXPECT_FALSE(ru.value.is_known());
+}
+
+TEST(DeepValues, SharedValuesCompareOnce) {
+  // 9^12 paths: comparing path by path would take hours.
+  Value x = laughs(12, 9), y = laughs(12, 9);
+  Value z = laughs(12, 9, Value::string("LOL"));
+  EvalResult r = run("x == x && x == y && x != z", {{"x", x}, {"y", y}, {"z", z}});
+  ASSERT_TRUE(r.diagnostics.empty()) << first_summary(r);
+  EXPECT_TRUE(r.value.as_bool());
+  EXPECT_TRUE(ops::raw_equal(x, y));
+  EXPECT_FALSE(ops::raw_equal(x, z));
+}
+
+TEST(DeepValues, ComparingCountsSteps) {
+  // Each pair of containers compared counts its elements: two big lists
+  // that share nothing cannot be compared past the step limit.
+  std::vector<Value> xs, ys;
+  for (int i = 0; i < 5000; ++i) {
+    xs.push_back(Value::integer(i));
+    ys.push_back(Value::integer(i));
+  }
+  Value a = Value::list(Type::number(), xs), b = Value::list(Type::number(), ys);
+  Limits l = generous();
+  l.max_steps = 1000;
+  EvalResult r = run("a == b", {{"a", a}, {"b", b}}, l);
+  EXPECT_EQ(first_summary(r), limit_summary(Limit::Steps));
+  l.max_steps = 10000;
+  EXPECT_TRUE(run("a == b", {{"a", a}, {"b", b}}, l).value.as_bool());
+}
+
+TEST(DeepValues, SetsOfDeepAndSharedValues) {
+  Value d = deep_tuple(100000);
+  Value s = Value::set(d.type(), {d, deep_tuple(100000), d});
+  EXPECT_EQ(s.length(), 1u);
+  Value x = laughs(6, 4);
+  Value t = Value::set(x.type(), {x, laughs(6, 4)});
+  EXPECT_EQ(t.length(), 1u);
+  EXPECT_EQ(ops::set_hash(x), ops::set_hash(laughs(6, 4)));
+}
+
+// --- walking -----------------------------------------------------------------------
+
+TEST(DeepValues, PredicatesWalkEachSharedPartOnce) {
+  Value x = laughs(30, 8);  // 8^30 paths
+  EXPECT_TRUE(x.is_wholly_known());
+  EXPECT_FALSE(x.contains_marked());
+  EXPECT_TRUE(ops::has_wholly_known_type(x));
+  Value u = laughs(30, 8, Value::unknown(Type::string()));
+  EXPECT_FALSE(u.is_wholly_known());
+  Value m = laughs(30, 8, Value::string("s").mark("sensitive"));
+  EXPECT_TRUE(m.contains_marked());
+  EXPECT_TRUE(laughs(30, 8, Value()).is_wholly_known());
+  EXPECT_FALSE(ops::has_wholly_known_type(laughs(30, 8, Value::dynamic())));
+
+  Value d = deep_tuple(500000, Value::unknown(Type::string()));
+  EXPECT_FALSE(d.is_wholly_known());
+  EXPECT_FALSE(d.contains_marked());
+  EXPECT_TRUE(ops::has_wholly_known_type(d));
+}
+
+TEST(DeepValues, UnmarkDeepKeepsSharingAndDepth) {
+  Value m = laughs(30, 8, Value::string("s").mark("sensitive"));
+  auto [u, marks] = m.unmark_deep();
+  EXPECT_TRUE(marks.has("sensitive"));
+  EXPECT_FALSE(u.contains_marked());
+  // Still shared: the first two elements are one object.
+  EXPECT_EQ(u.element(0).obj(), u.element(1).obj());
+  EXPECT_TRUE(ops::raw_equal(u, laughs(30, 8, Value::string("s"))));
+
+  Value d = deep_tuple(300000, Value::string("s").mark("a")).mark("b");
+  auto [ud, md] = d.unmark_deep();
+  EXPECT_TRUE(md.has("a") && md.has("b"));
+  EXPECT_FALSE(ud.contains_marked());
+  EXPECT_TRUE(ops::raw_equal(ud, deep_tuple(300000, Value::string("s"))));
+  // Nothing inside marked: the value itself.
+  Value plain = deep_tuple(300000);
+  EXPECT_EQ(plain.unmark_deep().first.obj(), plain.obj());
+}
+
+TEST(DeepValues, DeepValuesAreFreedWithoutRecursion) {
+  // A million levels: freeing them one destructor inside the other would
+  // take the stack of any thread.
+  for (int round = 0; round < 2; ++round) {
+    Value v = deep_tuple(1000000, Value::string("leaf"));
+    Value w = deep_tuple(1000000, Value::string("leaf"));
+    w = Value();
+  }
+  SUCCEED();
+}
+
+TEST(DeepValues, MakeImmortalWalksSharedPartsOnce) {
+  // Kept in a static, so that what it holds stays reachable.
+  static const Value kept = [] {
+    Value v = laughs(40, 8, deep_tuple(200000));
+    v.make_immortal();
+    return v;
+  }();
+  EXPECT_EQ(kept.obj()->refs.load(), detail::Obj::kImmortal);
+  EXPECT_EQ(kept.element(3).element(5).obj()->refs.load(), detail::Obj::kImmortal);
+  Value copy = kept;
+  EXPECT_EQ(copy.obj()->refs.load(), detail::Obj::kImmortal);
+}
+
+}  // namespace
+}  // namespace hclvm
