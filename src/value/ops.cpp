@@ -448,7 +448,10 @@ void hash_bytes(const Value& v, std::string& out) {
     Hasher(out).append(v);
     return;
   }
+  // A try that runs out of stack starts over: without what it wrote.
+  size_t start = out.size();
   util::run_deep([&](const util::StackBudget&) {
+    out.resize(start);
     Hasher(out).append(v);
     return true;
   });

@@ -12,11 +12,16 @@
 #include <hclvm/syntax.h>
 
 #include <chrono>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "util/budget.h"
+#include "value/convert.h"
+#include "value/json.h"
 #include "value/ops.h"
+#include "value/render.h"
 
 namespace hclvm {
 namespace {
@@ -173,11 +178,8 @@ TEST(DeepValues, UnmarkDeepKeepsSharingAndDepth) {
 TEST(DeepValues, DeepValuesAreFreedWithoutRecursion) {
   // A million levels: freeing them one destructor inside the other would
   // take the stack of any thread.
-  for (int round = 0; round < 2; ++round) {
-    Value v = deep_tuple(1000000, Value::string("leaf"));
-    Value w = deep_tuple(1000000, Value::string("leaf"));
-    w = Value();
-  }
+  Value v = deep_tuple(1000000, Value::string("leaf"));
+  v = Value();
   SUCCEED();
 }
 
@@ -192,6 +194,127 @@ TEST(DeepValues, MakeImmortalWalksSharedPartsOnce) {
   EXPECT_EQ(kept.element(3).element(5).obj()->refs.load(), detail::Obj::kImmortal);
   Value copy = kept;
   EXPECT_EQ(copy.obj()->refs.load(), detail::Obj::kImmortal);
+}
+
+// --- encoding and printing -----------------------------------------------------------
+
+// Calls [fn] under a budget of [limits], as a run would; the limit it hits
+// (LimitExceeded's) or nullopt.
+template <class F>
+std::optional<Limit> within(const Limits& limits, F fn) {
+  util::Budget budget(limits);
+  util::Budget* saved = util::current_budget();
+  util::set_current_budget(&budget);
+  std::optional<Limit> hit;
+  try {
+    fn();
+  } catch (const util::LimitExceeded& e) {
+    hit = e.limit;
+  }
+  util::set_current_budget(saved);
+  return hit;
+}
+
+TEST(DeepValues, EncodersCountTheirText) {
+  // 9^12 paths: terabytes of text from a few hundred bytes of value.
+  Value x = laughs(12, 9);
+  Limits small = generous();
+  small.max_string_bytes = 1 << 20;
+  small.max_steps = 100000;
+  EXPECT_EQ(first_summary(run("jsonencode(x)", {{"x", x}}, small)),
+            limit_summary(Limit::StringSize));
+  EXPECT_EQ(first_summary(run("type(x)", {{"x", x}}, small)), limit_summary(Limit::StringSize));
+  small.max_memory = 1000000;
+  EXPECT_EQ(first_summary(run("jsonencode(x)", {{"x", x}}, small)),
+            limit_summary(Limit::Memory));
+  EXPECT_EQ(first_summary(run("toset([x])", {{"x", x}}, small)), limit_summary(Limit::Memory));
+  EXPECT_EQ(first_summary(run("flatten(x)", {{"x", x}}, small)), limit_summary(Limit::Memory));
+  small.max_memory = generous().max_memory;
+  small.max_collection_size = 10000;
+  EXPECT_EQ(first_summary(run("flatten(x)", {{"x", x}}, small)),
+            limit_summary(Limit::CollectionSize));
+  // A shared value of empty tuples flattens to nothing, but every path is
+  // walked: each sequence counts as a step.
+  EXPECT_EQ(first_summary(run("flatten(x)", {{"x", laughs(12, 9, Value::tuple({}))}}, small)),
+            limit_summary(Limit::Steps));
+  small.max_memory = 1000000;
+  // The value itself is small and its parts are compared once.
+  EvalResult ok = run("length(x) + length(tolist(x)) + (x == x ? 1 : 0)", {{"x", x}}, small);
+  ASSERT_TRUE(ok.diagnostics.empty()) << first_summary(ok);
+  EXPECT_EQ(ok.value.as_number().to_int64(), 19);
+
+  // The writers a host or the command line calls, under a budget.
+  Limits l;
+  l.max_string_bytes = 1 << 20;
+  l.max_memory = 4 << 20;
+  EXPECT_EQ(within(l, [&] { render_hcl(x); }), Limit::StringSize);
+  EXPECT_EQ(within(l, [&] { to_json_typed(x); }), Limit::StringSize);
+  EXPECT_EQ(within(l, [&] { x.type()->go_string(); }), Limit::StringSize);
+  EXPECT_EQ(within(l, [&] { type_to_json(x.type()); }), Limit::StringSize);
+  EXPECT_EQ(within(l, [&] { ops::set_hash_bytes(x); }), Limit::Memory);
+}
+
+TEST(DeepValues, DeepValuesEncodeAndConvert) {
+  Value d = deep_tuple(200000);
+  EvalResult r = run(
+      "[length(jsonencode(d)), length(yamlencode(d)), length(flatten(d)), length(tolist(d)),"
+      " length(toset([d]))]",
+      {{"d", d}});
+  ASSERT_TRUE(r.diagnostics.empty()) << first_summary(r);
+  std::vector<int64_t> got;
+  for (const Value& e : r.value.elements()) got.push_back(*e.as_number().to_int64());
+  EXPECT_EQ(got, (std::vector<int64_t>{400001, 400002, 1, 1, 1}));
+  // jsondecode reads no deeper than the reference: 10,000 levels.
+  EvalResult j = run("jsondecode(jsonencode(d))", {{"d", d}});
+  ASSERT_EQ(j.diagnostics.size(), 1u);
+  EXPECT_NE(j.diagnostics[0].detail.find("exceeded max depth"), std::string::npos)
+      << j.diagnostics[0].detail;
+  // type() indents each level: quadratic text, stopped by the string limit.
+  EXPECT_EQ(first_summary(run("type(d)", {{"d", d}})), limit_summary(Limit::StringSize));
+  EvalResult t = run("length(type(d))", {{"d", deep_tuple(1000)}});
+  ASSERT_TRUE(t.diagnostics.empty()) << first_summary(t);
+
+  // Conversion plans and applies once per level, however many.
+  constexpr int kLevels = 100000;
+  d = deep_tuple(kLevels);
+  const Type* want = Type::number();
+  Value expect = Value::integer(1);
+  for (int i = 0; i < kLevels; ++i) {
+    want = Type::list(want);
+    expect = Value::list(expect.type(), {expect});
+  }
+  ConvertResult c = convert(d, want);
+  ASSERT_TRUE(c.ok()) << c.error().message;
+  EXPECT_TRUE(ops::raw_equal(c.value(), expect));
+  EXPECT_EQ(Type::list(want)->friendly_name().size(), 8 * (kLevels + 1) + 6);  // "list of "...
+  // A mismatch 100,000 levels down is reported as one chain of steps.
+  const Type* bools = Type::boolean();
+  for (int i = 0; i < kLevels; ++i) bools = Type::list(bools);
+  ConvertResult bad = convert(deep_tuple(kLevels, Value::string("x")), bools);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().path.size(), size_t(kLevels));
+  const Type* strings = Type::string();
+  const Type* objects = Type::empty_object();
+  for (int i = 0; i < kLevels; ++i) {
+    strings = Type::list(strings);
+    objects = Type::list(objects);
+  }
+  std::string m = mismatch_message(strings, objects);
+  EXPECT_EQ(m.size(), kLevels * std::string("incorrect list element type: ").size() +
+                          std::string("object required, but have string").size());
+  EXPECT_TRUE(m.ends_with("type: object required, but have string"));
+  Unified u = unify_unsafe(std::vector<const Type*>{d.type(), want});
+  EXPECT_EQ(u.type, want);
+
+  // Printing, under a budget.
+  Limits l;
+  // {"value":[[…1…]],"type":["tuple",[["tuple",[…"number"…]]]]}
+  EXPECT_EQ(within(l, [&] { EXPECT_EQ(to_json_typed(d).value.size(), 18 + 200001 + 1200008u); }),
+            std::nullopt);
+  // Indentation: quadratic, stopped.
+  EXPECT_EQ(within(l, [&] { render_hcl(d); }), Limit::StringSize);
+  EXPECT_EQ(within(l, [&] { EXPECT_EQ(render_hcl(deep_tuple(1000)).size(), 2005001u); }),
+            std::nullopt);
 }
 
 // --- YAML ------------------------------------------------------------------------------
