@@ -599,8 +599,8 @@ class Comparer {
 
   static Answer answer(bool b) { return b ? kTrue : kFalse; }
 
-  // Enters the pair of containers [a] and [b] (of [n] elements): counts
-  // their elements as steps and checks the stack.
+  // Enters a pair of containers of [n] elements: counts the elements as
+  // steps and checks the stack.
   void enter(size_t n) {
     util::enter_level();
     util::charge_steps(n);
