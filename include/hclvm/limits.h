@@ -17,8 +17,9 @@
 //
 // What each limit counts:
 //  - steps: one per iteration of a `for` expression, splat or template
-//    `%{for}`, and one per function call. Code without loops or calls runs in
-//    time bounded by its own length; the work inside a function is bounded by
+//    `%{for}`, and one per function call; comparisons of collections count
+//    the elements they compare, flatten each sequence it enters. Code
+//    without loops or calls runs in time bounded by its own length; the work inside a function is bounded by
 //    the sizes of its arguments and result, which the memory and size limits
 //    bound. Work that grows faster, or is large for its size, counts steps
 //    of its own before it starts: distinct's and matchkeys' comparisons,
@@ -27,14 +28,19 @@
 //  - memory: bytes of the values created during the run (strings,
 //    collections, objects, unknowns and marks, and numbers beyond 4096 bits),
 //    counted as they are made, whether or not they are still alive at the
-//    end: a bound on the allocation work a run can cause.
+//    end: a bound on the allocation work a run can cause. Text written from
+//    values (jsonencode, yamlencode, type(), set hash bytes) counts too, as
+//    it is written: a value that repeats a shared part may write far more
+//    text than it holds.
 //  - string size: the bytes of any string the run makes; collection size:
 //    the elements of any list, set, tuple or map, or attributes of an
 //    object, it makes. Functions that compute the size of their result
 //    from their arguments (setproduct) check it before building anything.
 //  - depth: evaluations nested inside a function call of this run (a
 //    template rendered by templatefile, a user-defined function, a host
-//    function that evaluates another expression on the same thread).
+//    function that evaluates another expression on the same thread); also
+//    a value nested too deeply for even a big stack to walk (millions of
+//    levels, which only a host can build).
 //    User-defined functions (userfunc.h) stop at 100 nested calls, or at
 //    this limit when it is lower, with an error of their own that a
 //    conditional's unchosen result drops, as the reference's errors.

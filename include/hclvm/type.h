@@ -85,6 +85,8 @@ class Type {
   const Type* attr_type(size_t i) const { return types_[i]; }
   bool attr_optional(size_t i) const { return optional_ && optional_[i]; }
   bool has_optional_attrs() const { return optional_ != nullptr; }
+  // Whether an optional attribute occurs anywhere in this type.
+  bool has_optional_attrs_deep() const { return has_optional_; }
   // Index of attribute [name] of an object type.
   std::optional<size_t> find_attr(std::string_view name) const;
   // The [i]th element type of a tuple.

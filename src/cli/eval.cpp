@@ -14,6 +14,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <filesystem>
@@ -21,9 +22,13 @@
 #include <fstream>
 #include <sstream>
 
+#include "util/budget.h"
+#include "util/meter.h"
+#include "util/stack.h"
 #include "util/unicode.h"
 #include "value/json.h"
 #include "value/render.h"
+#include "value/walk.h"
 
 namespace hclvm::cli {
 
@@ -62,7 +67,8 @@ const char kEvalHelp[] =
     "  --max-memory BYTES    loop iterations and calls (default 10000000), bytes of\n"
     "  --max-string BYTES    values made (268435456), bytes of one string (16777216),\n"
     "  --max-collection N    elements of one collection (1000000), wall-clock\n"
-    "  --timeout SECONDS     seconds (10; 0: none)\n"
+    "  --timeout SECONDS     seconds (10; 0: none); a result whose text would take\n"
+    "                        more than --max-memory bytes is not printed\n"
     "  --no-limits           lift every limit (trusted input only)\n"
     "  -h, --help            show this help\n"
     "\n"
@@ -116,7 +122,15 @@ std::string go_float(double d) {
   return out + digits.substr(0, size_t(exp) + 1) + "." + digits.substr(size_t(exp) + 1);
 }
 
-std::string go_value(const Value& v);
+void append_go_value(const Value& v, std::string& out, util::TextMeter& meter);
+
+// The Go syntax of [v] as one string.
+std::string go_value(const Value& v) {
+  std::string out;
+  util::TextMeter meter(out, util::TextMeter::Use::Internal);
+  append_go_value(v, out, meter);
+  return out;
+}
 
 // cty's GoString of the refinements of unknown [v].
 std::string go_refinement(const Value& v) {
@@ -138,59 +152,101 @@ std::string go_refinement(const Value& v) {
   return s;
 }
 
-// cty's Value.GoString of [v] (marks removed).
-std::string go_value(const Value& v) {
+// Appends cty's Value.GoString of [v] (marks removed) to [out], counted by
+// [meter], nesting within the stack budget of a run_deep.
+void append_go_value(const Value& v, std::string& out, util::TextMeter& meter) {
+  meter.check();
   const Type* t = v.type();
-  if (v.is_null()) return "cty.NullVal(" + t->go_string() + ")";
-  if (!v.is_known()) {
-    if (t->is_dynamic()) return "cty.DynamicVal";
-    std::string s = "cty.UnknownVal(" + t->go_string() + ")";
-    std::string r = go_refinement(v);
-    if (r == ".NotNull()") return s + ".RefineNotNull()";
-    if (!r.empty()) return s + ".Refine()" + r + ".NewValue()";
-    return s;
+  if (v.is_null()) {
+    out += "cty.NullVal(" + t->go_string() + ")";
+    return;
   }
-  auto list = [&](const char* ctor, const char* empty_ctor, const Type* et) {
-    if (v.length() == 0) return std::string(empty_ctor) + "(" + et->go_string() + ")";
-    std::string s = std::string(ctor) + "([]cty.Value{";
-    for (size_t i = 0; i < v.length(); ++i) s += (i ? ", " : "") + go_value(v.element(i));
-    return s + "})";
+  if (!v.is_known()) {
+    if (t->is_dynamic()) {
+      out += "cty.DynamicVal";
+      return;
+    }
+    out += "cty.UnknownVal(" + t->go_string() + ")";
+    std::string r = go_refinement(v);
+    if (r == ".NotNull()")
+      out += ".RefineNotNull()";
+    else if (!r.empty())
+      out += ".Refine()" + r + ".NewValue()";
+    return;
+  }
+  // The elements of a sequence, each written by [each], after [ctor].
+  auto elements = [&](const char* ctor, auto each) {
+    util::enter_level();
+    out += ctor;
+    out += "([]cty.Value{";
+    for (size_t i = 0; i < v.length(); ++i) {
+      if (i) out += ", ";
+      each(i);
+    }
+    out += "})";
   };
+  auto element = [&](size_t i) { append_go_value(v.element(i), out, meter); };
   switch (t->kind()) {
-    case TypeKind::Bool: return v.as_bool() ? "cty.True" : "cty.False";
+    case TypeKind::Bool: out += v.as_bool() ? "cty.True" : "cty.False"; return;
     case TypeKind::Number: {
       Number n = v.as_number();
-      if (std::optional<int64_t> i = n.to_int64())
-        return "cty.NumberIntVal(" + std::to_string(*i) + ")";
+      if (std::optional<int64_t> i = n.to_int64()) {
+        out += "cty.NumberIntVal(" + std::to_string(*i) + ")";
+        return;
+      }
       double d = n.to_double();
       if (n.is_inf() || Number::cmp(Number::from_double(d), n) == 0)
-        return "cty.NumberFloatVal(" + go_float(d) + ")";
-      return "cty.MustParseNumberVal(" + uni::go_quote(n.text()) + ")";
+        out += "cty.NumberFloatVal(" + go_float(d) + ")";
+      else
+        out += "cty.MustParseNumberVal(" + uni::go_quote(n.text()) + ")";
+      return;
     }
-    case TypeKind::String: return "cty.StringVal(" + uni::go_quote(v.as_string()) + ")";
-    case TypeKind::List: return list("cty.ListVal", "cty.ListValEmpty", t->element());
-    case TypeKind::Set: return list("cty.SetVal", "cty.SetValEmpty", t->element());
-    case TypeKind::Tuple: {
-      if (v.length() == 0) return "cty.EmptyTupleVal";
-      std::string s = "cty.TupleVal([]cty.Value{";
-      for (size_t i = 0; i < v.length(); ++i) s += (i ? ", " : "") + go_value(v.element(i));
-      return s + "})";
-    }
-    case TypeKind::Map: {
-      if (v.length() == 0) return "cty.MapValEmpty(" + t->element()->go_string() + ")";
-      std::string s = "cty.MapVal(map[string]cty.Value{";
-      for (size_t i = 0; i < v.length(); ++i)
-        s += (i ? ", " : "") + uni::go_quote(v.map_key(i)) + ":" + go_value(v.map_value(i));
-      return s + "})";
-    }
-    case TypeKind::Object: {
-      if (t->size() == 0) return "cty.EmptyObjectVal";
-      std::string s = "cty.ObjectVal(map[string]cty.Value{";
-      for (size_t i = 0; i < t->size(); ++i)
-        s += (i ? ", " : "") + uni::go_quote(t->attr_name(i)) + ":" + go_value(v.attr(i));
-      return s + "})";
-    }
-    default: return "cty.DynamicVal";
+    case TypeKind::String: out += "cty.StringVal(" + uni::go_quote(v.as_string()) + ")"; return;
+    case TypeKind::List:
+    case TypeKind::Set:
+      if (v.length() == 0) {
+        out += t->is_list() ? "cty.ListValEmpty(" : "cty.SetValEmpty(";
+        out += t->element()->go_string() + ")";
+        return;
+      }
+      elements(t->is_list() ? "cty.ListVal" : "cty.SetVal", element);
+      return;
+    case TypeKind::Tuple:
+      if (v.length() == 0) {
+        out += "cty.EmptyTupleVal";
+        return;
+      }
+      elements("cty.TupleVal", element);
+      return;
+    case TypeKind::Map:
+      if (v.length() == 0) {
+        out += "cty.MapValEmpty(" + t->element()->go_string() + ")";
+        return;
+      }
+      util::enter_level();
+      out += "cty.MapVal(map[string]cty.Value{";
+      for (size_t i = 0; i < v.length(); ++i) {
+        if (i) out += ", ";
+        out += uni::go_quote(v.map_key(i)) + ":";
+        append_go_value(v.map_value(i), out, meter);
+      }
+      out += "})";
+      return;
+    case TypeKind::Object:
+      if (t->size() == 0) {
+        out += "cty.EmptyObjectVal";
+        return;
+      }
+      util::enter_level();
+      out += "cty.ObjectVal(map[string]cty.Value{";
+      for (size_t i = 0; i < t->size(); ++i) {
+        if (i) out += ", ";
+        out += uni::go_quote(t->attr_name(i)) + ":";
+        append_go_value(v.attr(i), out, meter);
+      }
+      out += "})";
+      return;
+    default: out += "cty.DynamicVal"; return;
   }
 }
 
@@ -354,8 +410,10 @@ std::optional<std::string> load_vars(const EvalOptions& o, EvalContext& ctx) {
   return std::nullopt;
 }
 
-std::string typed_json(const Value& v0) {
-  Value v = v0.unmark_deep().first;
+namespace {
+
+// typed_json() of [v], which has no marks at any depth.
+std::string typed_json_of(const Value& v) {
   JsonResult<std::string> ty = type_to_json(v.type());
   std::string type = ty.ok() ? ty.value : json_quote(v.type()->friendly_name());
   if (v.is_wholly_known()) {
@@ -363,6 +421,16 @@ std::string typed_json(const Value& v0) {
     if (j.ok()) return "{\"value\":" + j.value + ",\"type\":" + type + "}";
   }
   return "{\"repr\":" + json_quote(go_value(v)) + ",\"type\":" + type + "}";
+}
+
+}  // namespace
+
+std::string typed_json(const Value& v0) {
+  Value v = v0.unmark_deep().first;
+  // The Go syntax recurses once per level.
+  if (detail::is_container(v))
+    return util::run_deep([&](const util::StackBudget&) { return typed_json_of(v); });
+  return typed_json_of(v);
 }
 
 void print_diags(const Diagnostics& diags, const Source& src, const ast::Body* body,
@@ -394,9 +462,49 @@ JsonFileAttributes json_file_attributes(std::string name, std::string bytes) {
 
 namespace {
 
-// How the value [v] prints in [f].
-std::string format_value(const Value& v, Format f, int indent = 0) {
-  return f == Format::Json ? typed_json(v) : render_hcl(v, indent);
+// Printing a result. A value may be small in memory and enormous as text:
+// one that repeats a shared part writes it out every time, and indentation
+// makes the text of a deep value quadratic in its depth. So a result is
+// written under a budget of its own (util/meter.h), with the limits of the
+// run: its text counts as memory and may not pass the memory limit (a text
+// of its own, not a string value: the string size limit is not its
+// bound), and the writing has a deadline of its own. A result whose text
+// would pass them is not printed; the command reports it and fails.
+struct Printed {
+  std::string text;
+  std::string error;  // why it was not printed
+};
+
+// The text of [v] in format [f] within [limits].
+Printed print_value(const Value& v, Format f, const Limits& limits) {
+  Limits l = limits;
+  l.max_string_bytes = std::max(l.max_string_bytes, l.max_memory);
+  Printed p;
+  util::Budget* outer = util::current_budget();
+  try {
+    util::Budget budget(l);
+    util::set_current_budget(&budget);
+    p.text = f == Format::Json ? typed_json(v) : render_hcl(v, 0);
+  } catch (const util::LimitExceeded& e) {
+    p.text.clear();
+    switch (e.limit) {
+      case Limit::Memory:
+      case Limit::StringSize:
+        p.error = "its text would take more than " + std::to_string(l.max_memory) +
+                  " bytes (see --max-memory)";
+        break;
+      case Limit::Timeout: p.error = "writing it took too long (see --timeout)"; break;
+      case Limit::Depth: p.error = "it nests too deeply"; break;
+      default: p.error = std::string(limit_summary(e.limit));
+    }
+  }
+  util::set_current_budget(outer);
+  return p;
+}
+
+// Reports on standard error that the value of [what] was not printed, [why].
+void print_failed(const std::string& what, const std::string& why) {
+  std::fprintf(stderr, "hclvm: %s is too large to print: %s\n", what.c_str(), why.c_str());
 }
 
 // Formats [s] of [src] as line:col-line:col.
@@ -416,6 +524,7 @@ int eval_compiled(const CompiledFile& f, const EvalContext& ctx, const EvalOptio
   Vm vm(o.limits);
   bool errors = false;
   std::string out;
+  std::vector<std::pair<std::string, std::string>> not_printed;  // name, why
   Diagnostics all = f.diagnostics;
   each_compiled_attribute(f.body, "", [&](const std::string& name, const CompiledAttribute& a) {
     EvalResult r = a.value(vm, &ctx);
@@ -424,11 +533,18 @@ int eval_compiled(const CompiledFile& f, const EvalContext& ctx, const EvalOptio
       errors = true;
       return;
     }
-    out += name + " = " + format_value(r.value, o.format) + "\n";
+    Printed p = print_value(r.value, o.format, o.limits);
+    if (!p.error.empty()) {
+      errors = true;
+      not_printed.emplace_back(name, std::move(p.error));
+      return;
+    }
+    out += name + " = " + p.text + "\n";
   });
   std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);
   print_diags_with(all, *f.source, context, o.color);
+  for (const auto& [name, why] : not_printed) print_failed("the value of " + name, why);
   return errors ? kExitErrors : kExitOk;
 }
 
@@ -440,6 +556,7 @@ int eval_json_file(const std::string& path, const EvalContext& ctx, const EvalOp
   Diagnostics all = f.diagnostics;
   bool errors = has_errors(all);
   std::string out;
+  std::vector<std::pair<std::string, std::string>> not_printed;  // name, why
   Vm vm(o.limits);
   for (const Attribute& a : f.attributes) {
     EvalResult r = a.expr.value(vm, &ctx);
@@ -448,11 +565,18 @@ int eval_json_file(const std::string& path, const EvalContext& ctx, const EvalOp
       errors = true;
       continue;
     }
-    out += a.name + " = " + format_value(r.value, o.format) + "\n";
+    Printed p = print_value(r.value, o.format, o.limits);
+    if (!p.error.empty()) {
+      errors = true;
+      not_printed.emplace_back(a.name, std::move(p.error));
+      continue;
+    }
+    out += a.name + " = " + p.text + "\n";
   }
   std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);
   print_diags(all, *f.file.source, nullptr, o.color);
+  for (const auto& [name, why] : not_printed) print_failed("the value of " + name, why);
   return errors ? kExitErrors : kExitOk;
 }
 
@@ -484,8 +608,12 @@ int eval_lines(const std::string& path, const EvalContext& ctx, const Limits& li
       any_error = true;
       out += "{\"error\":" + json_quote(first->summary) +
              ",\"range\":" + json_quote(first->subject ? short_range(*first->subject) : "") + "}\n";
+    } else if (Printed pr = print_value(v, Format::Json, limits); pr.error.empty()) {
+      out += pr.text + "\n";
     } else {
-      out += typed_json(v) + "\n";
+      any_error = true;
+      out += "{\"error\":" + json_quote("The value is too large to print: " + pr.error) +
+             ",\"range\":\"\"}\n";
     }
   }
   std::fwrite(out.data(), 1, out.size(), stdout);
@@ -528,8 +656,13 @@ int run_eval(const std::vector<std::string>& args) {
     r.diagnostics.insert(r.diagnostics.begin(), c.diagnostics.begin(), c.diagnostics.end());
     print_diags(r.diagnostics, *p.source, nullptr, o.color);
     if (r.has_errors()) return kExitErrors;
-    std::string s = format_value(r.value, o.format) + "\n";
-    std::fwrite(s.data(), 1, s.size(), stdout);
+    Printed printed = print_value(r.value, o.format, o.limits);
+    if (!printed.error.empty()) {
+      print_failed("the result", printed.error);
+      return kExitErrors;
+    }
+    printed.text += "\n";
+    std::fwrite(printed.text.data(), 1, printed.text.size(), stdout);
     return kExitOk;
   }
 

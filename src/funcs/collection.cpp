@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "funcs/funcs.h"
+#include "util/stack.h"
 #include "value/convert.h"
 #include "value/number.h"
 #include "value/ops.h"
@@ -531,12 +532,19 @@ Function element_fn() {
   return f;
 }
 
-// cty's flattener: the flattened elements of [v] and whether they are all
-// known; marks found on the way are added to [marks].
+// cty's flattener: appends the flattened elements of [v] to [out] and
+// reports whether they are all known (when they are not, the caller drops
+// [out]); marks found on the way are added to [marks]. A value that
+// repeats a shared sequence flattens it every time, so each sequence
+// entered counts as a step (empty ones add nothing to the result) and
+// the result counts against the memory and collection size limits as it
+// grows; nesting recurses within the stack budget of a run_deep.
 bool flatten_into(const Value& v, std::vector<Value>& out, Marks& marks) {
   auto [list, m] = v.unmark_with_marks();
   marks.add(m);
   if (!list.is_known() && !list.type()->is_tuple()) return false;
+  util::enter_level();
+  util::charge_steps(1);
   bool known = true;
   for (size_t i = 0; i < list.length(); ++i) {
     const Value& e = list.element(i);
@@ -548,21 +556,24 @@ bool flatten_into(const Value& v, std::vector<Value>& out, Marks& marks) {
         marks.add(e.unmark_with_marks().second);
         continue;
       }
-      std::vector<Value> sub;
-      if (flatten_into(e, sub, marks)) {
-        util::check_collection_size(uint64_t(out.size()) + sub.size());
-        for (Value& s : sub) out.push_back(std::move(s));
-      } else {
-        known = false;
-      }
+      if (!flatten_into(e, out, marks)) known = false;
     } else {
-      // A list shared at many places of its parent flattens to many copies:
-      // the size is checked as it grows.
-      check_push(out);
+      util::check_collection_size(out.size() + 1);
+      util::charge_memory(sizeof(Value));
       out.push_back(e);
     }
   }
   return known;
+}
+
+// flatten_into() within a stack budget of its own.
+bool flatten_deep(const Value& v, std::vector<Value>& out, Marks& marks) {
+  // A try that runs out of stack starts over from nothing.
+  return util::run_deep([&](const util::StackBudget&) {
+    out.clear();
+    marks = Marks();
+    return flatten_into(v, out, marks);
+  });
 }
 
 Function flatten_fn() {
@@ -580,7 +591,7 @@ Function flatten_fn() {
     }
     std::vector<Value> out;
     Marks marks;
-    if (!flatten_into(args[0], out, marks)) return type_ok(dyn());
+    if (!flatten_deep(args[0], out, marks)) return type_ok(dyn());
     std::vector<const Type*> tys;
     for (const Value& v : out) tys.push_back(v.type());
     return type_ok(Type::tuple(tys));
@@ -591,7 +602,7 @@ Function flatten_fn() {
     if (in.length() == 0) return FuncResult::of(Value::tuple({}).mark(m));
     std::vector<Value> out;
     Marks marks;
-    if (!flatten_into(args[0], out, marks)) return FuncResult::of(Value::unknown(ret).mark(marks));
+    if (!flatten_deep(args[0], out, marks)) return FuncResult::of(Value::unknown(ret).mark(marks));
     return FuncResult::of(Value::tuple(std::move(out)).mark(marks));
   };
   return f;

@@ -12,6 +12,8 @@
 #include <string_view>
 
 #include "funcs/funcs.h"
+#include "util/meter.h"
+#include "util/stack.h"
 #include "value/convert.h"
 
 namespace hclvm::funcs {
@@ -98,13 +100,12 @@ Function terraform_to_fn(const Type* want) {
 
 // Terraform's TypeString: [t] written as a type constraint, objects and
 // tuples over several lines indented by four spaces per level, and a
-// collection of them with one more level around its element.
-//
-// Types share their parts, so a small type can have an enormous text (a
-// tuple of a thousand copies of a tuple of a thousand...): the text is
-// checked against the string limit as it grows.
-void write_type(std::string& out, const Type* t, int indent) {
-  check_append(out, 0);
+// collection of them with one more level around its element. The text is
+// counted by [meter] as it grows: indentation makes it quadratic in the
+// nesting, and a type that repeats a shared part writes it every time.
+void write_type(std::string& out, const Type* t, int indent, util::TextMeter& meter) {
+  meter.check();
+  if (t->is_collection() || t->is_structural()) util::enter_level();
   auto pad = [&out](int level) { out.append(size_t(level) * 4, ' '); };
   if (t->is_object()) {
     if (t->size() == 0) {
@@ -116,7 +117,7 @@ void write_type(std::string& out, const Type* t, int indent) {
       pad(indent + 1);
       out += t->attr_name(i);
       out += ": ";
-      write_type(out, t->attr_type(i), indent + 1);
+      write_type(out, t->attr_type(i), indent + 1, meter);
       out += ",\n";
     }
     pad(indent);
@@ -129,7 +130,7 @@ void write_type(std::string& out, const Type* t, int indent) {
     out += "tuple([\n";
     for (size_t i = 0; i < t->size(); ++i) {
       pad(indent + 1);
-      write_type(out, t->tuple_element(i), indent + 1);
+      write_type(out, t->tuple_element(i), indent + 1, meter);
       out += ",\n";
     }
     pad(indent);
@@ -141,11 +142,11 @@ void write_type(std::string& out, const Type* t, int indent) {
     if (complex) {
       out += "\n";
       pad(indent + 1);
-      write_type(out, e, indent + 1);
+      write_type(out, e, indent + 1, meter);
       out += ",\n";
       pad(indent);
     } else {
-      write_type(out, e, indent);
+      write_type(out, e, indent, meter);
     }
     out += ")";
   } else {
@@ -161,8 +162,12 @@ Function type_fn() {
   f.params = {param("value", Type::dynamic(), kDynamic | kUnknown | kNull)};
   f.returns(Type::string());
   f.impl = [](std::span<const Value> args, const Type*) {
-    std::string out;
-    write_type(out, args[0].type(), 0);
+    std::string out = util::run_deep([&](const util::StackBudget&) {
+      std::string text;
+      util::TextMeter meter(text, util::TextMeter::Use::StringValue);
+      write_type(text, args[0].type(), 0, meter);
+      return text;
+    });
     return FuncResult::of(Value::string(out));
   };
   return f;

@@ -31,40 +31,6 @@ namespace hclvm::funcs {
 
 namespace {
 
-// A lower bound on the bytes of [v]'s JSON, counted until it passes [limit]
-// (a string's text and quotes, a number's first digit, brackets, commas,
-// keys and colons).
-uint64_t json_bytes_at_least(const Value& v, uint64_t limit) {
-  if (v.is_marked()) return json_bytes_at_least(v.unmark(), limit);
-  if (v.is_null() || !v.is_known()) return 4;
-  const Type* t = v.type();
-  if (t == Type::string()) return v.as_string().size() + 2;
-  if (t->is_primitive()) return 1;
-  // Brackets, and a comma before each element but the first.
-  uint64_t n = 2;
-  if (t->is_object()) {
-    for (size_t i = 0; i < t->size() && n <= limit; ++i)
-      n += (i > 0) + t->attr_name(i).size() + 3 + json_bytes_at_least(v.attr(i), limit);
-  } else if (t->is_map()) {
-    for (size_t i = 0; i < v.length() && n <= limit; ++i)
-      n += (i > 0) + v.map_key(i).size() + 3 + json_bytes_at_least(v.map_value(i), limit);
-  } else if (t->is_list() || t->is_set() || t->is_tuple()) {
-    for (size_t i = 0; i < v.length() && n <= limit; ++i)
-      n += (i > 0) + json_bytes_at_least(v.element(i), limit);
-  }
-  return n;
-}
-
-}  // namespace
-
-void check_json_size(const Value& v) {
-  util::Budget* b = util::current_budget();
-  if (b == nullptr) return;
-  b->check_string(json_bytes_at_least(v, b->limits().max_string_bytes));
-}
-
-namespace {
-
 Function jsonencode_fn() {
   Function f;
   f.description = "Returns a string containing a JSON representation of the given value.";
@@ -89,7 +55,6 @@ Function jsonencode_fn() {
       return FuncResult::of(b.new_value());
     }
     if (v.is_null()) return FuncResult::of(Value::string("null"));
-    check_json_size(v);
     ScratchText json;
     if (std::optional<JsonError> e = append_json(*json, v, v.type()))
       return FuncResult::fail(std::move(e->message));

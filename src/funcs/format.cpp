@@ -504,7 +504,6 @@ bool format_append(Verb& v, std::string& out, std::span<const Value> args, std::
           return true;
         }
       }
-      check_json_size(arg);
       JsonResult<std::string> j = to_json(arg, arg.type());
       if (!j.ok()) {
         err = unsupported(v, j.error->message);

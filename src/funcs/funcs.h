@@ -129,13 +129,6 @@ inline void check_push(const V& out) {
   util::check_collection_size(uint64_t(out.size()) + 1);
 }
 
-// Checks, before [v] is written as JSON, that its JSON would not pass the
-// run's string limit: a list shared a thousand times inside another is
-// small as a value and huge as text. Counts a lower bound of the text's
-// bytes, stopping as soon as it passes the limit, so the check itself
-// visits no more elements than the limit allows bytes (encoding.cpp).
-void check_json_size(const Value& v);
-
 // For a loop over the elements of a collection whose every iteration does
 // real work (converts, compares, hashes): checks the deadline and the
 // cancel flag once every 1024 iterations ([i] counts them), so that a

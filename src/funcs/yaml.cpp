@@ -15,6 +15,17 @@
 // that type. The two readings differ on purpose in one place: a block
 // scalar ("|", ">") is a string to the first and resolved like a plain
 // scalar by the second.
+//
+// An alias shares its anchor's value, so a few hundred bytes of aliases of
+// aliases describe a value with billions of paths ("billion laughs"),
+// which every later operation (encoding, printing, flattening) would pay
+// for. go-cty-yaml has no defence; decoding here follows the rule of
+// go-yaml v3's decoder (the library Terraform's other YAML readers use):
+// every node counts once where it is written and once more for each time
+// an alias repeats it, and a document whose alias-made nodes pass a share
+// of all nodes (99% up to 400,000 nodes, down to 10% at 4,000,000) fails
+// with its message, "document contains excessive aliasing". Aliases may
+// also not nest the value deeper than a document may nest (10,000 levels).
 #include <yaml.h>
 
 #include <algorithm>
@@ -28,6 +39,7 @@
 
 #include "funcs/funcs.h"
 #include "funcs/hash.h"
+#include "util/meter.h"
 #include "util/stack.h"
 #include "value/convert.h"
 
@@ -366,6 +378,23 @@ std::string anchor_of(const unsigned char* anchor) {
   return anchor ? std::string(reinterpret_cast<const char*>(anchor)) : std::string();
 }
 
+// go-yaml v3's allowedAliasRatio: the share of a document's [decoded]
+// nodes that alias expansion may produce.
+double allowed_alias_ratio(uint64_t decoded) {
+  constexpr double kLow = 400000, kHigh = 4000000;
+  if (double(decoded) <= kLow) return 0.99;
+  if (double(decoded) >= kHigh) return 0.10;
+  return 0.99 - 0.89 * ((double(decoded) - kLow) / (kHigh - kLow));
+}
+
+// What a node stands for, for the limits on aliases: the nodes of its
+// value with every alias expanded (go-yaml's count of decoding it) and how
+// deep its value nests.
+struct Shape {
+  uint64_t nodes = 1;
+  int depth = 0;
+};
+
 // A reading of one document: its type (types_ set) or its value.
 class Reader {
  public:
@@ -391,7 +420,8 @@ class Reader {
     if (!next(d)) return false;
     if (d.type() != YAML_DOCUMENT_START_EVENT)
       return fail(at_event(d.ev, "missing start of document"));
-    if (!node(result_type_, result_)) return false;
+    Shape shape;
+    if (!node(result_type_, result_, shape)) return false;
     Event end;
     if (!next(end)) return false;
     if (end.type() == YAML_DOCUMENT_START_EVENT) {
@@ -443,22 +473,22 @@ class Reader {
     return cause;
   }
 
-  bool node(const Type*& ty, Value& v) {
+  bool node(const Type*& ty, Value& v, Shape& shape) {
     Event e;
     if (!next(e)) return false;
-    return node_from(e, ty, v);
+    return node_from(e, ty, v, shape);
   }
 
-  bool node_from(Event& e, const Type*& ty, Value& v) {
+  bool node_from(Event& e, const Type*& ty, Value& v, Shape& shape) {
     switch (e.type()) {
       case YAML_SCALAR_EVENT:
-        return scalar(e, ty, v);
+        return count(e, 1, 0) && scalar(e, ty, v);
       case YAML_ALIAS_EVENT:
-        return alias(e, ty, v);
+        return alias(e, ty, v, shape);
       case YAML_MAPPING_START_EVENT:
-        return mapping(e, ty, v);
+        return count(e, 1, 0) && mapping(e, ty, v, shape);
       case YAML_SEQUENCE_START_EVENT:
-        return sequence(e, ty, v);
+        return count(e, 1, 0) && sequence(e, ty, v, shape);
       case YAML_DOCUMENT_START_EVENT:
         return fail(at_event(e.ev, "only a single document is allowed"));
       case YAML_STREAM_END_EVENT:
@@ -484,11 +514,35 @@ class Reader {
       ty = val.type();
       v = std::move(val);
     }
-    if (!anchor.empty()) complete(anchor, ty, v);
+    if (!anchor.empty()) complete(anchor, ty, v, Shape{});
     return true;
   }
 
-  bool alias(Event& e, const Type*& ty, Value& v) {
+  // Counts [nodes] more nodes decoded at [e], [aliased] of them made by
+  // aliases; fails as go-yaml does when aliases made too many of them.
+  bool count(const Event& e, uint64_t nodes, uint64_t aliased) {
+    decoded_ += nodes;
+    aliased_ += aliased;
+    if (aliased_ > 100 && decoded_ > 1000 &&
+        double(aliased_) / double(decoded_) > allowed_alias_ratio(decoded_)) {
+      return fail(at_event(e.ev, "document contains excessive aliasing"));
+    }
+    return true;
+  }
+
+  // Adds the [child] of a collection to its [shape]; fails at [e] when
+  // aliases nest the collection too deep.
+  bool add_child(const Event& e, Shape& shape, const Shape& child) {
+    shape.nodes += child.nodes;
+    shape.depth = std::max(shape.depth, child.depth + 1);
+    if (shape.depth > kMaxDepth) {
+      return fail(at_event(e.ev, "the document nests more than " + std::to_string(kMaxDepth) +
+                                     " levels deep through aliases"));
+    }
+    return true;
+  }
+
+  bool alias(Event& e, const Type*& ty, Value& v, Shape& shape) {
     std::string name = anchor_of(e.ev.data.alias.anchor);
     if (pending_.count(name)) {
       // cty values are finite, so a structure cannot contain itself.
@@ -499,14 +553,18 @@ class Reader {
     if (it == anchors_.end()) {
       return fail(at_event(e.ev, "reference to undefined anchor " + quote(name)));
     }
-    ty = it->second.first;
-    v = it->second.second;
+    const Anchor& a = it->second;
+    // The alias node, then its anchor's nodes once more, all made by it.
+    if (!count(e, 1 + a.shape.nodes, a.shape.nodes)) return false;
+    ty = a.type;
+    v = a.value;
+    shape = {1 + a.shape.nodes, a.shape.depth};
     return true;
   }
 
-  void complete(const std::string& anchor, const Type* ty, const Value& v) {
+  void complete(const std::string& anchor, const Type* ty, const Value& v, const Shape& shape) {
     if (--pending_[anchor] == 0) pending_.erase(anchor);
-    anchors_[anchor] = {ty, v};
+    anchors_[anchor] = {ty, v, shape};
   }
 
   // Adds the object [v] (of type [ty]) to a mapping's attributes.
@@ -519,7 +577,7 @@ class Reader {
     }
   }
 
-  bool mapping(Event& e, const Type*& ty, Value& v) {
+  bool mapping(Event& e, const Type*& ty, Value& v, Shape& shape) {
     std::string tag = tag_of(e.ev.data.mapping_start.tag);
     std::string anchor = anchor_of(e.ev.data.mapping_start.anchor);
     if (!tag.empty() && tag != kMapTag) {
@@ -545,7 +603,8 @@ class Reader {
         // The value's mappings (one, or a sequence of them) are merged in.
         const Type* mty = nullptr;
         Value mv;
-        if (!node(mty, mv)) return false;
+        Shape mshape;
+        if (!node(mty, mv, mshape) || !add_child(k, shape, mshape)) return false;
         auto bad = [&](const Type* t) {
           return fail(at_event(k.ev, "cannot merge " + t->friendly_name() + " into mapping"));
         };
@@ -569,7 +628,11 @@ class Reader {
       std::string name(ks_str.value().as_string());
       const Type* vty = nullptr;
       Value vv;
-      if (!node(vty, vv)) return false;
+      Shape vshape;
+      // The key is a node of its own.
+      if (!count(k, 1, 0)) return false;
+      ++shape.nodes;
+      if (!node(vty, vv, vshape) || !add_child(k, shape, vshape)) return false;
       types[name] = vty;
       if (!types_) values[name] = std::move(vv);
     }
@@ -583,12 +646,12 @@ class Reader {
       v = Value::object(std::move(attrs));
       ty = v.type();
     }
-    if (!anchor.empty()) complete(anchor, ty, v);
+    if (!anchor.empty()) complete(anchor, ty, v, shape);
     --depth_;
     return true;
   }
 
-  bool sequence(Event& e, const Type*& ty, Value& v) {
+  bool sequence(Event& e, const Type*& ty, Value& v, Shape& shape) {
     std::string tag = tag_of(e.ev.data.sequence_start.tag);
     std::string anchor = anchor_of(e.ev.data.sequence_start.anchor);
     if (!tag.empty() && tag != kSeqTag) {
@@ -604,7 +667,8 @@ class Reader {
       if (item.type() == YAML_SEQUENCE_END_EVENT) break;
       const Type* ity = nullptr;
       Value iv;
-      if (!node_from(item, ity, iv)) return false;
+      Shape ishape;
+      if (!node_from(item, ity, iv, ishape) || !add_child(item, shape, ishape)) return false;
       types.push_back(ity);
       if (!types_) values.push_back(std::move(iv));
     }
@@ -614,7 +678,7 @@ class Reader {
       v = Value::tuple(std::move(values));
       ty = v.type();
     }
-    if (!anchor.empty()) complete(anchor, ty, v);
+    if (!anchor.empty()) complete(anchor, ty, v, shape);
     --depth_;
     return true;
   }
@@ -636,8 +700,17 @@ class Reader {
   int depth_ = 0;
   bool types_;
   const util::StackBudget& budget_;
+  // What an anchor stands for.
+  struct Anchor {
+    const Type* type;
+    Value value;
+    Shape shape;
+  };
+
   std::map<std::string, int> pending_;  // anchors whose nodes are being read
-  std::map<std::string, std::pair<const Type*, Value>> anchors_;
+  std::map<std::string, Anchor> anchors_;
+  uint64_t decoded_ = 1;  // nodes, as go-yaml counts them: the document is one
+  uint64_t aliased_ = 0;  // of them, those that aliases made
   const Type* result_type_ = nullptr;
   Value result_;
   std::string error_;
@@ -743,6 +816,9 @@ class Writer {
   }
 
   bool node(const Value& v) {
+    // The text of a value that repeats shared parts may be far longer than
+    // the value: counted as the emitter hands it over (util/meter.h).
+    meter_.check();
     bool root = depth_ == 0;
     const Type* t = v.type();
     if (v.is_null()) {
@@ -804,6 +880,7 @@ class Writer {
 
   yaml_emitter_t emitter_;
   std::string out_;
+  util::TextMeter meter_{out_, util::TextMeter::Use::StringValue};
   std::string error_;
   const util::StackBudget& budget_;
   int depth_ = 0;

@@ -7,6 +7,10 @@
 
 namespace hclvm::util {
 
+constinit thread_local const StackBudget* t_stack_budget = nullptr;
+
+void nesting_too_deep() { Budget::fail(Limit::Depth); }
+
 bool StackBudget::exhausted() const {
   const char* here = static_cast<const char*>(__builtin_frame_address(0));
   // Stacks grow down on every target we build for; the absolute distance

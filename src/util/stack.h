@@ -7,12 +7,23 @@
 // with a big stack (most inputs nest a few levels and never pay for the
 // thread). Only when even that budget runs out does the computation report
 // the nesting as an error of its own.
+//
+// The big-stack thread works for the caller: it counts against the caller's
+// evaluation budget (util/budget.h), whose limits it hits as the caller
+// would. Code that recurses through interfaces that cannot carry a budget
+// (conversion plans, comparisons of values) asks for the budget of the
+// innermost run_deep on its thread instead (stack_exhausted()); each
+// run_deep is its own restart point, so a nested one never unwinds code
+// between it and an outer one (the compiler folds constants by running the
+// VM inside one).
 #pragma once
 
 #include <cstddef>
 #include <functional>
 #include <optional>
 #include <utility>
+
+#include "util/budget.h"
 
 namespace hclvm::util {
 
@@ -55,25 +66,66 @@ class StackBudget {
 // could be made (then [fn] has not run).
 bool run_with_stack(size_t stack, const std::function<void()>& fn);
 
+// The budget of the innermost run_deep computation on this thread, or null.
+extern constinit thread_local const StackBudget* t_stack_budget;
+
+// Makes [b] the thread's innermost stack budget for the life of the scope.
+class StackScope {
+ public:
+  explicit StackScope(const StackBudget* b) : saved_(t_stack_budget) { t_stack_budget = b; }
+  ~StackScope() { t_stack_budget = saved_; }
+  StackScope(const StackScope&) = delete;
+  StackScope& operator=(const StackScope&) = delete;
+
+ private:
+  const StackBudget* saved_;
+};
+
+// StackBudget::exhausted() of the innermost run_deep computation on this
+// thread (false outside of one): on a first try it throws StackExhausted.
+inline bool stack_exhausted() {
+  const StackBudget* b = t_stack_budget;
+  return b != nullptr && b->exhausted();
+}
+
+// Throws what a computation without an error of its own reports when its
+// last try runs out of stack: the depth limit (LimitExceeded), which ends
+// the evaluation in progress.
+[[noreturn]] void nesting_too_deep();
+
+// Checks the innermost run_deep budget before one more level of a
+// recursion that has no error of its own to report.
+inline void enter_level() {
+  if (stack_exhausted()) nesting_too_deep();
+}
+
 // Returns [fn](budget) computed within a stack budget: first here with
 // kInlineStackBudget; when that throws StackExhausted, again from the start
 // on a thread with a kDeepStack stack as the last try (or, when no thread
 // can be made, here once more with the small budget).
+// The budget is also the thread's innermost one (stack_exhausted()) while
+// [fn] runs, and the big-stack thread runs under the caller's evaluation
+// budget.
 template <class F>
 auto run_deep(F&& fn) -> decltype(fn(std::declval<const StackBudget&>())) {
   using R = decltype(fn(std::declval<const StackBudget&>()));
   try {
     StackBudget budget(kInlineStackBudget, false);
+    StackScope scope(&budget);
     return fn(budget);
   } catch (const StackExhausted&) {
   }
   std::optional<R> result;
+  Budget* evaluation = current_budget();
   bool ran = run_with_stack(kDeepStack, [&] {
+    set_current_budget(evaluation);
     StackBudget budget(kDeepStackBudget, true);
+    StackScope scope(&budget);
     result.emplace(fn(budget));
   });
   if (ran) return std::move(*result);
   StackBudget budget(kInlineStackBudget, true);
+  StackScope scope(&budget);
   return fn(budget);
 }
 

@@ -12,6 +12,17 @@
 // Where cty iterates a Go map (attribute types, map elements) its order is
 // random; we use the sorted order, which makes messages that name one of
 // several offending attributes deterministic.
+//
+// Types and values nest as deep as they like and share parts (a tuple type
+// of nine copies of a tuple type of nine copies ...). Planning, applying
+// and unifying recurse once per level: every public entry point that may
+// recurse runs within a stack budget of its own (util/stack.h), and every
+// level checks it. Work on types is linear in their distinct parts: plans
+// and unifications are kept per type pair, and the walks that are not
+// (dynamic_replace, compare_types) remember their answers per pair too.
+// Applying a plan to a value that repeats a shared part converts it each
+// time, as cty does, but each time makes new values, which the run's
+// memory limit counts.
 #include "value/convert.h"
 
 #include <algorithm>
@@ -22,6 +33,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "util/stack.h"
 #include "util/unicode.h"
 #include "value/refine.h"
 
@@ -48,23 +60,7 @@ const Type* plain(const Type* t) {
 }
 
 // Whether [t] has an optional attribute anywhere inside.
-bool has_optional_deep(const Type* t) {
-  switch (t->kind()) {
-    case TypeKind::List:
-    case TypeKind::Set:
-    case TypeKind::Map: return has_optional_deep(t->element());
-    case TypeKind::Object:
-      if (t->has_optional_attrs()) return true;
-      for (size_t i = 0; i < t->size(); ++i)
-        if (has_optional_deep(t->attr_type(i))) return true;
-      return false;
-    case TypeKind::Tuple:
-      for (size_t i = 0; i < t->size(); ++i)
-        if (has_optional_deep(t->tuple_element(i))) return true;
-      return false;
-    default: return false;
-  }
-}
+bool has_optional_deep(const Type* t) { return t->has_optional_attrs_deep(); }
 
 // The element type cty's ListVal, SetVal and MapVal give a collection of
 // [vals]: the first type that is not dynamic (dynamic when there is none).
@@ -192,62 +188,82 @@ class StepScope {
 
 // cty's dynamicReplace: [out] with each dynamic part replaced by the matching
 // part of [in] (the type of the value being converted). [in] and [out] are
-// compatible, as a conversion exists between them.
-const Type* dynamic_replace(const Type* in, const Type* out) {
-  if (in == nullptr || in->is_dynamic()) return out;
-  // Nothing to replace: cty rebuilds the same type.
-  if (!out->has_dynamic_types()) return out;
-  switch (out->kind()) {
-    case TypeKind::Dynamic: return in;
-    case TypeKind::Map: {
-      const Type* elem = nullptr;
-      if (in->is_map()) elem = dynamic_replace(in->element(), out->element());
-      if (in->is_object()) {
-        std::vector<const Type*> types;
-        for (size_t i = 0; i < in->size(); ++i) types.push_back(in->attr_type(i));
-        elem = dynamic_replace(unify_impl(types, true).type, out->element());
-      }
-      return Type::map(elem ? elem : out->element());
-    }
-    case TypeKind::Object: {
-      std::vector<TypeAttr> attrs;
-      if (in->is_map() || in->is_object()) {
-        for (size_t i = 0; i < out->size(); ++i) {
-          std::string_view name = out->attr_name(i);
-          const Type* at = out->attr_type(i);
-          if (in->is_map()) {
-            at = dynamic_replace(in->element(), at);
-          } else if (auto j = in->find_attr(name)) {
-            at = dynamic_replace(in->attr_type(*j), at);
-          }
-          attrs.push_back({name, at, false});
-        }
-      }
-      return Type::object(attrs);
-    }
-    case TypeKind::Set:
-    case TypeKind::List: {
-      const Type* elem = nullptr;
-      if (in->is_set() || in->is_list()) elem = dynamic_replace(in->element(), out->element());
-      if (in->is_tuple()) {
-        std::vector<const Type*> types;
-        for (size_t i = 0; i < in->size(); ++i) types.push_back(in->tuple_element(i));
-        elem = dynamic_replace(unify_impl(types, true).type, out->element());
-      }
-      if (!elem) elem = out->element();
-      return out->is_set() ? Type::set(elem) : Type::list(elem);
-    }
-    case TypeKind::Tuple: {
-      std::vector<const Type*> elems;
-      for (size_t i = 0; i < out->size(); ++i) {
-        const Type* o = out->tuple_element(i);
-        elems.push_back(in->is_tuple() && i < in->size() ? dynamic_replace(in->tuple_element(i), o)
-                                                         : o);
-      }
-      return Type::tuple(elems);
-    }
-    default: return out;
+// compatible, as a conversion exists between them. Each pair of parts is
+// replaced once, since types share parts.
+class DynamicReplacer {
+ public:
+  const Type* replace(const Type* in, const Type* out) {
+    if (in == nullptr || in->is_dynamic()) return out;
+    // Nothing to replace: cty rebuilds the same type.
+    if (!out->has_dynamic_types()) return out;
+    if (out->is_dynamic()) return in;
+    auto key = std::make_pair(in, out);
+    if (auto it = done_.find(key); it != done_.end()) return it->second;
+    util::enter_level();
+    const Type* r = parts(in, out);
+    done_.emplace(key, r);
+    return r;
   }
+
+ private:
+  // replace() of the parts of [in] and [out].
+  const Type* parts(const Type* in, const Type* out) {
+    switch (out->kind()) {
+      case TypeKind::Map: {
+        const Type* elem = nullptr;
+        if (in->is_map()) elem = replace(in->element(), out->element());
+        if (in->is_object()) {
+          std::vector<const Type*> types;
+          for (size_t i = 0; i < in->size(); ++i) types.push_back(in->attr_type(i));
+          elem = replace(unify_impl(types, true).type, out->element());
+        }
+        return Type::map(elem ? elem : out->element());
+      }
+      case TypeKind::Object: {
+        std::vector<TypeAttr> attrs;
+        if (in->is_map() || in->is_object()) {
+          for (size_t i = 0; i < out->size(); ++i) {
+            std::string_view name = out->attr_name(i);
+            const Type* at = out->attr_type(i);
+            if (in->is_map()) {
+              at = replace(in->element(), at);
+            } else if (auto j = in->find_attr(name)) {
+              at = replace(in->attr_type(*j), at);
+            }
+            attrs.push_back({name, at, false});
+          }
+        }
+        return Type::object(attrs);
+      }
+      case TypeKind::Set:
+      case TypeKind::List: {
+        const Type* elem = nullptr;
+        if (in->is_set() || in->is_list()) elem = replace(in->element(), out->element());
+        if (in->is_tuple()) {
+          std::vector<const Type*> types;
+          for (size_t i = 0; i < in->size(); ++i) types.push_back(in->tuple_element(i));
+          elem = replace(unify_impl(types, true).type, out->element());
+        }
+        if (!elem) elem = out->element();
+        return out->is_set() ? Type::set(elem) : Type::list(elem);
+      }
+      case TypeKind::Tuple: {
+        std::vector<const Type*> elems;
+        for (size_t i = 0; i < out->size(); ++i) {
+          const Type* o = out->tuple_element(i);
+          elems.push_back(in->is_tuple() && i < in->size() ? replace(in->tuple_element(i), o) : o);
+        }
+        return Type::tuple(elems);
+      }
+      default: return out;
+    }
+  }
+
+  std::map<std::pair<const Type*, const Type*>, const Type*> done_;
+};
+
+const Type* dynamic_replace(const Type* in, const Type* out) {
+  return DynamicReplacer().replace(in, out);
 }
 
 // cty's prepareUnknownResult: the unknown result of converting the unknown
@@ -297,6 +313,7 @@ class Checked final : public Conversion {
       out = in;
       return true;
     }
+    util::enter_level();
     if (in.is_marked()) {
       auto [inner, marks] = in.unmark_with_marks();
       if (!apply(inner, path, out, err)) return false;
@@ -1016,10 +1033,42 @@ ConversionRef conversion_for(const Type* in, const Type* out, bool unsafe) {
     if (auto it = table.plans.find(key); it != table.plans.end()) return it->second;
   }
   // Built without the lock: planning recurses into element types.
+  util::enter_level();
   ConversionRef known = plan_known(in, out, unsafe);
   ConversionRef plan = known ? std::make_shared<Checked>(out, std::move(known)) : nullptr;
   std::lock_guard lock(table.mu);
   return table.plans.emplace(key, std::move(plan)).first->second;
+}
+
+// Whether work on type [t] may recurse.
+bool nests(const Type* t) { return t->is_collection() || t->is_structural(); }
+
+// conversion_for() for a caller outside this file's recursion: a plan
+// already made is taken from the table, a new one is made within a stack
+// budget of its own.
+ConversionRef planned(const Type* in, const Type* out, bool unsafe) {
+  if (!nests(in) && !nests(out)) return conversion_for(in, out, unsafe);
+  {
+    PlanTable& table = PlanTable::get();
+    std::lock_guard lock(table.mu);
+    if (auto it = table.plans.find(PlanKey{in, out, unsafe}); it != table.plans.end())
+      return it->second;
+  }
+  return util::run_deep(
+      [&](const util::StackBudget&) { return conversion_for(in, out, unsafe); });
+}
+
+// Applies [c] to [in] (as Conversion::apply) within a stack budget of its
+// own when the value's type nests.
+bool apply_deep(const Conversion& c, const Value& in, Path& path, Value& out, ConvertError& err) {
+  if (!nests(in.type())) return c.apply(in, path, out, err);
+  // A try that runs out of stack starts over from nothing (the path's
+  // steps are popped as it unwinds).
+  return util::run_deep([&](const util::StackBudget&) {
+    out = Value();
+    err = ConvertError();
+    return c.apply(in, path, out, err);
+  });
 }
 
 // What convert() needs about a pair of types, cached per thread so that a
@@ -1058,7 +1107,7 @@ FastEntry fast_lookup(const Type* in, const Type* want) {
     return e[0];
   }
   e[1] = e[0];
-  e[0] = {in, want, plain_cached(want), conversion_for(in, want, true).get()};
+  e[0] = {in, want, plain_cached(want), planned(in, want, true).get()};
   return e[0];
 }
 
@@ -1282,6 +1331,7 @@ Unified unify_impl(std::span<const Type* const> types, bool unsafe) {
     std::lock_guard lock(table.mu);
     if (auto it = table.results.find(key); it != table.results.end()) return it->second;
   }
+  util::enter_level();
   Unified r = unify_uncached(types, unsafe);
   std::lock_guard lock(table.mu);
   return table.results.emplace(std::move(key), std::move(r)).first->second;
@@ -1311,11 +1361,28 @@ bool confusing_pair(const Type* got, const Type* want) {
   return true;
 }
 
+// The message about one part of a mismatch, when it ends there, or the
+// pair of parts it continues with after [prefix] (cty's messages nest:
+// "attribute \"a\": element 0: string required"). A chain, so that a
+// message about types nested thousands of levels deep is written in one
+// pass without recursion.
+struct MismatchStep {
+  std::string text;  // the prefix, or the whole rest of the message
+  const Type* got = nullptr;  // null: [text] ends the message
+  const Type* want = nullptr;
+};
+
+// The step that continues with attribute or element [got]/[want] after
+// [prefix].
+MismatchStep descend(std::string prefix, const Type* got, const Type* want) {
+  return {std::move(prefix), got, want};
+}
+
 // cty's mismatchMessageObjects: missing attributes first, then one that
 // cannot convert (unsafe failures before safe ones).
-std::string mismatch_objects(const Type* got, const Type* want) {
+MismatchStep mismatch_objects(const Type* got, const Type* want) {
   std::vector<std::string_view> missing;
-  std::string unsafe_mismatch, safe_mismatch;
+  std::optional<size_t> unsafe_mismatch, safe_mismatch;  // attribute of [want]
   for (size_t j = 0; j < want->size(); ++j) {
     std::string_view name = want->attr_name(j);
     const Type* wt = want->attr_type(j);
@@ -1326,53 +1393,81 @@ std::string mismatch_objects(const Type* got, const Type* want) {
     }
     const Type* gt = got->attr_type(*i);
     if (gt == wt) continue;
-    if (!unsafe_mismatch.empty()) continue;
-    if (!conversion_for(gt, wt, true))
-      unsafe_mismatch = "attribute " + uni::go_quote(name) + ": " + mismatch_message(gt, wt);
-    if (!safe_mismatch.empty()) continue;
-    if (!conversion_for(gt, wt, false))
-      safe_mismatch = "attribute " + uni::go_quote(name) + ": " + mismatch_message(gt, wt);
+    if (unsafe_mismatch) continue;
+    if (!conversion_for(gt, wt, true)) unsafe_mismatch = j;
+    if (safe_mismatch) continue;
+    if (!conversion_for(gt, wt, false)) safe_mismatch = j;
   }
-  if (missing.size() == 1) return "attribute " + uni::go_quote(missing[0]) + " is required";
+  if (missing.size() == 1) return {"attribute " + uni::go_quote(missing[0]) + " is required"};
   if (missing.size() == 2)
-    return "attributes " + uni::go_quote(missing[0]) + " and " + uni::go_quote(missing[1]) +
-           " are required";
+    return {"attributes " + uni::go_quote(missing[0]) + " and " + uni::go_quote(missing[1]) +
+            " are required"};
   if (!missing.empty()) {
     std::string s = "attributes ";
     for (size_t k = 0; k + 1 < missing.size(); ++k) s += uni::go_quote(missing[k]) + ", ";
-    return s + "and " + uni::go_quote(missing.back()) + " are required";
+    return {s + "and " + uni::go_quote(missing.back()) + " are required"};
   }
-  if (!unsafe_mismatch.empty()) return unsafe_mismatch;
-  if (!safe_mismatch.empty()) return safe_mismatch;
-  return "incorrect object attributes";
+  std::optional<size_t> j = unsafe_mismatch ? unsafe_mismatch : safe_mismatch;
+  if (!j) return {"incorrect object attributes"};
+  std::string_view name = want->attr_name(*j);
+  return descend("attribute " + uni::go_quote(name) + ": ", got->attr_type(*got->find_attr(name)),
+                 want->attr_type(*j));
 }
 
 // cty's mismatchMessageCollectionsFromStructural: the first element that
 // cannot convert.
-std::string mismatch_from_structural(const Type* got, const Type* want) {
-  if ((want->is_list() || want->is_set()) && !got->is_tuple()) return required(want);
-  if (want->is_map() && !got->is_object()) return required(want);
+MismatchStep mismatch_from_structural(const Type* got, const Type* want) {
+  if ((want->is_list() || want->is_set()) && !got->is_tuple()) return {required(want)};
+  if (want->is_map() && !got->is_object()) return {required(want)};
   const Type* wety = want->element();
   for (size_t i = 0; i < got->size(); ++i) {
     const Type* gt = got->is_tuple() ? got->tuple_element(i) : got->attr_type(i);
     if (gt == wety || conversion_for(gt, wety, true)) continue;
     std::string where = got->is_tuple() ? std::to_string(i) : uni::go_quote(got->attr_name(i));
-    return "element " + where + ": " + mismatch_message(gt, wety);
+    return descend("element " + where + ": ", gt, wety);
   }
-  return "all elements must be " + wety->friendly_name_for_constraint();
+  return {"all elements must be " + wety->friendly_name_for_constraint()};
 }
 
 // cty's mismatchMessageCollectionsFromCollections: why the element types
 // do not match.
-std::string mismatch_from_collection(const Type* got, const Type* want) {
+MismatchStep mismatch_from_collection(const Type* got, const Type* want) {
   bool seq = got->is_list() || got->is_set();
-  if ((want->is_list() || want->is_set()) && !seq) return required(want);
-  if (want->is_map() && !got->is_map()) return required(want);
+  if ((want->is_list() || want->is_set()) && !seq) return {required(want)};
+  if (want->is_map() && !got->is_map()) return {required(want)};
   const char* noun = want->is_list()  ? "list element type"
                      : want->is_set() ? "set element type"
                                       : "map element type";
-  return std::string("incorrect ") + noun + ": " +
-         mismatch_message(got->element(), want->element());
+  return descend(std::string("incorrect ") + noun + ": ", got->element(), want->element());
+}
+
+// One step of cty's MismatchMessage of [got] and [want].
+MismatchStep mismatch_step(const Type* got, const Type* want) {
+  util::enter_level();
+  if (got->is_object() && want->is_object()) return mismatch_objects(got, want);
+  if (got->is_tuple() && want->is_list() && want->element()->is_dynamic())
+    return {"all list elements must have the same type"};
+  if (got->is_tuple() && want->is_set() && want->element()->is_dynamic())
+    return {"all set elements must have the same type"};
+  if (got->is_object() && want->is_map() && want->element()->is_dynamic())
+    return {"all map elements must have the same type"};
+  if (got->is_structural() && want->is_collection()) return mismatch_from_structural(got, want);
+  if (got->is_collection() && want->is_collection()) return mismatch_from_collection(got, want);
+  if (!confusing_pair(got, want))
+    return {want->friendly_name() + " required, but have " + got->friendly_name()};
+  return {required(want)};
+}
+
+// cty's MismatchMessage, step by step.
+std::string mismatch_chain(const Type* got, const Type* want) {
+  std::string out;
+  while (true) {
+    MismatchStep step = mismatch_step(got, want);
+    out += step.text;
+    if (!step.got) return out;
+    got = step.got;
+    want = step.want;
+  }
 }
 
 }  // namespace
@@ -1383,20 +1478,18 @@ ConvertResult Conversion::operator()(const Value& in) const {
   Path path;
   Value out;
   ConvertError err;
-  if (apply(in, path, out, err)) return out;
+  if (apply_deep(*this, in, path, out, err)) return out;
   return err;
 }
 
-ConversionRef get_conversion(const Type* in, const Type* out) {
-  return conversion_for(in, out, false);
-}
+ConversionRef get_conversion(const Type* in, const Type* out) { return planned(in, out, false); }
 
 ConversionRef get_conversion_unsafe(const Type* in, const Type* out) {
-  return conversion_for(in, out, true);
+  return planned(in, out, true);
 }
 
 bool can_convert(const Type* in, const Type* out, bool unsafe) {
-  return out->is_dynamic() || in == plain(out) || conversion_for(in, out, unsafe) != nullptr;
+  return out->is_dynamic() || in == plain(out) || planned(in, out, unsafe) != nullptr;
 }
 
 ConvertResult convert(const Value& in, const Type* want) {
@@ -1410,98 +1503,133 @@ ConvertResult convert(const Value& in, const Type* want) {
   Path path;
   Value out;
   ConvertError err;
-  if (e.conv->apply(in, path, out, err)) return out;
+  if (apply_deep(*e.conv, in, path, out, err)) return out;
   return err;
 }
 
 std::string mismatch_message(const Type* got, const Type* want) {
-  if (got->is_object() && want->is_object()) return mismatch_objects(got, want);
-  if (got->is_tuple() && want->is_list() && want->element()->is_dynamic())
-    return "all list elements must have the same type";
-  if (got->is_tuple() && want->is_set() && want->element()->is_dynamic())
-    return "all set elements must have the same type";
-  if (got->is_object() && want->is_map() && want->element()->is_dynamic())
-    return "all map elements must have the same type";
-  if (got->is_structural() && want->is_collection()) return mismatch_from_structural(got, want);
-  if (got->is_collection() && want->is_collection()) return mismatch_from_collection(got, want);
-  if (!confusing_pair(got, want))
-    return want->friendly_name() + " required, but have " + got->friendly_name();
-  return required(want);
+  // Finding which part fails plans conversions of the parts.
+  if (!nests(got) && !nests(want)) return mismatch_chain(got, want);
+  return util::run_deep([&](const util::StackBudget&) { return mismatch_chain(got, want); });
 }
 
-Unified unify(std::span<const Type* const> types) { return unify_impl(types, false); }
+namespace {
 
-Unified unify_unsafe(std::span<const Type* const> types) { return unify_impl(types, true); }
+// unify_impl() within a stack budget of its own when a type nests.
+Unified unify_deep(std::span<const Type* const> types, bool unsafe) {
+  if (std::none_of(types.begin(), types.end(), nests)) return unify_impl(types, unsafe);
+  return util::run_deep([&](const util::StackBudget&) { return unify_impl(types, unsafe); });
+}
+
+}  // namespace
+
+Unified unify(std::span<const Type* const> types) { return unify_deep(types, false); }
+
+Unified unify_unsafe(std::span<const Type* const> types) { return unify_deep(types, true); }
+
+namespace {
+
+// cty's compareTypes over types that share parts: equal types are equally
+// preferred, and the answer for a pair is remembered once many were asked.
+class TypeOrder {
+ public:
+  int compare(const Type* a, const Type* b) {
+    if (a == b) return 0;
+    if (asked_ < kMemoAfter) {
+      ++asked_;
+      return compare_parts(a, b);
+    }
+    auto key = std::make_pair(a, b);
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    int r = compare_parts(a, b);
+    memo_.emplace(key, r);
+    return r;
+  }
+
+ private:
+  static constexpr size_t kMemoAfter = 256;
+  size_t asked_ = 0;
+  std::map<std::pair<const Type*, const Type*>, int> memo_;
+
+  int compare_parts(const Type* a, const Type* b) {
+    util::enter_level();
+    // Dynamic is the least preferred: anything converts to it, and the other
+    // types are expected to settle what it becomes.
+    if (a->is_dynamic() || b->is_dynamic()) {
+      if (!a->is_dynamic()) return -1;
+      if (!b->is_dynamic()) return 1;
+      return 0;
+    }
+    // String holds any primitive.
+    if (a->is_primitive() && b->is_primitive() && (a == Type::string() || b == Type::string())) {
+      if (a != Type::string()) return 1;
+      if (b != Type::string()) return -1;
+      return 0;
+    }
+    if ((a->is_list() && b->is_list()) || (a->is_set() && b->is_set()) ||
+        (a->is_map() && b->is_map()))
+      return compare(a->element(), b->element());
+
+    // From here a and b may be swapped; results are multiplied by [swap].
+    int swap = 1;
+    if ((a->is_tuple() && b->is_list()) || (a->is_object() && b->is_map()) ||
+        (a->is_set() && b->is_tuple()) || (a->is_set() && b->is_list())) {
+      std::swap(a, b);
+      swap = -1;
+    }
+    // Optimistic: a second pass checks that the elements really convert.
+    if (b->is_set() && (a->is_tuple() || a->is_list())) return -1 * swap;
+    if (a->is_list() && b->is_tuple()) return -1 * swap;
+    if (a->is_map() && b->is_object()) return -1 * swap;
+
+    // Structural types of the same shape: one is preferred when each of its
+    // parts is at least as preferred and one is more.
+    if ((a->is_object() && b->is_object()) || (a->is_tuple() && b->is_tuple())) {
+      if (a->size() != b->size()) return 0;
+      bool a_super = false, b_super = false;
+      for (size_t i = 0; i < a->size(); ++i) {
+        const Type* at;
+        const Type* bt;
+        if (a->is_object()) {
+          auto j = b->find_attr(a->attr_name(i));
+          if (!j) return 0;
+          at = a->attr_type(i);
+          bt = b->attr_type(*j);
+        } else {
+          at = a->tuple_element(i);
+          bt = b->tuple_element(i);
+        }
+        int c = compare(at, bt);
+        if (c < 0)
+          a_super = true;
+        else if (c > 0)
+          b_super = true;
+      }
+      if (a_super && b_super) return 0;
+      if (a_super) return -1 * swap;
+      if (b_super) return 1 * swap;
+      return 0;
+    }
+    return 0;
+  }
+};
+
+}  // namespace
 
 int compare_types(const Type* a, const Type* b) {
-  // Dynamic is the least preferred: anything converts to it, and the other
-  // types are expected to settle what it becomes.
-  if (a->is_dynamic() || b->is_dynamic()) {
-    if (!a->is_dynamic()) return -1;
-    if (!b->is_dynamic()) return 1;
-    return 0;
-  }
-  // String holds any primitive.
-  if (a->is_primitive() && b->is_primitive() && (a == Type::string() || b == Type::string())) {
-    if (a != Type::string()) return 1;
-    if (b != Type::string()) return -1;
-    return 0;
-  }
-  if ((a->is_list() && b->is_list()) || (a->is_set() && b->is_set()) ||
-      (a->is_map() && b->is_map()))
-    return compare_types(a->element(), b->element());
-
-  // From here a and b may be swapped; results are multiplied by [swap].
-  int swap = 1;
-  if ((a->is_tuple() && b->is_list()) || (a->is_object() && b->is_map()) ||
-      (a->is_set() && b->is_tuple()) || (a->is_set() && b->is_list())) {
-    std::swap(a, b);
-    swap = -1;
-  }
-  // Optimistic: a second pass checks that the elements really convert.
-  if (b->is_set() && (a->is_tuple() || a->is_list())) return -1 * swap;
-  if (a->is_list() && b->is_tuple()) return -1 * swap;
-  if (a->is_map() && b->is_object()) return -1 * swap;
-
-  // Structural types of the same shape: one is preferred when each of its
-  // parts is at least as preferred and one is more.
-  if ((a->is_object() && b->is_object()) || (a->is_tuple() && b->is_tuple())) {
-    if (a->size() != b->size()) return 0;
-    bool a_super = false, b_super = false;
-    for (size_t i = 0; i < a->size(); ++i) {
-      const Type* at;
-      const Type* bt;
-      if (a->is_object()) {
-        auto j = b->find_attr(a->attr_name(i));
-        if (!j) return 0;
-        at = a->attr_type(i);
-        bt = b->attr_type(*j);
-      } else {
-        at = a->tuple_element(i);
-        bt = b->tuple_element(i);
-      }
-      int c = compare_types(at, bt);
-      if (c < 0)
-        a_super = true;
-      else if (c > 0)
-        b_super = true;
-    }
-    if (a_super && b_super) return 0;
-    if (a_super) return -1 * swap;
-    if (b_super) return 1 * swap;
-    return 0;
-  }
-  return 0;
+  if (!nests(a) || !nests(b)) return TypeOrder().compare(a, b);
+  return util::run_deep([&](const util::StackBudget&) { return TypeOrder().compare(a, b); });
 }
 
 std::vector<size_t> sort_types(std::span<const Type* const> types) {
   // A topological sort of the "more general than" graph (Kahn's algorithm),
   // keeping the input order among equals.
   size_t n = types.size();
+  TypeOrder order;
   std::vector<std::vector<size_t>> edges(n);
   for (size_t i = 0; i + 1 < n; ++i)
     for (size_t j = i + 1; j < n; ++j) {
-      int c = compare_types(types[i], types[j]);
+      int c = order.compare(types[i], types[j]);
       if (c < 0)
         edges[i].push_back(j);
       else if (c > 0)

@@ -20,8 +20,10 @@
 // stack affords.
 #include "value/json.h"
 
+#include "util/meter.h"
 #include "util/stack.h"
 #include "util/unicode.h"
+#include "value/ops.h"
 
 #include <algorithm>
 #include <cctype>
@@ -917,13 +919,15 @@ struct ReadCtx {
 // --- types to JSON ------------------------------------------------------------
 
 // Appends [t] as JSON to [out] (cty Type.MarshalJSON) within the stack
-// [budget]; capsules set [err].
+// [budget], counting the text with [meter] (a type that repeats a shared
+// part writes it out every time); capsules set [err].
 bool write_type(const Type* t, std::string& out, std::string& err,
-                const util::StackBudget& budget) {
+                const util::StackBudget& budget, util::TextMeter& meter) {
   if (budget.exhausted()) {
     err = "exceeded max depth";
     return false;
   }
+  meter.check();
   switch (t->kind()) {
     case TypeKind::Bool: out += "\"bool\""; return true;
     case TypeKind::Number: out += "\"number\""; return true;
@@ -933,7 +937,7 @@ bool write_type(const Type* t, std::string& out, std::string& err,
     case TypeKind::Map:
     case TypeKind::Set:
       out += t->is_list() ? "[\"list\"," : t->is_map() ? "[\"map\"," : "[\"set\",";
-      if (!write_type(t->element(), out, err, budget)) return false;
+      if (!write_type(t->element(), out, err, budget, meter)) return false;
       out += ']';
       return true;
     case TypeKind::Object: {
@@ -942,7 +946,7 @@ bool write_type(const Type* t, std::string& out, std::string& err,
         if (i) out += ',';
         uni::append_json_quoted(out, t->attr_name(i));
         out += ':';
-        if (!write_type(t->attr_type(i), out, err, budget)) return false;
+        if (!write_type(t->attr_type(i), out, err, budget, meter)) return false;
       }
       out += '}';
       if (t->has_optional_attrs()) {
@@ -963,13 +967,20 @@ bool write_type(const Type* t, std::string& out, std::string& err,
       out += "[\"tuple\",[";
       for (size_t i = 0; i < t->size(); ++i) {
         if (i) out += ',';
-        if (!write_type(t->tuple_element(i), out, err, budget)) return false;
+        if (!write_type(t->tuple_element(i), out, err, budget, meter)) return false;
       }
       out += "]]";
       return true;
     case TypeKind::Capsule: err = "type not allowed: " + t->friendly_name(); return false;
   }
   return false;
+}
+
+// write_type() onto [out], counted from its present size on.
+bool write_type(const Type* t, std::string& out, std::string& err,
+                const util::StackBudget& budget) {
+  util::TextMeter meter(out, util::TextMeter::Use::StringValue);
+  return write_type(t, out, err, budget, meter);
 }
 
 // --- types from JSON ----------------------------------------------------------
@@ -1683,36 +1694,16 @@ class Reader {
 // --- values to JSON -----------------------------------------------------------
 
 // Reports whether a value of type [given] can be written against [want]
-// as it is (cty's Type.TestConformance finds nothing). Types too deep for
-// the stack [budget] do not conform: conversion decides about them.
-bool conforms(const Type* given, const Type* want, const util::StackBudget& budget) {
-  if (want->is_dynamic() || given == want) return true;
-  if (budget.exhausted()) return false;
-  if (given->is_object() && want->is_object()) {
-    if (given->size() != want->size()) return false;
-    for (size_t i = 0; i < want->size(); ++i)
-      if (given->attr_name(i) != want->attr_name(i) ||
-          !conforms(given->attr_type(i), want->attr_type(i), budget))
-        return false;
-    return true;
-  }
-  if (given->is_tuple() && want->is_tuple()) {
-    if (given->size() != want->size()) return false;
-    for (size_t i = 0; i < want->size(); ++i)
-      if (!conforms(given->tuple_element(i), want->tuple_element(i), budget)) return false;
-    return true;
-  }
-  if (given->kind() == want->kind() && given->is_collection())
-    return conforms(given->element(), want->element(), budget);
-  return false;
-}
+// as it is (cty's Type.TestConformance finds nothing).
+bool conforms(const Type* given, const Type* want) { return ops::type_conforms(given, want); }
 
 // Writes values as cty's json.Marshal does, onto a string. The path of an
 // error is gathered only when there is one: each level adds its step while
 // the failure unwinds.
 class Writer {
  public:
-  Writer(const util::StackBudget& budget, std::string& out) : out_(out), budget_(budget) {}
+  Writer(const util::StackBudget& budget, std::string& out)
+      : out_(out), budget_(budget), meter_(out, util::TextMeter::Use::StringValue) {}
 
   JsonError error;
 
@@ -1728,9 +1719,13 @@ class Writer {
  private:
   std::string& out_;
   const util::StackBudget& budget_;
+  // The text of a value that repeats a shared part may be far longer than
+  // the value: counted as it grows (util/meter.h).
+  util::TextMeter meter_;
   Path unwound_;  // the failure's steps, innermost first
 
   bool marshal(const Value& v, const Type* t) {
+    meter_.check();
     if (v.is_marked()) return fail("value has marks, so it cannot be serialized as JSON");
     // The reference has no limit here but the stack's.
     if ((t->is_collection() || t->is_structural()) && budget_.exhausted())
@@ -1848,7 +1843,7 @@ std::optional<JsonError> marshal_value(const Value& v, const Type* t, std::strin
                                        const util::StackBudget& budget) {
   Value conv;
   const Value* val = &v;
-  if (!conforms(v.type(), t, budget)) {
+  if (!conforms(v.type(), t)) {
     JsonError err;
     if (!convert_for_json(v, t, conv, err)) return err;
     val = &conv;
@@ -2179,8 +2174,12 @@ JsonResult<std::string> to_json(const Value& v, const Type* t) {
 }
 
 std::optional<JsonError> append_json(std::string& out, const Value& v, const Type* t) {
-  return util::run_deep(
-      [&](const util::StackBudget& budget) { return marshal_value(v, t, out, budget); });
+  // A try that runs out of stack starts over: without what it wrote.
+  size_t start = out.size();
+  return util::run_deep([&](const util::StackBudget& budget) {
+    out.resize(start);
+    return marshal_value(v, t, out, budget);
+  });
 }
 
 JsonResult<Value> from_json(std::string_view json, const Type* t) {

@@ -24,9 +24,11 @@
 // is read by a scanner of its own, which allows 10000 levels, so a document
 // of 10001 levels reads and one of 10002 fails ("failed to read tuple
 // value: invalid character '[' exceeded max depth"); implied_type and the
-// writers have no limit. Deep input is handled on a big stack
+// writers have no limit of nesting. Deep input is handled on a big stack
 // (util/stack.h); only nesting beyond even that (millions of levels, where
 // the reference's goroutine stack overflows) is refused with Go's message.
+// The writers count their text against the evaluation budget as it grows
+// (util/meter.h): a value that repeats a shared part writes it every time.
 #pragma once
 
 #include <hclvm/type.h>

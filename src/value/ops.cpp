@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <cstring>
 #include <span>
 #include <tuple>
@@ -14,9 +15,12 @@
 #include <vector>
 
 #include "util/budget.h"
+#include "util/meter.h"
+#include "util/stack.h"
 #include "util/unicode.h"
 #include "value/number.h"
 #include "value/refine.h"
+#include "value/walk.h"
 
 namespace hclvm::ops {
 
@@ -340,85 +344,82 @@ std::string go_float_string(const Number& n) {
   return out;
 }
 
-// Appends cty's hash bytes of [v] to [out] (appendSetHashBytes).
-//
-// A value that shares its parts (a list holding one list a thousand times)
-// has hash bytes far larger than itself: they are checked against the
-// string limit as they grow, and the deadline with them.
-void append_hash(const Value& v, std::string& out) {
-  thread_local uint32_t calls = 0;
-  if ((++calls & 4095) == 0) {
-    util::check_string_size(out.size());
-    util::poll();
-  }
-  if (v.is_marked()) {
-    append_hash(v.unmark(), out);
-    return;
-  }
-  if (!v.is_known()) {
-    out += '?';
-    return;
-  }
-  if (v.is_null()) {
-    out += '~';
-    return;
-  }
-  const Type* t = v.type();
-  switch (t->kind()) {
-    case TypeKind::Number: out += go_float_string(v.as_number()); return;
-    case TypeKind::Bool: out += v.as_bool() ? 'T' : 'F'; return;
-    case TypeKind::String: out += uni::go_quote(v.as_string()); return;
-    case TypeKind::Map:
-      out += '{';
-      for (size_t i = 0; i < v.length(); ++i) {
-        out += uni::go_quote(v.map_key(i));
-        out += ':';
-        append_hash(v.map_value(i), out);
-        out += ';';
-      }
-      out += '}';
-      return;
-    case TypeKind::List:
-    case TypeKind::Set:
-    case TypeKind::Object:
-    case TypeKind::Tuple: {
-      // Object attributes are stored sorted by name, as cty sorts them here.
-      bool structural = t->is_structural();
-      out += structural ? '<' : '[';
-      for (const Value& e : v.elements()) {
-        append_hash(e, out);
-        out += ';';
-      }
-      out += structural ? '>' : ']';
+// Appends cty's hash bytes of values (appendSetHashBytes) to a string.
+// Text as long as the value's every path, so it is metered as it grows
+// (util/meter.h): the hash bytes of a value that repeats a shared part
+// many times would otherwise grow without bound. Recursion is checked
+// against the stack budget of the innermost run_deep (util/stack.h).
+class Hasher {
+ public:
+  explicit Hasher(std::string& out) : out_(out), meter_(out, util::TextMeter::Use::Internal) {}
+
+  // Appends the hash bytes of [v].
+  void append(const Value& v0) {
+    const Value& v = detail::unmarked_ref(v0);
+    if (!v.is_known()) {
+      out_ += '?';
       return;
     }
-    case TypeKind::Capsule: out += "\xC2\xAB?\xC2\xBB"; return;  // «?»: no hash key
-    case TypeKind::Dynamic: return;
+    if (v.is_null()) {
+      out_ += '~';
+      return;
+    }
+    const Type* t = v.type();
+    switch (t->kind()) {
+      case TypeKind::Number: out_ += go_float_string(v.as_number()); break;
+      case TypeKind::Bool: out_ += v.as_bool() ? 'T' : 'F'; break;
+      case TypeKind::String: out_ += uni::go_quote(v.as_string()); break;
+      case TypeKind::Map:
+        util::enter_level();
+        out_ += '{';
+        for (size_t i = 0; i < v.length(); ++i) {
+          out_ += uni::go_quote(v.map_key(i));
+          out_ += ':';
+          append(v.map_value(i));
+          out_ += ';';
+        }
+        out_ += '}';
+        break;
+      case TypeKind::List:
+      case TypeKind::Set:
+      case TypeKind::Object:
+      case TypeKind::Tuple: {
+        util::enter_level();
+        // Object attributes are stored sorted by name, as cty sorts them here.
+        bool structural = t->is_structural();
+        out_ += structural ? '<' : '[';
+        for (const Value& e : v.elements()) {
+          append(e);
+          out_ += ';';
+        }
+        out_ += structural ? '>' : ']';
+        break;
+      }
+      case TypeKind::Capsule: out_ += "\xC2\xAB?\xC2\xBB"; break;  // «?»: no hash key
+      case TypeKind::Dynamic: break;
+    }
+    meter_.check();
   }
-}
 
-// Whether [a] and [b] are the same element of a set (cty's Equivalent).
-bool equivalent(const Value& a, const Value& b) {
-  Value eq = equals(a, b);
-  return eq.is_plain() && eq.as_bool();
-}
+ private:
+  std::string& out_;
+  util::TextMeter meter_;
+};
 
-// Whether some element of the known set [set], whose hashes are [hashes],
-// is equivalent to [elem].
-bool stores(const Value& set, const std::vector<uint32_t>& hashes, const Value& elem) {
-  uint32_t h = set_hash(elem);
-  std::span<const Value> es = set.elements();
-  for (size_t i = 0; i < es.size(); ++i)
-    if (hashes[i] == h && equivalent(es[i], elem)) return true;
-  return false;
-}
-
-// The buckets of the elements of the known set [set], in order.
-std::vector<uint32_t> element_hashes(const Value& set) {
-  std::vector<uint32_t> hs;
-  hs.reserve(set.length());
-  for (const Value& e : set.elements()) hs.push_back(set_hash(e));
-  return hs;
+// The hash bytes of [v] into [out], within a stack budget of their own
+// when [v] nests.
+void hash_bytes(const Value& v, std::string& out) {
+  if (!detail::is_container(detail::unmarked_ref(v))) {
+    Hasher(out).append(v);
+    return;
+  }
+  // A try that runs out of stack starts over: without what it wrote.
+  size_t start = out.size();
+  util::run_deep([&](const util::StackBudget&) {
+    out.resize(start);
+    Hasher(out).append(v);
+    return true;
+  });
 }
 
 // --- equality --------------------------------------------------------------------
@@ -432,102 +433,6 @@ bool definitely_not_null(const Value& v) {
 // Whether [v] is the known bool false.
 bool known_false(const Value& v) { return v.is_plain() && !v.as_bool(); }
 
-// cty's Equals for values without marks at any depth.
-Value equals_plain(const Value& a, const Value& b) {
-  // Comparisons with null are decided by what is known of the other side.
-  if (a.is_null() && definitely_not_null(b)) return bool_value(false);
-  if (b.is_null() && definitely_not_null(a)) return bool_value(false);
-  // A known value outside the range of an unknown one is not equal to it.
-  if (a.is_known() && !b.is_known()) {
-    if (known_false(value_range(b).includes(a))) return bool_value(false);
-  } else if (b.is_known() && !a.is_known()) {
-    if (known_false(value_range(a).includes(b))) return bool_value(false);
-  }
-  // Unknowns before nulls: an unknown not refined as not null may be null,
-  // and nulls of all types are equal.
-  if (!a.is_known() && !b.is_known()) return unknown_bool();
-  if (a.is_known() != b.is_known()) {
-    const Value& k = a.is_known() ? a : b;
-    const Value& u = a.is_known() ? b : a;
-    if (k.is_null() || u.type()->has_dynamic_types()) return unknown_bool();
-    if (k.type() != u.type()) return bool_value(false);
-    return unknown_bool();
-  }
-  if (a.is_null() && b.is_null()) return bool_value(true);
-  if (a.is_null() || b.is_null()) return bool_value(false);
-
-  // Nested values of the dynamic type make it unknown, unless the types can
-  // never conform whatever they turn out to be.
-  if (!has_wholly_known_type(a) || !has_wholly_known_type(b)) {
-    if (!type_conforms(a.type(), b.type()) && !type_conforms(b.type(), a.type()))
-      return bool_value(false);
-    return unknown_bool();
-  }
-  const Type* t = a.type();
-  if (t != b.type()) return bool_value(false);
-
-  switch (t->kind()) {
-    case TypeKind::Number: return bool_value(number_equal(a.as_number(), b.as_number()));
-    case TypeKind::Bool: return bool_value(a.as_bool() == b.as_bool());
-    case TypeKind::String: return bool_value(a.as_string() == b.as_string());
-    case TypeKind::Tuple:
-    case TypeKind::List: {
-      // In order: the first unknown or unequal element decides.
-      if (a.length() != b.length()) return bool_value(false);
-      for (size_t i = 0; i < a.length(); ++i) {
-        Value eq = equals_plain(a.element(i), b.element(i));
-        if (!eq.is_known()) return unknown_bool();
-        if (!eq.as_bool()) return bool_value(false);
-      }
-      return bool_value(true);
-    }
-    case TypeKind::Object: {
-      // cty visits attributes in Go's random map order and stops at the
-      // first unknown or unequal one; an unequal attribute decides here.
-      bool unknown = false;
-      for (size_t i = 0; i < t->size(); ++i) {
-        Value eq = equals_plain(a.attr(i), b.attr(i));
-        if (!eq.is_known()) unknown = true;
-        else if (!eq.as_bool()) return bool_value(false);
-      }
-      return unknown ? unknown_bool() : bool_value(true);
-    }
-    case TypeKind::Map: {
-      if (a.length() != b.length()) return bool_value(false);
-      bool unknown = false;
-      for (size_t i = 0; i < a.length(); ++i) {
-        const Value* other = b.map_find(a.map_key(i));
-        if (!other) return bool_value(false);
-        Value eq = equals_plain(a.map_value(i), *other);
-        if (!eq.is_known()) unknown = true;
-        else if (!eq.as_bool()) return bool_value(false);
-      }
-      return unknown ? unknown_bool() : bool_value(true);
-    }
-    case TypeKind::Set: {
-      // Any unknown element makes it unknown, even after a mismatch.
-      bool equal = true;
-      std::vector<uint32_t> ha = element_hashes(a), hb = element_hashes(b);
-      for (const Value& e : a.elements()) {
-        if (!e.is_known()) return unknown_bool();
-        if (!stores(b, hb, e)) equal = false;
-      }
-      for (const Value& e : b.elements()) {
-        if (!e.is_known()) return unknown_bool();
-        if (!stores(a, ha, e)) equal = false;
-      }
-      return bool_value(equal);
-    }
-    case TypeKind::Capsule: {
-      const CapsuleOps* cops = t->capsule_ops();
-      if (cops && cops->equals) return bool_value(cops->equals(a.capsule_payload(), b.capsule_payload()));
-      return bool_value(a.capsule_payload() == b.capsule_payload());
-    }
-    case TypeKind::Dynamic: break;
-  }
-  return unknown_bool();
-}
-
 // Whether two unknowns' refinements are the same (cty's rawEqual).
 bool refinement_raw_equal(const Refinement& x, const Refinement& y) {
   if (x.not_null != y.not_null || x.prefix != y.prefix) return false;
@@ -537,6 +442,270 @@ bool refinement_raw_equal(const Refinement& x, const Refinement& y) {
   if (x.has_upper && (x.upper_inclusive != y.upper_inclusive || !number_equal(x.upper, y.upper)))
     return false;
   return x.min_length == y.min_length && x.max_length == y.max_length;
+}
+
+// cty's Equals and RawEquals over nested values, in time linear in what
+// the values hold:
+//  - cty checks HasWhollyKnownType at every level of Equals, a walk of the
+//    whole rest of the value each time (quadratic in the nesting); if both
+//    values pass at the top, every part of them passes too, so it is
+//    checked once;
+//  - the answer for a pair of shared containers is remembered, so values
+//    that repeat a shared part compare it once (value/walk.h), and each
+//    pair of containers compared counts its elements as steps of the
+//    evaluation, so that no comparison escapes the step limit;
+//  - recursion is checked against the innermost run_deep's stack budget.
+class Comparer {
+ public:
+  enum Answer : uint8_t { kFalse, kTrue, kUnknown };
+
+  // cty's Equals of [a] and [b], which carry no marks at any depth;
+  // [types_known]: both are known to have wholly known types.
+  Answer equal(const Value& a, const Value& b, bool types_known) {
+    // Comparisons with null are decided by what is known of the other side.
+    if (a.is_null() && definitely_not_null(b)) return kFalse;
+    if (b.is_null() && definitely_not_null(a)) return kFalse;
+    // A known value outside the range of an unknown one is not equal to it.
+    if (a.is_known() && !b.is_known()) {
+      if (known_false(value_range(b).includes(a))) return kFalse;
+    } else if (b.is_known() && !a.is_known()) {
+      if (known_false(value_range(a).includes(b))) return kFalse;
+    }
+    // Unknowns before nulls: an unknown not refined as not null may be null,
+    // and nulls of all types are equal.
+    if (!a.is_known() && !b.is_known()) return kUnknown;
+    if (a.is_known() != b.is_known()) {
+      const Value& k = a.is_known() ? a : b;
+      const Value& u = a.is_known() ? b : a;
+      if (k.is_null() || u.type()->has_dynamic_types()) return kUnknown;
+      if (k.type() != u.type()) return kFalse;
+      return kUnknown;
+    }
+    if (a.is_null() && b.is_null()) return kTrue;
+    if (a.is_null() || b.is_null()) return kFalse;
+
+    // Nested values of the dynamic type make it unknown, unless the types
+    // can never conform whatever they turn out to be.
+    if (!types_known) {
+      if (!has_wholly_known_type(a) || !has_wholly_known_type(b)) {
+        if (!type_conforms(a.type(), b.type()) && !type_conforms(b.type(), a.type()))
+          return kFalse;
+        return kUnknown;
+      }
+    }
+    const Type* t = a.type();
+    if (t != b.type()) return kFalse;
+
+    switch (t->kind()) {
+      case TypeKind::Number: return answer(number_equal(a.as_number(), b.as_number()));
+      case TypeKind::Bool: return answer(a.as_bool() == b.as_bool());
+      case TypeKind::String: return answer(a.as_string() == b.as_string());
+      case TypeKind::Tuple:
+      case TypeKind::List:
+      case TypeKind::Map:
+      case TypeKind::Object:
+      case TypeKind::Set: {
+        Answer* memo = remembered(a, b);
+        if (memo && *memo != kPending) return *memo;
+        Answer r = members(a, b, t);
+        if (memo) *memo = r;
+        return r;
+      }
+      case TypeKind::Capsule: {
+        const CapsuleOps* cops = t->capsule_ops();
+        if (cops && cops->equals) return answer(cops->equals(a.capsule_payload(), b.capsule_payload()));
+        return answer(a.capsule_payload() == b.capsule_payload());
+      }
+      case TypeKind::Dynamic: break;
+    }
+    return kUnknown;
+  }
+
+  // cty's RawEquals of [a] and [b].
+  bool raw(const Value& a, const Value& b) {
+    if (a.type() != b.type()) return false;
+    if (!(a.marks() == b.marks())) return false;
+    const Value& ua = detail::unmarked_ref(a);
+    const Value& ub = detail::unmarked_ref(b);
+    if (!ua.is_known() && !ub.is_known())
+      return refinement_raw_equal(ua.refinement(), ub.refinement());
+    if (ua.is_known() != ub.is_known()) return false;
+    if (ua.is_null() && ub.is_null()) return true;
+    if (ua.is_null() || ub.is_null()) return false;
+    const Type* t = ua.type();
+    switch (t->kind()) {
+      case TypeKind::Number: return number_equal(ua.as_number(), ub.as_number());
+      case TypeKind::Bool: return ua.as_bool() == ub.as_bool();
+      case TypeKind::String: return ua.as_string() == ub.as_string();
+      case TypeKind::List:
+      case TypeKind::Set:
+      case TypeKind::Tuple:
+      case TypeKind::Object:
+      case TypeKind::Map: {
+        Answer* memo = remembered(ua, ub);
+        if (memo && *memo != kPending) return *memo == kTrue;
+        bool r = raw_members(ua, ub, t);
+        if (memo) *memo = answer(r);
+        return r;
+      }
+      case TypeKind::Capsule: {
+        const CapsuleOps* cops = t->capsule_ops();
+        if (cops && cops->equals) return cops->equals(ua.capsule_payload(), ub.capsule_payload());
+        return ua.capsule_payload() == ub.capsule_payload();
+      }
+      case TypeKind::Dynamic: return true;
+    }
+    return false;
+  }
+
+ private:
+  static constexpr Answer kPending = Answer(3);
+  static constexpr size_t kMemoAfter = 256;
+
+  static Answer answer(bool b) { return b ? kTrue : kFalse; }
+
+  // Enters a pair of containers of [n] elements: counts the elements as
+  // steps and checks the stack.
+  void enter(size_t n) {
+    util::enter_level();
+    util::charge_steps(n);
+  }
+
+  // The remembered answer for the containers [a] and [b], or a new
+  // pending slot for it; null when the pair is not remembered (small
+  // comparisons, objects held once).
+  Answer* remembered(const Value& a, const Value& b) {
+    if (compared_ < kMemoAfter) {
+      ++compared_;
+      return nullptr;
+    }
+    if (!detail::is_shared(a.obj()) && !detail::is_shared(b.obj())) return nullptr;
+    return &memo_.try_emplace(Pair{a.obj(), b.obj()}, kPending).first->second;
+  }
+
+  // equal() of the elements or attributes of the containers [a] and [b]
+  // of type [t].
+  Answer members(const Value& a, const Value& b, const Type* t) {
+    enter(a.length());
+    switch (t->kind()) {
+      case TypeKind::Tuple:
+      case TypeKind::List: {
+        // In order: the first unknown or unequal element decides.
+        if (a.length() != b.length()) return kFalse;
+        for (size_t i = 0; i < a.length(); ++i) {
+          Answer eq = equal(a.element(i), b.element(i), true);
+          if (eq != kTrue) return eq;
+        }
+        return kTrue;
+      }
+      case TypeKind::Object: {
+        // cty visits attributes in Go's random map order and stops at the
+        // first unknown or unequal one; an unequal attribute decides here.
+        bool unknown = false;
+        for (size_t i = 0; i < t->size(); ++i) {
+          Answer eq = equal(a.attr(i), b.attr(i), true);
+          if (eq == kUnknown) unknown = true;
+          else if (eq == kFalse) return kFalse;
+        }
+        return unknown ? kUnknown : kTrue;
+      }
+      case TypeKind::Map: {
+        if (a.length() != b.length()) return kFalse;
+        bool unknown = false;
+        for (size_t i = 0; i < a.length(); ++i) {
+          const Value* other = b.map_find(a.map_key(i));
+          if (!other) return kFalse;
+          Answer eq = equal(a.map_value(i), *other, true);
+          if (eq == kUnknown) unknown = true;
+          else if (eq == kFalse) return kFalse;
+        }
+        return unknown ? kUnknown : kTrue;
+      }
+      default: {  // set
+        // Any unknown element makes it unknown, even after a mismatch.
+        bool equal = true;
+        std::vector<uint32_t> ha = element_hashes(a), hb = element_hashes(b);
+        for (const Value& e : a.elements()) {
+          if (!e.is_known()) return kUnknown;
+          if (!stores(b, hb, e)) equal = false;
+        }
+        for (const Value& e : b.elements()) {
+          if (!e.is_known()) return kUnknown;
+          if (!stores(a, ha, e)) equal = false;
+        }
+        return answer(equal);
+      }
+    }
+  }
+
+  // raw() of the elements or attributes of the containers [a] and [b] of
+  // type [t]; sets are stored in cty's order, so equal sets line up.
+  bool raw_members(const Value& a, const Value& b, const Type* t) {
+    if (a.length() != b.length()) return false;
+    enter(a.length());
+    if (t->is_map()) {
+      for (size_t i = 0; i < a.length(); ++i)
+        if (a.map_key(i) != b.map_key(i) || !raw(a.map_value(i), b.map_value(i))) return false;
+      return true;
+    }
+    std::span<const Value> xs = a.elements(), ys = b.elements();
+    for (size_t i = 0; i < xs.size(); ++i)
+      if (!raw(xs[i], ys[i])) return false;
+    return true;
+  }
+
+  // The buckets of the elements of the known set [set], in order.
+  static std::vector<uint32_t> element_hashes(const Value& set) {
+    std::vector<uint32_t> hs;
+    hs.reserve(set.length());
+    for (const Value& e : set.elements()) hs.push_back(element_hash(e));
+    return hs;
+  }
+
+  // set_hash() of [e], within the stack budget already in force.
+  static uint32_t element_hash(const Value& e) {
+    std::string bytes;
+    Hasher(bytes).append(e);
+    return crc32_ieee(bytes);
+  }
+
+  // Whether some element of the known set [set], whose hashes are
+  // [hashes], is equivalent to [elem] (equal, with a known true result).
+  bool stores(const Value& set, const std::vector<uint32_t>& hashes, const Value& elem) {
+    uint32_t h = element_hash(elem);
+    std::span<const Value> es = set.elements();
+    for (size_t i = 0; i < es.size(); ++i)
+      if (hashes[i] == h && equal(es[i], elem, true) == kTrue) return true;
+    return false;
+  }
+
+  struct Pair {
+    const detail::Obj* a;
+    const detail::Obj* b;
+    bool operator==(const Pair&) const = default;
+  };
+  struct PairHash {
+    size_t operator()(const Pair& p) const {
+      return std::hash<const void*>()(p.a) * 31 + std::hash<const void*>()(p.b);
+    }
+  };
+
+  size_t compared_ = 0;
+  std::unordered_map<Pair, Answer, PairHash> memo_;
+};
+
+// A Comparer's answer as cty's value.
+Value answer_value(Comparer::Answer a) {
+  return a == Comparer::kUnknown ? unknown_bool() : bool_value(a == Comparer::kTrue);
+}
+
+// cty's Equals for values without marks at any depth; values that nest
+// are compared within a stack budget of their own.
+Value equals_plain(const Value& a, const Value& b) {
+  if (!detail::is_container(a) || !detail::is_container(b))
+    return answer_value(Comparer().equal(a, b, false));
+  return util::run_deep(
+      [&](const util::StackBudget&) { return answer_value(Comparer().equal(a, b, false)); });
 }
 
 // --- logic ---------------------------------------------------------------------------
@@ -604,44 +773,10 @@ Value not_equals(const Value& a, const Value& b) {
 }
 
 bool raw_equal(const Value& a, const Value& b) {
-  if (a.type() != b.type()) return false;
-  if (!(a.marks() == b.marks())) return false;
-  const Value ua = a.unmark(), ub = b.unmark();
-  if (!ua.is_known() && !ub.is_known()) return refinement_raw_equal(ua.refinement(), ub.refinement());
-  if (ua.is_known() != ub.is_known()) return false;
-  if (ua.is_null() && ub.is_null()) return true;
-  if (ua.is_null() || ub.is_null()) return false;
-  const Type* t = ua.type();
-  switch (t->kind()) {
-    case TypeKind::Number: return number_equal(ua.as_number(), ub.as_number());
-    case TypeKind::Bool: return ua.as_bool() == ub.as_bool();
-    case TypeKind::String: return ua.as_string() == ub.as_string();
-    case TypeKind::List:
-    case TypeKind::Set:
-    case TypeKind::Tuple:
-    case TypeKind::Object: {
-      // Sets are stored in cty's order, so equal sets line up.
-      if (ua.length() != ub.length()) return false;
-      std::span<const Value> xs = ua.elements(), ys = ub.elements();
-      for (size_t i = 0; i < xs.size(); ++i)
-        if (!raw_equal(xs[i], ys[i])) return false;
-      return true;
-    }
-    case TypeKind::Map: {
-      if (ua.length() != ub.length()) return false;
-      for (size_t i = 0; i < ua.length(); ++i)
-        if (ua.map_key(i) != ub.map_key(i) || !raw_equal(ua.map_value(i), ub.map_value(i)))
-          return false;
-      return true;
-    }
-    case TypeKind::Capsule: {
-      const CapsuleOps* cops = t->capsule_ops();
-      if (cops && cops->equals) return cops->equals(ua.capsule_payload(), ub.capsule_payload());
-      return ua.capsule_payload() == ub.capsule_payload();
-    }
-    case TypeKind::Dynamic: return true;
-  }
-  return false;
+  if (!detail::is_container(detail::unmarked_ref(a)) ||
+      !detail::is_container(detail::unmarked_ref(b)))
+    return Comparer().raw(a, b);
+  return util::run_deep([&](const util::StackBudget&) { return Comparer().raw(a, b); });
 }
 
 // --- public: ordering ----------------------------------------------------------------------
@@ -877,7 +1012,7 @@ Result has_element(const Value& s0, const Value& e0) {
 
 std::string set_hash_bytes(const Value& v) {
   std::string out;
-  append_hash(v, out);
+  hash_bytes(v, out);
   return out;
 }
 
@@ -886,44 +1021,90 @@ uint32_t set_hash(const Value& v) { return crc32_ieee(set_hash_bytes(v)); }
 bool set_stores(const Value& set, const Value& elem) {
   if (!set.is_known() || set.is_null()) return false;
   const Value s = set.unmark();
-  return stores(s, element_hashes(s), elem);
+  uint32_t h = set_hash(elem);
+  for (const Value& e : s.elements()) {
+    if (set_hash(e) != h) continue;
+    Value eq = equals(e, elem);
+    if (eq.is_plain() && eq.as_bool()) return true;
+  }
+  return false;
 }
 
 // --- public: helpers --------------------------------------------------------------------------
 
 bool has_wholly_known_type(const Value& v0) {
-  const Value v = v0.unmark();
+  const Value& v = detail::unmarked_ref(v0);
   if (v.is_null()) return true;
   const Type* t = v.type();
-  if (!v.is_known() && t->is_dynamic()) return false;
-  if (t->is_collection() || t->is_structural()) {
-    if (!v.is_known()) return !t->has_dynamic_types();
-    for (const Value& e : v.elements())
-      if (!has_wholly_known_type(e)) return false;
+  if (!v.is_known()) return !t->has_dynamic_types();
+  // Only an unknown whose type holds the dynamic type can fail, and a known
+  // value's type holds the types of all its parts.
+  if (!t->has_dynamic_types() || !detail::is_container(v)) return true;
+  detail::WalkStack todo;
+  detail::SeenSet seen;
+  todo.push(&v);
+  while (!todo.empty()) {
+    const Value* c = todo.pop();
+    if (seen.entered_before(c->obj())) continue;
+    for (const Value& e0 : c->elements()) {
+      const Value& e = detail::unmarked_ref(e0);
+      if (e.is_null() || !e.type()->has_dynamic_types()) continue;
+      if (!e.is_known()) return false;
+      if (detail::is_container(e)) todo.push(&e);
+    }
   }
   return true;
 }
 
-bool type_conforms(const Type* given, const Type* want) {
-  if (want->is_dynamic() || given == want) return true;
-  if (given->is_object() && want->is_object()) {
+namespace {
+
+// cty's TestConformance as a bool, over types that may share parts and nest
+// deeply: the answer for a pair is remembered once many pairs were asked
+// (types live forever, so their addresses are stable keys).
+class Conformance {
+ public:
+  bool conforms(const Type* given, const Type* want) {
+    if (want->is_dynamic() || given == want) return true;
+    bool structural = (given->is_object() && want->is_object()) ||
+                      (given->is_tuple() && want->is_tuple());
+    bool collection = given->is_collection() && given->kind() == want->kind();
+    if (!structural && !collection) return false;
+    if (asked_ < kMemoAfter) {
+      ++asked_;
+      return parts(given, want);
+    }
+    auto key = std::make_pair(given, want);
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    bool r = parts(given, want);
+    memo_.emplace(key, r);
+    return r;
+  }
+
+ private:
+  static constexpr size_t kMemoAfter = 256;
+
+  bool parts(const Type* given, const Type* want) {
+    util::enter_level();
+    if (given->is_collection()) return conforms(given->element(), want->element());
     if (given->size() != want->size()) return false;
     for (size_t i = 0; i < want->size(); ++i) {
-      if (given->attr_name(i) != want->attr_name(i)) return false;
-      if (!type_conforms(given->attr_type(i), want->attr_type(i))) return false;
+      if (given->is_object() && given->attr_name(i) != want->attr_name(i)) return false;
+      if (!conforms(given->is_object() ? given->attr_type(i) : given->tuple_element(i),
+                    want->is_object() ? want->attr_type(i) : want->tuple_element(i)))
+        return false;
     }
     return true;
   }
-  if (given->is_tuple() && want->is_tuple()) {
-    if (given->size() != want->size()) return false;
-    for (size_t i = 0; i < want->size(); ++i)
-      if (!type_conforms(given->tuple_element(i), want->tuple_element(i))) return false;
-    return true;
-  }
-  if ((given->is_list() && want->is_list()) || (given->is_map() && want->is_map()) ||
-      (given->is_set() && want->is_set()))
-    return type_conforms(given->element(), want->element());
-  return false;
+
+  size_t asked_ = 0;
+  std::map<std::pair<const Type*, const Type*>, bool> memo_;
+};
+
+}  // namespace
+
+bool type_conforms(const Type* given, const Type* want) {
+  if (want->is_dynamic() || given == want) return true;
+  return util::run_deep([&](const util::StackBudget&) { return Conformance().conforms(given, want); });
 }
 
 }  // namespace hclvm::ops

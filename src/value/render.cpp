@@ -1,7 +1,14 @@
-// HCL-literal rendering of values (see render.h for the format).
+// HCL-literal rendering of values (see render.h for the format). The text
+// is counted against the evaluation budget as it grows (util/meter.h):
+// indentation makes it quadratic in the nesting, and a value that repeats
+// a shared part writes it out every time. Nesting is rendered within a
+// stack budget (util/stack.h).
 #include "value/render.h"
 
+#include "util/meter.h"
+#include "util/stack.h"
 #include "util/unicode.h"
+#include "value/walk.h"
 
 namespace hclvm {
 
@@ -61,6 +68,7 @@ class Renderer {
   // whether a line break follows it (only then can it be a heredoc, whose
   // closing marker must end its line).
   void value(const Value& v, int indent, bool line_end = false) {
+    meter_.check();
     if (!v.is_known()) {
       out += "(known after apply)";
       return;
@@ -142,6 +150,7 @@ class Renderer {
 
   // Appends the elements of a tuple, list or set [v] in brackets.
   void sequence(const Value& v, int indent) {
+    util::enter_level();
     out += '[';
     for (size_t i = 0; i < v.length(); ++i) {
       newline(indent + 2);
@@ -162,6 +171,7 @@ class Renderer {
 
   // Appends the attributes of an object or entries of a map [v] in braces.
   void mapping(const Value& v, int indent) {
+    util::enter_level();
     out += '{';
     size_t n = v.length();
     for (size_t i = 0; i < n; ++i) {
@@ -179,6 +189,8 @@ class Renderer {
     if (n > 0) newline(indent);
     out += '}';
   }
+
+  util::TextMeter meter_{out, util::TextMeter::Use::StringValue};
 };
 
 }  // namespace
@@ -222,9 +234,13 @@ std::string hcl_quote(std::string_view s) {
 }
 
 std::string render_hcl(const Value& v, int indent) {
-  Renderer r;
-  r.value(v, indent);
-  return std::move(r.out);
+  auto render = [&] {
+    Renderer r;
+    r.value(v, indent);
+    return std::move(r.out);
+  };
+  if (!detail::is_container(detail::unmarked_ref(v))) return render();
+  return util::run_deep([&](const util::StackBudget&) { return render(); });
 }
 
 }  // namespace hclvm

@@ -11,9 +11,12 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <unordered_map>
 #include <vector>
 
 #include "util/budget.h"
+#include "util/meter.h"
+#include "util/stack.h"
 
 namespace hclvm {
 
@@ -249,105 +252,175 @@ std::optional<size_t> Type::find_attr(std::string_view name) const {
   return size_t(it - names_);
 }
 
+namespace {
+
+// without_optional_attrs_deep() of types that may share parts and nest
+// deeply: each type once (a type repeated in a tuple is converted once),
+// within the stack budget of a run_deep.
+class OptionalStripper {
+ public:
+  const Type* strip(const Type* t) {
+    if (!t->has_optional_attrs_deep()) return t;
+    auto [it, fresh] = done_.try_emplace(t, nullptr);
+    if (!fresh) return it->second;
+    util::enter_level();
+    const Type* r = t;
+    switch (t->kind()) {
+      case TypeKind::List: r = Type::list(strip(t->element())); break;
+      case TypeKind::Set: r = Type::set(strip(t->element())); break;
+      case TypeKind::Map: r = Type::map(strip(t->element())); break;
+      case TypeKind::Object: {
+        std::vector<TypeAttr> attrs;
+        for (size_t i = 0; i < t->size(); ++i)
+          attrs.push_back({t->attr_name(i), strip(t->attr_type(i)), false});
+        r = Type::object(attrs);
+        break;
+      }
+      case TypeKind::Tuple: {
+        std::vector<const Type*> elems;
+        for (size_t i = 0; i < t->size(); ++i) elems.push_back(strip(t->tuple_element(i)));
+        r = Type::tuple(elems);
+        break;
+      }
+      default: break;
+    }
+    done_[t] = r;
+    return r;
+  }
+
+ private:
+  std::unordered_map<const Type*, const Type*> done_;
+};
+
+}  // namespace
+
 const Type* Type::without_optional_attrs_deep() const {
   // Most types have none: no work, no recursion (types can be deep).
   if (!has_optional_) return this;
-  switch (kind_) {
-    case TypeKind::List: return list(element_->without_optional_attrs_deep());
-    case TypeKind::Set: return set(element_->without_optional_attrs_deep());
-    case TypeKind::Map: return map(element_->without_optional_attrs_deep());
-    case TypeKind::Object: {
-      std::vector<TypeAttr> attrs;
-      for (size_t i = 0; i < size_; ++i)
-        attrs.push_back({names_[i], types_[i]->without_optional_attrs_deep(), false});
-      return object(attrs);
-    }
-    case TypeKind::Tuple: {
-      std::vector<const Type*> elems;
-      for (size_t i = 0; i < size_; ++i) elems.push_back(types_[i]->without_optional_attrs_deep());
-      return tuple(elems);
-    }
-    default: return this;
-  }
+  return util::run_deep([&](const util::StackBudget&) { return OptionalStripper().strip(this); });
 }
 
 std::string Type::friendly_name() const {
-  switch (kind_) {
-    case TypeKind::Dynamic: return "dynamic";
-    case TypeKind::String: return "string";
-    case TypeKind::Number: return "number";
-    case TypeKind::Bool: return "bool";
-    case TypeKind::List: return "list of " + element_->friendly_name();
-    case TypeKind::Set: return "set of " + element_->friendly_name();
-    case TypeKind::Map: return "map of " + element_->friendly_name();
-    case TypeKind::Object: return "object";
-    case TypeKind::Tuple: return "tuple";
-    case TypeKind::Capsule: return std::string(capsule_name());
+  // Only collections name their element: a chain, written in one pass.
+  std::string out;
+  const Type* t = this;
+  for (;; t = t->element_) {
+    switch (t->kind_) {
+      case TypeKind::List: out += "list of "; continue;
+      case TypeKind::Set: out += "set of "; continue;
+      case TypeKind::Map: out += "map of "; continue;
+      case TypeKind::Dynamic: out += "dynamic"; break;
+      case TypeKind::String: out += "string"; break;
+      case TypeKind::Number: out += "number"; break;
+      case TypeKind::Bool: out += "bool"; break;
+      case TypeKind::Object: out += "object"; break;
+      case TypeKind::Tuple: out += "tuple"; break;
+      case TypeKind::Capsule: out += t->capsule_name(); break;
+    }
+    return out;
   }
-  return "";
 }
 
 std::string Type::friendly_name_for_constraint() const {
-  auto elem = [this] {
-    return element_->is_dynamic() ? std::string("any single type")
-                                  : element_->friendly_name_for_constraint();
-  };
-  switch (kind_) {
-    case TypeKind::Dynamic: return "any type";
-    case TypeKind::List: return "list of " + elem();
-    case TypeKind::Set: return "set of " + elem();
-    case TypeKind::Map: return "map of " + elem();
-    default: return friendly_name();
+  std::string out;
+  const Type* t = this;
+  for (;; t = t->element_) {
+    switch (t->kind_) {
+      case TypeKind::Dynamic: return out + "any type";
+      case TypeKind::List: out += "list of "; break;
+      case TypeKind::Set: out += "set of "; break;
+      case TypeKind::Map: out += "map of "; break;
+      default: return out + t->friendly_name();
+    }
+    if (t->element_->is_dynamic()) return out + "any single type";
   }
 }
 
-std::string Type::go_string() const {
-  switch (kind_) {
-    case TypeKind::Dynamic: return "cty.DynamicPseudoType";
-    case TypeKind::String: return "cty.String";
-    case TypeKind::Number: return "cty.Number";
-    case TypeKind::Bool: return "cty.Bool";
-    case TypeKind::List: return "cty.List(" + element_->go_string() + ")";
-    case TypeKind::Set: return "cty.Set(" + element_->go_string() + ")";
-    case TypeKind::Map: return "cty.Map(" + element_->go_string() + ")";
+namespace {
+
+// Appends cty's GoString of [t] to [out], counted by [meter] (a type that
+// repeats a shared part writes it every time), within a run_deep's stack.
+void append_go_string(const Type* t, std::string& out, util::TextMeter& meter) {
+  meter.check();
+  switch (t->kind()) {
+    case TypeKind::Dynamic: out += "cty.DynamicPseudoType"; return;
+    case TypeKind::String: out += "cty.String"; return;
+    case TypeKind::Number: out += "cty.Number"; return;
+    case TypeKind::Bool: out += "cty.Bool"; return;
+    case TypeKind::List:
+    case TypeKind::Set:
+    case TypeKind::Map:
+      util::enter_level();
+      out += t->is_list() ? "cty.List(" : t->is_set() ? "cty.Set(" : "cty.Map(";
+      append_go_string(t->element(), out, meter);
+      out += ')';
+      return;
     case TypeKind::Object: {
-      if (size_ == 0) return "cty.EmptyObject";
-      std::string s = optional_ ? "cty.ObjectWithOptionalAttrs(" : "cty.Object(";
-      s += "map[string]cty.Type{";
-      for (size_t i = 0; i < size_; ++i) {
-        if (i) s += ", ";
-        s += '"';
-        s += names_[i];
-        s += "\":" + types_[i]->go_string();
+      if (t->size() == 0) {
+        out += "cty.EmptyObject";
+        return;
       }
-      s += "}";
-      if (optional_) {
-        s += ", []string{";
+      util::enter_level();
+      bool optional = t->has_optional_attrs();
+      out += optional ? "cty.ObjectWithOptionalAttrs(" : "cty.Object(";
+      out += "map[string]cty.Type{";
+      for (size_t i = 0; i < t->size(); ++i) {
+        if (i) out += ", ";
+        out += '"';
+        out += t->attr_name(i);
+        out += "\":";
+        append_go_string(t->attr_type(i), out, meter);
+      }
+      out += "}";
+      if (optional) {
+        out += ", []string{";
         bool first = true;
-        for (size_t i = 0; i < size_; ++i) {
-          if (!optional_[i]) continue;
-          if (!first) s += ", ";
+        for (size_t i = 0; i < t->size(); ++i) {
+          if (!t->attr_optional(i)) continue;
+          if (!first) out += ", ";
           first = false;
-          s += '"';
-          s += names_[i];
-          s += '"';
+          out += '"';
+          out += t->attr_name(i);
+          out += '"';
         }
-        s += "}";
+        out += "}";
       }
-      return s + ")";
+      out += ')';
+      return;
     }
     case TypeKind::Tuple: {
-      if (size_ == 0) return "cty.EmptyTuple";
-      std::string s = "cty.Tuple([]cty.Type{";
-      for (size_t i = 0; i < size_; ++i) {
-        if (i) s += ", ";
-        s += types_[i]->go_string();
+      if (t->size() == 0) {
+        out += "cty.EmptyTuple";
+        return;
       }
-      return s + "})";
+      util::enter_level();
+      out += "cty.Tuple([]cty.Type{";
+      for (size_t i = 0; i < t->size(); ++i) {
+        if (i) out += ", ";
+        append_go_string(t->tuple_element(i), out, meter);
+      }
+      out += "})";
+      return;
     }
-    case TypeKind::Capsule: return "cty.Capsule(\"" + std::string(capsule_name()) + "\")";
+    case TypeKind::Capsule:
+      out += "cty.Capsule(\"";
+      out += t->capsule_name();
+      out += "\")";
+      return;
   }
-  return "";
+}
+
+}  // namespace
+
+std::string Type::go_string() const {
+  auto write = [this] {
+    std::string out;
+    util::TextMeter meter(out, util::TextMeter::Use::StringValue);
+    append_go_string(this, out, meter);
+    return out;
+  };
+  if (!is_collection() && !is_structural()) return write();
+  return util::run_deep([&](const util::StackBudget&) { return write(); });
 }
 
 }  // namespace hclvm

@@ -12,12 +12,14 @@
 #include <cstring>
 #include <mutex>
 #include <new>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
 #include "util/budget.h"
 #include "util/pool.h"
 #include "util/unicode.h"
+#include "value/walk.h"
 
 namespace hclvm {
 
@@ -493,11 +495,22 @@ const Refinement& Value::refinement() const {
 }
 
 bool Value::is_wholly_known() const {
-  if (rep_ == Rep::Marked) return static_cast<const MarkedObj*>(u_.obj)->inner.is_wholly_known();
-  if (!is_known()) return false;
-  if (is_null()) return true;
-  for (const Value& e : elements())
-    if (!e.is_wholly_known()) return false;
+  const Value& v = unmarked_ref(*this);
+  if (!v.is_known()) return false;
+  if (!is_container(v)) return true;
+  // Every element at any depth, each shared container once (value/walk.h).
+  WalkStack todo;
+  SeenSet seen;
+  todo.push(&v);
+  while (!todo.empty()) {
+    const Value* c = todo.pop();
+    if (seen.entered_before(c->u_.obj)) continue;
+    for (const Value& e0 : c->elements()) {
+      const Value& e = unmarked_ref(e0);
+      if (!e.is_known()) return false;
+      if (is_container(e)) todo.push(&e);
+    }
+  }
   return true;
 }
 
@@ -540,62 +553,134 @@ Value Value::add_marks(const Marks& m) const {
 
 bool Value::contains_marked() const {
   if (rep_ == Rep::Marked) return true;
-  if (!is_plain()) return false;
-  for (const Value& e : elements())
-    if (e.contains_marked()) return true;
+  if (!is_plain() || !is_container(*this)) return false;
+  // As is_wholly_known: each shared container once, on an explicit stack.
+  WalkStack todo;
+  SeenSet seen;
+  todo.push(this);
+  while (!todo.empty()) {
+    const Value* c = todo.pop();
+    if (seen.entered_before(c->u_.obj)) continue;
+    for (const Value& e : c->elements()) {
+      if (e.rep_ == Rep::Marked) return true;
+      if (e.is_plain() && is_container(e)) todo.push(&e);
+    }
+  }
   return false;
 }
 
-std::pair<Value, Marks> Value::unmark_deep() const {
-  if (!contains_marked()) return {*this, Marks()};
-  // Not a structured binding: lambdas cannot capture those before C++20
-  // compilers caught up (clang 15).
-  std::pair<Value, Marks> top = unmark_with_marks();
-  const Value& v = top.first;
-  Marks& marks = top.second;
-  if (!v.is_plain()) return {v, marks};
-  auto strip = [&marks](const Value& e) {
-    auto [u, m] = e.unmark_deep();
-    marks.add(m);
-    return u;
-  };
-  switch (v.rep_) {
-    case Rep::Seq: {
-      std::vector<Value> elems;
-      for (const Value& e : v.elements()) elems.push_back(strip(e));
-      const Type* t = v.type();
-      if (t->is_tuple()) return {tuple(std::move(elems)), marks};
-      if (t->is_set()) return {set(t->element(), std::move(elems)), marks};
-      return {list(t->element(), std::move(elems)), marks};
-    }
-    case Rep::Map: {
+namespace {
+
+// The value of container [v] rebuilt from [elems] (its elements without
+// their marks), as cty's constructors build it.
+Value rebuild(const Value& v, std::vector<Value> elems) {
+  const Type* t = v.type();
+  switch (v.rep()) {
+    case Value::Rep::Seq:
+      if (t->is_tuple()) return Value::tuple(std::move(elems));
+      if (t->is_set()) return Value::set(t->element(), std::move(elems));
+      return Value::list(t->element(), std::move(elems));
+    case Value::Rep::Map: {
       std::vector<std::pair<std::string, Value>> entries;
-      for (size_t i = 0; i < v.length(); ++i)
-        entries.emplace_back(std::string(v.map_key(i)), strip(v.map_value(i)));
-      return {map(v.type()->element(), std::move(entries)), marks};
+      entries.reserve(elems.size());
+      for (size_t i = 0; i < elems.size(); ++i)
+        entries.emplace_back(std::string(v.map_key(i)), std::move(elems[i]));
+      return Value::map(t->element(), std::move(entries));
     }
-    case Rep::Object: {
-      std::vector<Value> vals;
-      for (const Value& e : v.elements()) vals.push_back(strip(e));
-      return {object(v.type(), std::move(vals)), marks};
-    }
-    default: return {v, marks};
+    default: return Value::object(t, std::move(elems));
   }
 }
 
+// [root] (a plain container) with the marks at any depth inside it
+// removed and added to [marks]: a walk after the last element of each
+// container rebuilds it, when something in it changed. Shared containers
+// are rebuilt once (the result is remembered), so a shared value stays
+// shared and the walk linear in what it holds; the pending containers
+// wait on a heap stack, so nesting costs no thread stack.
+Value unmark_walk(const Value& root, Marks& marks) {
+  struct Frame {
+    explicit Frame(const Value* c) : v(c) {}
+    const Value* v;
+    size_t next = 0;
+    bool changed = false;
+    std::vector<Value> elems;
+  };
+  std::vector<Frame> stack;
+  std::unordered_map<const Obj*, Value> done;  // shared containers, rebuilt or not
+  stack.emplace_back(&root);
+  Value result;
+  while (true) {
+    Frame& f = stack.back();
+    std::span<const Value> elems = f.v->elements();
+    if (f.next < elems.size()) {
+      const Value& e0 = elems[f.next++];
+      const Value& e = unmarked_ref(e0);
+      if (e0.rep() == Value::Rep::Marked) {
+        marks.add(e0.marks());
+        f.changed = true;
+      }
+      if (!e.is_plain() || !is_container(e)) {
+        f.elems.push_back(e);
+        continue;
+      }
+      if (is_shared(e.obj())) {
+        if (auto it = done.find(e.obj()); it != done.end()) {
+          f.changed |= it->second.obj() != e.obj();
+          f.elems.push_back(it->second);
+          continue;
+        }
+      }
+      if (f.elems.capacity() == 0) f.elems.reserve(elems.size());
+      stack.emplace_back(&e);
+      continue;
+    }
+    Value out = f.changed ? rebuild(*f.v, std::move(f.elems)) : *f.v;
+    const Obj* from = f.v->obj();
+    stack.pop_back();
+    if (is_shared(from)) done.emplace(from, out);
+    if (stack.empty()) {
+      result = std::move(out);
+      break;
+    }
+    Frame& parent = stack.back();
+    parent.changed |= out.obj() != from;
+    parent.elems.push_back(std::move(out));
+  }
+  return result;
+}
+
+}  // namespace
+
+std::pair<Value, Marks> Value::unmark_deep() const {
+  if (!contains_marked()) return {*this, Marks()};
+  std::pair<Value, Marks> top = unmark_with_marks();
+  if (!top.first.is_plain() || !is_container(top.first)) return top;
+  Value out = unmark_walk(top.first, top.second);
+  return {std::move(out), std::move(top.second)};
+}
+
 void Value::make_immortal() const {
-  if (rep_ == Rep::BigNum) {
-    Number::make_big_immortal(u_.big);
-    return;
+  // Children before the count would do too; an object found immortal was
+  // made so with everything in it, which makes shared parts cheap.
+  WalkStack todo;
+  todo.push(this);
+  while (!todo.empty()) {
+    const Value* v = todo.pop();
+    if (v->rep_ == Rep::BigNum) {
+      Number::make_big_immortal(v->u_.big);
+      continue;
+    }
+    if (!v->has_obj()) continue;
+    const Obj* o = v->u_.obj;
+    if (o->refs.load(std::memory_order_relaxed) == detail::Obj::kImmortal) continue;
+    o->refs.store(detail::Obj::kImmortal, std::memory_order_relaxed);
+    for (const Value& e : v->elements()) todo.push(&e);
+    if (v->rep_ == Rep::Map) {
+      auto* m = static_cast<const MapObj*>(o);
+      for (uint32_t i = 0; i < m->size; ++i) todo.push(&m->keys[i]);
+    }
+    if (v->rep_ == Rep::Marked) todo.push(&static_cast<const MarkedObj*>(o)->inner);
   }
-  if (!has_obj()) return;
-  for (const Value& e : elements()) e.make_immortal();
-  if (rep_ == Rep::Map) {
-    auto* m = static_cast<const MapObj*>(u_.obj);
-    for (uint32_t i = 0; i < m->size; ++i) m->keys[i].make_immortal();
-  }
-  if (rep_ == Rep::Marked) static_cast<const MarkedObj*>(u_.obj)->inner.make_immortal();
-  u_.obj->refs.store(detail::Obj::kImmortal, std::memory_order_relaxed);
 }
 
 }  // namespace hclvm

@@ -784,7 +784,8 @@ struct Vm::State {
         return "The evaluation would create a collection of more than " +
                n(limits.max_collection_size) + " elements.";
       case Limit::Depth:
-        return "Evaluations nested more than " + n(limits.max_depth) + " levels deep.";
+        return "Evaluations nested more than " + n(limits.max_depth) +
+               " levels deep, or a value nested too deeply to walk.";
       case Limit::Timeout:
         return "The evaluation ran longer than " +
                n(uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(limits.timeout)
