@@ -87,113 +87,6 @@ const char kDisasmHelp[] =
 
 namespace {
 
-// --- cty's Go syntax for values (the "repr" of the reference's tools) -----------
-
-// Go's %#v of float64 [d] (strconv 'g' with the shortest digits).
-std::string go_float(double d) {
-  if (std::isinf(d)) return d > 0 ? "+Inf" : "-Inf";
-  char buf[64];
-  auto r = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);
-  std::string sci(buf, r.ptr);  // d.ddde±XX
-  size_t e = sci.find('e');
-  std::string mant = sci.substr(0, e);
-  int exp = std::stoi(sci.substr(e + 1));
-  std::string digits;
-  bool neg = mant[0] == '-';
-  for (char c : mant)
-    if (c >= '0' && c <= '9') digits += c;
-  std::string out = neg ? "-" : "";
-  if (exp < -4 || exp >= 21) {
-    out += digits.substr(0, 1);
-    if (digits.size() > 1) out += "." + digits.substr(1);
-    char eb[16];
-    std::snprintf(eb, sizeof eb, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
-    return out + eb;
-  }
-  if (exp < 0) return out + "0." + std::string(size_t(-exp - 1), '0') + digits;
-  if (size_t(exp) + 1 >= digits.size())
-    return out + digits + std::string(size_t(exp) + 1 - digits.size(), '0');
-  return out + digits.substr(0, size_t(exp) + 1) + "." + digits.substr(size_t(exp) + 1);
-}
-
-std::string go_value(const Value& v);
-
-// cty's GoString of the refinements of unknown [v].
-std::string go_refinement(const Value& v) {
-  const Refinement& r = v.refinement();
-  std::string s;
-  if (r.not_null) s += ".NotNull()";
-  if (!r.prefix.empty()) s += ".StringPrefixFull(" + uni::go_quote(r.prefix) + ")";
-  if (r.has_lower) {
-    s += ".NumberRangeLowerBound(" + go_value(Value::number(r.lower)) + ", " +
-         (r.lower_inclusive ? "true" : "false") + ")";
-  }
-  if (r.has_upper) {
-    s += ".NumberRangeUpperBound(" + go_value(Value::number(r.upper)) + ", " +
-         (r.upper_inclusive ? "true" : "false") + ")";
-  }
-  if (r.min_length != 0) s += ".CollectionLengthLowerBound(" + std::to_string(r.min_length) + ")";
-  if (r.max_length != UINT64_MAX)
-    s += ".CollectionLengthUpperBound(" + std::to_string(r.max_length) + ")";
-  return s;
-}
-
-// cty's Value.GoString of [v] (marks removed).
-std::string go_value(const Value& v) {
-  const Type* t = v.type();
-  if (v.is_null()) return "cty.NullVal(" + t->go_string() + ")";
-  if (!v.is_known()) {
-    if (t->is_dynamic()) return "cty.DynamicVal";
-    std::string s = "cty.UnknownVal(" + t->go_string() + ")";
-    std::string r = go_refinement(v);
-    if (r == ".NotNull()") return s + ".RefineNotNull()";
-    if (!r.empty()) return s + ".Refine()" + r + ".NewValue()";
-    return s;
-  }
-  auto list = [&](const char* ctor, const char* empty_ctor, const Type* et) {
-    if (v.length() == 0) return std::string(empty_ctor) + "(" + et->go_string() + ")";
-    std::string s = std::string(ctor) + "([]cty.Value{";
-    for (size_t i = 0; i < v.length(); ++i) s += (i ? ", " : "") + go_value(v.element(i));
-    return s + "})";
-  };
-  switch (t->kind()) {
-    case TypeKind::Bool: return v.as_bool() ? "cty.True" : "cty.False";
-    case TypeKind::Number: {
-      Number n = v.as_number();
-      if (std::optional<int64_t> i = n.to_int64())
-        return "cty.NumberIntVal(" + std::to_string(*i) + ")";
-      double d = n.to_double();
-      if (n.is_inf() || Number::cmp(Number::from_double(d), n) == 0)
-        return "cty.NumberFloatVal(" + go_float(d) + ")";
-      return "cty.MustParseNumberVal(" + uni::go_quote(n.text()) + ")";
-    }
-    case TypeKind::String: return "cty.StringVal(" + uni::go_quote(v.as_string()) + ")";
-    case TypeKind::List: return list("cty.ListVal", "cty.ListValEmpty", t->element());
-    case TypeKind::Set: return list("cty.SetVal", "cty.SetValEmpty", t->element());
-    case TypeKind::Tuple: {
-      if (v.length() == 0) return "cty.EmptyTupleVal";
-      std::string s = "cty.TupleVal([]cty.Value{";
-      for (size_t i = 0; i < v.length(); ++i) s += (i ? ", " : "") + go_value(v.element(i));
-      return s + "})";
-    }
-    case TypeKind::Map: {
-      if (v.length() == 0) return "cty.MapValEmpty(" + t->element()->go_string() + ")";
-      std::string s = "cty.MapVal(map[string]cty.Value{";
-      for (size_t i = 0; i < v.length(); ++i)
-        s += (i ? ", " : "") + uni::go_quote(v.map_key(i)) + ":" + go_value(v.map_value(i));
-      return s + "})";
-    }
-    case TypeKind::Object: {
-      if (t->size() == 0) return "cty.EmptyObjectVal";
-      std::string s = "cty.ObjectVal(map[string]cty.Value{";
-      for (size_t i = 0; i < t->size(); ++i)
-        s += (i ? ", " : "") + uni::go_quote(t->attr_name(i)) + ":" + go_value(v.attr(i));
-      return s + "})";
-    }
-    default: return "cty.DynamicVal";
-  }
-}
-
 // --- options ------------------------------------------------------------------------
 
 // Reads a --benchtime value [s] ("2s", "500ms", "1.5") as seconds into [out].
@@ -362,7 +255,7 @@ std::string typed_json(const Value& v0) {
     JsonResult<std::string> j = to_json(v, v.type());
     if (j.ok()) return "{\"value\":" + j.value + ",\"type\":" + type + "}";
   }
-  return "{\"repr\":" + json_quote(go_value(v)) + ",\"type\":" + type + "}";
+  return "{\"repr\":" + json_quote(go_string(v)) + ",\"type\":" + type + "}";
 }
 
 void print_diags(const Diagnostics& diags, const Source& src, const ast::Body* body,

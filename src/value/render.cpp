@@ -1,5 +1,10 @@
-// HCL-literal rendering of values (see render.h for the format).
+// HCL-literal rendering of values (see render.h for the format), and cty's
+// Go syntax for values.
 #include "value/render.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
 
 #include "util/unicode.h"
 
@@ -181,6 +186,56 @@ class Renderer {
   }
 };
 
+// --- cty's Go syntax (go_string) ------------------------------------------------
+
+// Go's %#v of float64 [d]: strconv's 'g' with the shortest digits, which
+// switches to an exponent below 10^-4 and from 10^6 on (1.234567e+06).
+std::string go_float(double d) {
+  if (std::isinf(d)) return d > 0 ? "+Inf" : "-Inf";
+  char buf[64];
+  auto r = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);
+  std::string sci(buf, r.ptr);  // d.ddde±XX
+  size_t e = sci.find('e');
+  std::string mant = sci.substr(0, e);
+  int exp = std::stoi(sci.substr(e + 1));
+  std::string digits;
+  bool neg = mant[0] == '-';
+  for (char c : mant)
+    if (c >= '0' && c <= '9') digits += c;
+  std::string out = neg ? "-" : "";
+  if (exp < -4 || exp >= 6) {
+    out += digits.substr(0, 1);
+    if (digits.size() > 1) out += "." + digits.substr(1);
+    char eb[16];
+    std::snprintf(eb, sizeof eb, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
+    return out + eb;
+  }
+  if (exp < 0) return out + "0." + std::string(size_t(-exp - 1), '0') + digits;
+  if (size_t(exp) + 1 >= digits.size())
+    return out + digits + std::string(size_t(exp) + 1 - digits.size(), '0');
+  return out + digits.substr(0, size_t(exp) + 1) + "." + digits.substr(size_t(exp) + 1);
+}
+
+// cty's GoString of the refinements of unknown [v].
+std::string go_refinement(const Value& v) {
+  const Refinement& r = v.refinement();
+  std::string s;
+  if (r.not_null) s += ".NotNull()";
+  if (!r.prefix.empty()) s += ".StringPrefixFull(" + uni::go_quote(r.prefix) + ")";
+  if (r.has_lower) {
+    s += ".NumberRangeLowerBound(" + go_string(Value::number(r.lower)) + ", " +
+         (r.lower_inclusive ? "true" : "false") + ")";
+  }
+  if (r.has_upper) {
+    s += ".NumberRangeUpperBound(" + go_string(Value::number(r.upper)) + ", " +
+         (r.upper_inclusive ? "true" : "false") + ")";
+  }
+  if (r.min_length != 0) s += ".CollectionLengthLowerBound(" + std::to_string(r.min_length) + ")";
+  if (r.max_length != UINT64_MAX)
+    s += ".CollectionLengthUpperBound(" + std::to_string(r.max_length) + ")";
+  return s;
+}
+
 }  // namespace
 
 std::string hcl_quote(std::string_view s) {
@@ -225,6 +280,61 @@ std::string render_hcl(const Value& v, int indent) {
   Renderer r;
   r.value(v, indent);
   return std::move(r.out);
+}
+
+std::string go_string(const Value& v) {
+  const Type* t = v.type();
+  if (v.is_null()) return "cty.NullVal(" + t->go_string() + ")";
+  if (!v.is_known()) {
+    if (t->is_dynamic()) return "cty.DynamicVal";
+    std::string s = "cty.UnknownVal(" + t->go_string() + ")";
+    std::string r = go_refinement(v);
+    if (r == ".NotNull()") return s + ".RefineNotNull()";
+    if (!r.empty()) return s + ".Refine()" + r + ".NewValue()";
+    return s;
+  }
+  auto list = [&](const char* ctor, const char* empty_ctor, const Type* et) {
+    if (v.length() == 0) return std::string(empty_ctor) + "(" + et->go_string() + ")";
+    std::string s = std::string(ctor) + "([]cty.Value{";
+    for (size_t i = 0; i < v.length(); ++i) s += (i ? ", " : "") + go_string(v.element(i));
+    return s + "})";
+  };
+  switch (t->kind()) {
+    case TypeKind::Bool: return v.as_bool() ? "cty.True" : "cty.False";
+    case TypeKind::Number: {
+      Number n = v.as_number();
+      if (std::optional<int64_t> i = n.to_int64())
+        return "cty.NumberIntVal(" + std::to_string(*i) + ")";
+      double d = n.to_double();
+      if (n.is_inf() || Number::cmp(Number::from_double(d), n) == 0)
+        return "cty.NumberFloatVal(" + go_float(d) + ")";
+      return "cty.MustParseNumberVal(" + uni::go_quote(n.text()) + ")";
+    }
+    case TypeKind::String: return "cty.StringVal(" + uni::go_quote(v.as_string()) + ")";
+    case TypeKind::List: return list("cty.ListVal", "cty.ListValEmpty", t->element());
+    case TypeKind::Set: return list("cty.SetVal", "cty.SetValEmpty", t->element());
+    case TypeKind::Tuple: {
+      if (v.length() == 0) return "cty.EmptyTupleVal";
+      std::string s = "cty.TupleVal([]cty.Value{";
+      for (size_t i = 0; i < v.length(); ++i) s += (i ? ", " : "") + go_string(v.element(i));
+      return s + "})";
+    }
+    case TypeKind::Map: {
+      if (v.length() == 0) return "cty.MapValEmpty(" + t->element()->go_string() + ")";
+      std::string s = "cty.MapVal(map[string]cty.Value{";
+      for (size_t i = 0; i < v.length(); ++i)
+        s += (i ? ", " : "") + uni::go_quote(v.map_key(i)) + ":" + go_string(v.map_value(i));
+      return s + "})";
+    }
+    case TypeKind::Object: {
+      if (t->size() == 0) return "cty.EmptyObjectVal";
+      std::string s = "cty.ObjectVal(map[string]cty.Value{";
+      for (size_t i = 0; i < t->size(); ++i)
+        s += (i ? ", " : "") + uni::go_quote(t->attr_name(i)) + ":" + go_string(v.attr(i));
+      return s + "})";
+    }
+    default: return "cty.DynamicVal";
+  }
 }
 
 }  // namespace hclvm
