@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "funcs/funcs.h"
+#include "util/budget.h"
 #include "util/unicode.h"
 #include "value/refine.h"
 
@@ -329,7 +330,18 @@ Function indent_fn() {
     if (spaces < 0) {
       return FuncResult::fail("panic in function implementation: strings: negative Repeat count");
     }
+    // cty makes the padding with strings.Repeat first, newlines or not: Go
+    // refuses a slice beyond its 2^48-byte address space at once; below
+    // that, the run's string limit applies (the reference would try).
+    if (spaces > (int64_t{1} << 48)) {
+      return FuncResult::fail("panic in function implementation: runtime error: makeslice: cap out of range");
+    }
     std::string_view s = args[1].as_string();
+    uint64_t newlines = uint64_t(std::count(s.begin(), s.end(), '\n'));
+    util::check_string_size(uint64_t(spaces));
+    util::check_string_size(s.size() + (newlines != 0 && uint64_t(spaces) > (UINT64_MAX - s.size()) / newlines
+                                            ? UINT64_MAX - s.size()
+                                            : newlines * uint64_t(spaces)));
     std::string pad = "\n" + std::string(size_t(spaces), ' ');
     std::string out;
     for (char c : s) {
