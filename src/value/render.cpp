@@ -223,11 +223,11 @@ std::string go_refinement(const Value& v) {
   if (r.not_null) s += ".NotNull()";
   if (!r.prefix.empty()) s += ".StringPrefixFull(" + uni::go_quote(r.prefix) + ")";
   if (r.has_lower) {
-    s += ".NumberRangeLowerBound(" + go_string(Value::number(r.lower)) + ", " +
+    s += ".NumberLowerBound(" + go_string(Value::number(r.lower)) + ", " +
          (r.lower_inclusive ? "true" : "false") + ")";
   }
   if (r.has_upper) {
-    s += ".NumberRangeUpperBound(" + go_string(Value::number(r.upper)) + ", " +
+    s += ".NumberUpperBound(" + go_string(Value::number(r.upper)) + ", " +
          (r.upper_inclusive ? "true" : "false") + ")";
   }
   if (r.min_length != 0) s += ".CollectionLengthLowerBound(" + std::to_string(r.min_length) + ")";
