@@ -216,6 +216,23 @@ std::string go_float(double d) {
   return out + digits.substr(0, size_t(exp) + 1) + "." + digits.substr(size_t(exp) + 1);
 }
 
+// Go's %#v of a big.Float holding the integer whose exact decimal text
+// ('f', -1) is [text]: the shortest digits for its precision (the text's,
+// without trailing zeros), with an exponent from 10^6 on, as for floats.
+std::string go_big_integer(const std::string& text) {
+  bool neg = !text.empty() && text[0] == '-';
+  std::string digits = text.substr(neg ? 1 : 0);
+  int exp = int(digits.size()) - 1;
+  if (exp < 6) return text;
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  std::string out = neg ? "-" : "";
+  out += digits.substr(0, 1);
+  if (digits.size() > 1) out += "." + digits.substr(1);
+  char eb[16];
+  std::snprintf(eb, sizeof eb, "e+%02d", exp);
+  return out + eb;
+}
+
 // cty's GoString of the refinements of unknown [v].
 std::string go_refinement(const Value& v) {
   const Refinement& r = v.refinement();
@@ -303,8 +320,7 @@ std::string go_string(const Value& v) {
     case TypeKind::Bool: return v.as_bool() ? "cty.True" : "cty.False";
     case TypeKind::Number: {
       Number n = v.as_number();
-      if (std::optional<int64_t> i = n.to_int64())
-        return "cty.NumberIntVal(" + std::to_string(*i) + ")";
+      if (n.is_integer()) return "cty.NumberIntVal(" + go_big_integer(n.text()) + ")";
       double d = n.to_double();
       if (n.is_inf() || Number::cmp(Number::from_double(d), n) == 0)
         return "cty.NumberFloatVal(" + go_float(d) + ")";
