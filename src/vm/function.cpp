@@ -6,8 +6,8 @@
 // accept unknowns, or of the dynamic pseudo-type where its parameter does
 // not accept that (such as a plain `null`), makes the result an unknown of
 // the return type without calling the function (carrying the marks of
-// every argument), marks removed from arguments are put on the
-// result, the result must conform to the return type (cty panics; here it
+// the arguments whose parameters do not accept marks), marks removed from
+// arguments are put on the result, the result must conform to the return type (cty panics; here it
 // is an error) and is refined as not null where the function says so.
 // Also the function table and the default set of functions.
 #include "hclvm/function.h"
@@ -141,7 +141,9 @@ FuncResult Function::call(std::span<const Value> args) const {
 
   // An unknown where its parameter does not accept one, or an argument of
   // no particular type where its parameter needs one, means the function
-  // is not called at all; then every argument's marks go on the result.
+  // is not called at all; the result, unknown, carries the marks of the
+  // arguments whose parameters do not take marks (go-cty 1.15.1+: those
+  // that do take them, such as abs's, are not looked at).
   bool unsupported_unknowns = rt.dynamic_args;
   for (size_t i = 0; i < args.size(); ++i) {
     if (!args[i].is_known() && !param_for(*this, i).allow_unknown) unsupported_unknowns = true;
@@ -150,7 +152,7 @@ FuncResult Function::call(std::span<const Value> args) const {
   Marks result_marks;
   std::vector<Value> own;  // the arguments with marks removed, when any were
   for (size_t i = 0; i < args.size(); ++i) {
-    if (!unsupported_unknowns && param_for(*this, i).allow_marked) continue;
+    if (param_for(*this, i).allow_marked) continue;
     if (!args[i].contains_marked()) continue;
     auto [v, m] = args[i].unmark_deep();
     if (m.empty()) continue;

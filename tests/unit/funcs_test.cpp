@@ -281,6 +281,33 @@ TEST(FuncsTest, MarksPropagate) {
   EXPECT_TRUE(r.value.marks().has("x"));
 }
 
+// Marks on the unknown result of a function not called (go-cty 1.15.1 and
+// 1.18.1, checked with a scratch program against go-cty v1.18.1): the
+// marks of the arguments whose parameters do not take marks; abs takes
+// marks, so its marked unknown argument gives an unmarked unknown.
+TEST(FuncsTest, MarksOnUnknownResults) {
+  auto call1 = [](const char* fn, std::vector<Value> args) {
+    FuncResult r = table().find(fn)->call(args);
+    EXPECT_TRUE(r.ok()) << fn;
+    return r.value;
+  };
+  Value u = call1("upper", {Value::unknown(Type::string()).mark("s")});
+  EXPECT_FALSE(u.is_known());
+  EXPECT_TRUE(u.marks().has("s"));
+  u = call1("ceil", {Value::unknown(Type::number()).mark("s")});
+  EXPECT_TRUE(u.marks().has("s"));
+  u = call1("abs", {Value::unknown(Type::number()).mark("s")});
+  EXPECT_FALSE(u.is_known());
+  EXPECT_FALSE(u.is_marked());
+  EXPECT_TRUE(u.refinement().not_null);
+  // contains(x, null): cty.DynamicVal with the marks of both arguments.
+  u = call1("contains", {Value::tuple({num(1)}).mark("s"), Value::null(Type::dynamic())});
+  EXPECT_EQ(u.type(), Type::dynamic());
+  EXPECT_TRUE(u.marks().has("s"));
+  u = call1("contains", {Value::tuple({num(1)}), Value::null(Type::dynamic()).mark("t")});
+  EXPECT_TRUE(u.marks().has("t"));
+}
+
 TEST(FuncsTest, MinMaxStartFromCtyInfinities) {
   std::vector<Value> args = {Value::number(Number::infinity(false))};
   FuncResult r = table().find("min")->call(args);
