@@ -14,9 +14,12 @@
 #
 # When the shared test data is there ($HCLVM_SHARED_DIR, default: the
 # directory `shared` beside the repository), its oracle set-up is run
-# first: it installs and builds the Go reference (hcldec, hclspecsuite...),
-# which the conformance tests and the golden comparisons use. Without it
-# those tests are skipped with a message.
+# first: setup-newest.sh builds the newest reference (hcl v2.24.0 + go-cty
+# v1.18.1: hcldec, hclspecsuite, hclfmt, gohcl-bench), which the
+# conformance tests run against, after setup.sh (which it runs itself)
+# has installed Go and built the hcl 2.14.1 oracle. The tests that need
+# the shared data find it through HCLVM_SHARED_DIR, exported here. Without
+# it those tests are skipped with a message.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,9 +44,17 @@ stage() {
   timings+=("$(printf '%-34s %4d s' "$name" $((SECONDS - start)))")
 }
 
+# The reference tools, when the shared oracle folder is beside the clone:
+# the newest reference (hcl v2.24.0 + go-cty v1.18.1) where it can be set
+# up, else hcl 2.14.1 from Debian. Tests that need them skip without them.
 shared=${HCLVM_SHARED_DIR:-$(cd .. && pwd)/shared}
-if [ -x "$shared/oracle/setup.sh" ]; then
+if [ -x "$shared/oracle/setup-newest.sh" ]; then
+  stage "oracle set-up (newest)" env HCL_ORACLE_SKIP_CHECK=1 "$shared/oracle/setup-newest.sh"
+elif [ -x "$shared/oracle/setup.sh" ]; then
   stage "oracle set-up" env HCL_ORACLE_SKIP_CHECK=1 "$shared/oracle/setup.sh"
+fi
+if [ -d "$shared" ]; then
+  export HCLVM_SHARED_DIR="$shared"
 fi
 
 build_and_test() {

@@ -60,6 +60,11 @@ struct FuncResult {
 struct TypeResult {
   const Type* type = nullptr;
   std::optional<FuncError> error;
+  // cty's dynTypedArgs: an argument of the dynamic pseudo-type (an unknown
+  // or null of no particular type) met a parameter that does not accept
+  // one, so the type is the dynamic pseudo-type and the function is not
+  // called at all (call() returns cty.DynamicVal).
+  bool dynamic_args = false;
   bool ok() const { return !error; }
 };
 

@@ -1,9 +1,11 @@
 // Date and time functions, as go-cty's stdlib datetime.go defines them:
 // formatdate and timeadd; and Terraform's own (funcs/datetime.go): timecmp
-// and timestamp. Timestamps are RFC 3339, read as Go's time.Parse reads
-// them with the RFC3339 layout (so that cty's error messages, made from
-// Go's ParseError, name the same parts), durations as Go's
-// time.ParseDuration reads them. Times are kept as Unix seconds,
+// and timestamp. Timestamps are RFC 3339: go-cty (since 1.13) reads them
+// strictly, and where that fails reports what Go's time.Parse with the
+// RFC3339 layout reports, or the first thing strict RFC 3339 forbids that
+// Go allows; Terraform's timecmp reads them as time.Parse alone does (as Go
+// 1.19 does: newer Go rejects UTC offsets beyond 23:59 itself). Durations
+// are read as Go's time.ParseDuration reads them. Times are kept as Unix seconds,
 // nanoseconds and a fixed UTC offset; the proleptic Gregorian calendar
 // conversions are Howard Hinnant's. Go's layout-based time.Format is here
 // too, for Packer's legacy_isotime and legacy_strftime (packer.cpp).
@@ -110,9 +112,10 @@ bool getnum(std::string_view& s, bool fixed, int64_t& out) {
   return true;
 }
 
-// cty's parseTimestamp: [ts] read with Go's time.Parse(time.RFC3339), its
-// errors as cty words them.
-std::optional<Time> parse_timestamp(std::string_view ts, std::string& err) {
+// [ts] read with Go's time.Parse(time.RFC3339), its errors as cty words
+// them; with [cty_1_13], with the words go-cty 1.13 added for hours and
+// minutes (Terraform's own copy of the wording, for timecmp, lacks them).
+std::optional<Time> parse_go_rfc3339(std::string_view ts, std::string& err, bool cty_1_13) {
   std::string_view v = ts;
   auto fail = [&](std::string msg) {
     err = "not a valid RFC3339 timestamp" + msg;
@@ -137,6 +140,12 @@ std::optional<Time> parse_timestamp(std::string_view ts, std::string& err) {
   // A field did not parse: [rest] is what Go's ParseError holds.
   auto bad = [&](std::string_view rest, const char* what) {
     if (rest.empty()) return fail(std::string(": end of string before ") + what);
+    std::string_view w = what;
+    if (cty_1_13 && w == "hour" && rest.find(':') != std::string_view::npos)
+      return fail(": hour must be between 0 and 23 inclusive");
+    if (cty_1_13 && w == "hour" && rest.size() != 2) return fail(": hour must have exactly two digits");
+    if (cty_1_13 && w == "minute" && rest.size() != 2)
+      return fail(": minute must have exactly two digits");
     return fail(": cannot use " + quote(rest) + " as " + what);
   };
   int64_t year = 0, month = 0, day = 0, hour = 0, min = 0, sec = 0, nsec = 0, offset = 0;
@@ -195,6 +204,91 @@ std::optional<Time> parse_timestamp(std::string_view ts, std::string& err) {
   t.nsec = nsec;
   t.offset = offset;
   return t;
+}
+
+// Reads the unsigned decimal [s] into [out] when it is all digits and
+// within [lo, hi] (cty's parseUint; [ok] is cleared otherwise).
+int64_t strict_uint(std::string_view s, int64_t lo, int64_t hi, bool& ok) {
+  int64_t x = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') {
+      ok = false;
+      return lo;
+    }
+    x = x * 10 + (c - '0');
+  }
+  if (x < lo || x > hi) {
+    ok = false;
+    return lo;
+  }
+  return x;
+}
+
+// go-cty's parseRFC3339: [s] when it is a valid RFC 3339 timestamp, nothing
+// otherwise (no message).
+std::optional<Time> parse_strict_rfc3339(std::string_view s) {
+  if (s.size() < 19) return std::nullopt;
+  bool ok = true;
+  int64_t year = strict_uint(s.substr(0, 4), 0, 9999, ok);
+  int64_t month = strict_uint(s.substr(5, 2), 1, 12, ok);
+  int64_t day = strict_uint(s.substr(8, 2), 1, days_in(month, year), ok);
+  int64_t hour = strict_uint(s.substr(11, 2), 0, 23, ok);
+  int64_t min = strict_uint(s.substr(14, 2), 0, 59, ok);
+  int64_t sec = strict_uint(s.substr(17, 2), 0, 59, ok);
+  if (!ok || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':')
+    return std::nullopt;
+  s.remove_prefix(19);
+  int64_t nsec = 0;
+  if (s.size() >= 2 && s[0] == '.' && is_digit(s, 1)) {
+    size_t n = 2;
+    while (n < s.size() && is_digit(s, n)) ++n;
+    size_t nbytes = n > 10 ? 10 : n;
+    go_atoi(s.substr(1, nbytes - 1), nsec);
+    for (size_t i = 0; i < 10 - nbytes; ++i) nsec *= 10;
+    s.remove_prefix(n);
+  }
+  int64_t offset = 0;
+  if (s != "Z") {
+    if (s.size() != 6) return std::nullopt;
+    int64_t hh = strict_uint(s.substr(1, 2), 0, 23, ok);
+    int64_t mm = strict_uint(s.substr(4, 2), 0, 59, ok);
+    if (!ok || (s[0] != '-' && s[0] != '+') || s[3] != ':') return std::nullopt;
+    offset = (hh * 60 + mm) * 60 * (s[0] == '-' ? -1 : 1);
+  }
+  Time t;
+  t.sec = days_from_civil(year, month, day) * 86400 + hour * 3600 + min * 60 + sec - offset;
+  t.nsec = nsec;
+  t.offset = offset;
+  return t;
+}
+
+// go-cty's parseTimestamp (parseStrictRFC3339): [ts] as strict RFC 3339;
+// else the error Go's time.Parse reports, or, where Go accepts it, the
+// first thing RFC 3339 forbids: a one-digit hour, a comma before the
+// fraction, a UTC offset's hour or minute out of range.
+std::optional<Time> parse_timestamp(std::string_view ts, std::string& err) {
+  if (std::optional<Time> t = parse_strict_rfc3339(ts)) return t;
+  if (!parse_go_rfc3339(ts, err, true)) return std::nullopt;
+  auto two = [&](size_t at) { return (ts[at] - '0') * 10 + (ts[at + 1] - '0'); };
+  std::string_view elem = ts;  // the whole timestamp, when no case names a part
+  std::string what = "timestamp segment";
+  if (ts.size() > 12 && ts[12] == ':') {
+    err = "not a valid RFC3339 timestamp: hour must have exactly two digits";
+    return std::nullopt;
+  }
+  if (ts.size() > 19 && ts[19] == ',') {
+    elem = ",";
+  } else if (ts.back() != 'Z') {
+    if (two(ts.size() - 5) < 24 && two(ts.size() - 2) < 60) {
+      // No case of cty's applies, and it returns its zero time without an
+      // error (no input Go's parser accepts is known to get here).
+      return Time{days_from_civil(1, 1, 1) * 86400, 0, 0};
+    }
+    elem = ts.substr(ts.size() - 6);
+    what = "UTC offset";
+  }
+  err = "not a valid RFC3339 timestamp: cannot use " + quote(elem) + " as " + what;
+  return std::nullopt;
 }
 
 // Go's time.quote (ParseDuration's messages): bytes that are not printable
@@ -545,9 +639,9 @@ Function timecmp_fn() {
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type*) {
     std::string err;
-    std::optional<Time> a = parse_timestamp(args[0].as_string(), err);
+    std::optional<Time> a = parse_go_rfc3339(args[0].as_string(), err, false);
     if (!a) return arg_error(err, 0);
-    std::optional<Time> b = parse_timestamp(args[1].as_string(), err);
+    std::optional<Time> b = parse_go_rfc3339(args[1].as_string(), err, false);
     if (!b) return arg_error(err, 1);
     // The UTC offsets are already in the Unix seconds: 06:00+02:00 equals 04:00Z.
     int c = a->sec != b->sec ? (a->sec < b->sec ? -1 : 1)

@@ -691,7 +691,7 @@ Function format_fn() {
       "Constructs a string by applying formatting verbs to a series of arguments, using a "
       "similar syntax to the C function \\\"printf\\\".";
   f.params = {param("format", Type::string())};
-  f.var_param = param("args", Type::dynamic(), kNull | kUnknown);
+  f.var_param = param("args", Type::dynamic(), kNull | kUnknown | kDynamic);
   f.returns(Type::string());
   f.result_not_null = true;
   f.impl = [](std::span<const Value> args, const Type*) {
@@ -724,7 +724,7 @@ Function formatlist_fn() {
       "Constructs a list of strings by applying formatting verbs to a series of arguments, "
       "using a similar syntax to the C function \\\"printf\\\".";
   f.params = {param("format", Type::string())};
-  f.var_param = param("args", Type::dynamic(), kNull | kUnknown);
+  f.var_param = param("args", Type::dynamic(), kNull | kUnknown | kDynamic);
   f.returns(Type::list(Type::string()));
   f.result_not_null = true;
   f.impl = [](std::span<const Value> all, const Type* ret) {

@@ -1,8 +1,9 @@
 // Numeric functions, as go-cty's stdlib number.go defines them: abs, ceil,
 // floor, log, max, min, parseint, pow, signum.
 //
-// log and pow compute in float64 as cty does (through the C library's log
-// and pow, which may differ from Go's math package in the last bit).
+// log and pow compute in float64 as cty does, through Go's own algorithms
+// (gomath.h): the C library's log and pow differ from Go's math package in
+// the last bits.
 #include <gmp.h>
 
 #include <cctype>
@@ -10,6 +11,7 @@
 #include <string>
 
 #include "funcs/funcs.h"
+#include "funcs/gomath.h"
 #include "value/number.h"
 #include "value/ops.h"
 
@@ -119,7 +121,7 @@ Function log_fn() {
     double x = 0, base = 0;
     std::string err;
     if (!to_float(args[0], x, err) || !to_float(args[1], base, err)) return FuncResult::fail(err);
-    return float_result(std::log(x) / std::log(base));
+    return float_result(gomath::log(x) / gomath::log(base));
   };
   return f;
 }
@@ -134,7 +136,7 @@ Function pow_fn() {
     double x = 0, p = 0;
     std::string err;
     if (!to_float(args[0], x, err) || !to_float(args[1], p, err)) return FuncResult::fail(err);
-    return float_result(std::pow(x, p));
+    return float_result(gomath::pow(x, p));
   };
   return f;
 }

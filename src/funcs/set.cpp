@@ -44,6 +44,16 @@ Function::ImplFn set_operation_impl(SetOp op) {
       if (op != SetOp::Union && !c.value().is_wholly_known()) {
         return FuncResult::of(Value::unknown(ret));
       }
+      // Converting to a set of any type leaves each set its own element
+      // type; cty's sets of different element types cannot be combined
+      // (its set package panics), checked as each set joins the first.
+      const Type* rules = sets.empty() ? nullptr : sets[0].type()->element();
+      if (rules && c.value().type()->element() != rules) {
+        return FuncResult::fail(
+            "panic in function implementation: incompatible set rules: cty.setRules{Type:" +
+            rules->go_string() + "}, cty.setRules{Type:" + c.value().type()->element()->go_string() +
+            "}");
+      }
       sets.push_back(c.take());
     }
     std::vector<Value> out;

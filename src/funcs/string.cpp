@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "funcs/funcs.h"
+#include "util/budget.h"
 #include "util/unicode.h"
 #include "value/refine.h"
 
@@ -348,6 +349,12 @@ Function indent_fn() {
     if (!to_int(args[0], spaces, err)) return FuncResult::fail(err);
     if (spaces < 0) {
       return FuncResult::fail("panic in function implementation: strings: negative Repeat count");
+    }
+    // cty makes the padding with strings.Repeat first, newlines or not: Go
+    // refuses a slice beyond its 2^48-byte address space at once; below
+    // that, the run's string limit applies (the reference would try).
+    if (spaces > (int64_t{1} << 48)) {
+      return FuncResult::fail("panic in function implementation: runtime error: makeslice: cap out of range");
     }
     std::string_view s = args[1].as_string();
     // The result's size is known before anything is built: each newline

@@ -1,9 +1,13 @@
-// HCL-literal rendering of values (see render.h for the format). The text
-// is counted against the evaluation budget as it grows (util/meter.h):
-// indentation makes it quadratic in the nesting, and a value that repeats
-// a shared part writes it out every time. Nesting is rendered within a
-// stack budget (util/stack.h).
+// HCL-literal rendering of values (see render.h for the format), and cty's
+// Go syntax for values. Both texts are counted against the evaluation
+// budget as they grow (util/meter.h): indentation makes the HCL text
+// quadratic in the nesting, and a value that repeats a shared part writes it
+// out every time. Nesting is written within a stack budget (util/stack.h).
 #include "value/render.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
 
 #include "util/meter.h"
 #include "util/stack.h"
@@ -193,6 +197,73 @@ class Renderer {
   util::TextMeter meter_{out, util::TextMeter::Use::StringValue};
 };
 
+// --- cty's Go syntax (go_string) ------------------------------------------------
+
+// Go's %#v of float64 [d]: strconv's 'g' with the shortest digits, which
+// switches to an exponent below 10^-4 and from 10^6 on (1.234567e+06).
+std::string go_float(double d) {
+  if (std::isinf(d)) return d > 0 ? "+Inf" : "-Inf";
+  char buf[64];
+  auto r = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);
+  std::string sci(buf, r.ptr);  // d.ddde±XX
+  size_t e = sci.find('e');
+  std::string mant = sci.substr(0, e);
+  int exp = std::stoi(sci.substr(e + 1));
+  std::string digits;
+  bool neg = mant[0] == '-';
+  for (char c : mant)
+    if (c >= '0' && c <= '9') digits += c;
+  std::string out = neg ? "-" : "";
+  if (exp < -4 || exp >= 6) {
+    out += digits.substr(0, 1);
+    if (digits.size() > 1) out += "." + digits.substr(1);
+    char eb[16];
+    std::snprintf(eb, sizeof eb, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
+    return out + eb;
+  }
+  if (exp < 0) return out + "0." + std::string(size_t(-exp - 1), '0') + digits;
+  if (size_t(exp) + 1 >= digits.size())
+    return out + digits + std::string(size_t(exp) + 1 - digits.size(), '0');
+  return out + digits.substr(0, size_t(exp) + 1) + "." + digits.substr(size_t(exp) + 1);
+}
+
+// Go's %#v of a big.Float holding the integer whose exact decimal text
+// ('f', -1) is [text]: the shortest digits for its precision (the text's,
+// without trailing zeros), with an exponent from 10^6 on, as for floats.
+std::string go_big_integer(const std::string& text) {
+  bool neg = !text.empty() && text[0] == '-';
+  std::string digits = text.substr(neg ? 1 : 0);
+  int exp = int(digits.size()) - 1;
+  if (exp < 6) return text;
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  std::string out = neg ? "-" : "";
+  out += digits.substr(0, 1);
+  if (digits.size() > 1) out += "." + digits.substr(1);
+  char eb[16];
+  std::snprintf(eb, sizeof eb, "e+%02d", exp);
+  return out + eb;
+}
+
+// cty's GoString of the refinements of unknown [v].
+std::string go_refinement(const Value& v) {
+  const Refinement& r = v.refinement();
+  std::string s;
+  if (r.not_null) s += ".NotNull()";
+  if (!r.prefix.empty()) s += ".StringPrefixFull(" + uni::go_quote(r.prefix) + ")";
+  if (r.has_lower) {
+    s += ".NumberLowerBound(" + go_string(Value::number(r.lower)) + ", " +
+         (r.lower_inclusive ? "true" : "false") + ")";
+  }
+  if (r.has_upper) {
+    s += ".NumberUpperBound(" + go_string(Value::number(r.upper)) + ", " +
+         (r.upper_inclusive ? "true" : "false") + ")";
+  }
+  if (r.min_length != 0) s += ".CollectionLengthLowerBound(" + std::to_string(r.min_length) + ")";
+  if (r.max_length != UINT64_MAX)
+    s += ".CollectionLengthUpperBound(" + std::to_string(r.max_length) + ")";
+  return s;
+}
+
 }  // namespace
 
 std::string hcl_quote(std::string_view s) {
@@ -241,6 +312,112 @@ std::string render_hcl(const Value& v, int indent) {
   };
   if (!detail::is_container(detail::unmarked_ref(v))) return render();
   return util::run_deep([&](const util::StackBudget&) { return render(); });
+}
+
+namespace {
+
+// Appends cty's GoString of [v0] (marks left out) to [out], counted by
+// [meter], nesting within the stack budget of a run_deep.
+void append_go_string(const Value& v0, std::string& out, util::TextMeter& meter) {
+  meter.check();
+  const Value& v = detail::unmarked_ref(v0);
+  const Type* t = v.type();
+  if (v.is_null()) {
+    out += "cty.NullVal(" + t->go_string() + ")";
+    return;
+  }
+  if (!v.is_known()) {
+    if (t->is_dynamic()) {
+      out += "cty.DynamicVal";
+      return;
+    }
+    out += "cty.UnknownVal(" + t->go_string() + ")";
+    std::string r = go_refinement(v);
+    if (r == ".NotNull()")
+      out += ".RefineNotNull()";
+    else if (!r.empty())
+      out += ".Refine()" + r + ".NewValue()";
+    return;
+  }
+  // The parts of a container after [open], each written by [each], then "})".
+  auto parts = [&](const char* open, size_t n, auto each) {
+    util::enter_level();
+    out += open;
+    for (size_t i = 0; i < n; ++i) {
+      if (i) out += ", ";
+      each(i);
+    }
+    out += "})";
+  };
+  auto element = [&](size_t i) { append_go_string(v.element(i), out, meter); };
+  switch (t->kind()) {
+    case TypeKind::Bool: out += v.as_bool() ? "cty.True" : "cty.False"; return;
+    case TypeKind::Number: {
+      Number n = v.as_number();
+      if (n.is_integer()) {
+        out += "cty.NumberIntVal(" + go_big_integer(n.text()) + ")";
+        return;
+      }
+      double d = n.to_double();
+      if (n.is_inf() || Number::cmp(Number::from_double(d), n) == 0)
+        out += "cty.NumberFloatVal(" + go_float(d) + ")";
+      else
+        out += "cty.MustParseNumberVal(" + uni::go_quote(n.text()) + ")";
+      return;
+    }
+    case TypeKind::String: out += "cty.StringVal(" + uni::go_quote(v.as_string()) + ")"; return;
+    case TypeKind::List:
+    case TypeKind::Set:
+      if (v.length() == 0) {
+        out += t->is_list() ? "cty.ListValEmpty(" : "cty.SetValEmpty(";
+        out += t->element()->go_string() + ")";
+        return;
+      }
+      parts(t->is_list() ? "cty.ListVal([]cty.Value{" : "cty.SetVal([]cty.Value{", v.length(), element);
+      return;
+    case TypeKind::Tuple:
+      if (v.length() == 0) {
+        out += "cty.EmptyTupleVal";
+        return;
+      }
+      parts("cty.TupleVal([]cty.Value{", v.length(), element);
+      return;
+    case TypeKind::Map:
+      if (v.length() == 0) {
+        out += "cty.MapValEmpty(" + t->element()->go_string() + ")";
+        return;
+      }
+      parts("cty.MapVal(map[string]cty.Value{", v.length(), [&](size_t i) {
+        out += uni::go_quote(v.map_key(i)) + ":";
+        append_go_string(v.map_value(i), out, meter);
+      });
+      return;
+    case TypeKind::Object:
+      if (t->size() == 0) {
+        out += "cty.EmptyObjectVal";
+        return;
+      }
+      parts("cty.ObjectVal(map[string]cty.Value{", t->size(), [&](size_t i) {
+        out += uni::go_quote(t->attr_name(i)) + ":";
+        append_go_string(v.attr(i), out, meter);
+      });
+      return;
+    default: out += "cty.DynamicVal"; return;
+  }
+}
+
+}  // namespace
+
+std::string go_string(const Value& v0) {
+  const Value& v = detail::unmarked_ref(v0);
+  auto write = [&] {
+    std::string out;
+    util::TextMeter meter(out, util::TextMeter::Use::Internal);
+    append_go_string(v, out, meter);
+    return out;
+  };
+  if (!detail::is_container(v)) return write();
+  return util::run_deep([&](const util::StackBudget&) { return write(); });
 }
 
 }  // namespace hclvm

@@ -27,6 +27,8 @@
 //   unknown (any type)      (known after apply)
 //   marked "sensitive"      (sensitive value)   (other marks are not shown)
 //
+// (go_string() below writes values in cty's Go syntax instead.)
+//
 // Nested values are indented by two spaces a level:
 //
 //   {
@@ -52,5 +54,11 @@ std::string render_hcl(const Value& v, int indent = 0);
 // Returns [s] as an HCL quoted string literal ("…" with HCL escapes, `${`
 // and `%{` doubled).
 std::string hcl_quote(std::string_view s);
+
+// Returns cty's Value.GoString of [v] (its marks are not shown): the
+// "repr" the reference's tools print for what JSON cannot hold, such as
+// cty.NumberFloatVal(+Inf), cty.DynamicVal or
+// cty.UnknownVal(cty.String).RefineNotNull().
+std::string go_string(const Value& v);
 
 }  // namespace hclvm

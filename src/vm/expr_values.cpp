@@ -101,6 +101,9 @@ std::vector<std::string> expression_values(const Program& prog, uint32_t pc, ast
   if (!prog.source || span.end > prog.source->text().size() || span.begin > span.end) return out;
   std::string_view text = prog.source->text().substr(span.begin, span.end - span.begin);
   ExprParse p = parse_expression(make_source("<expr>", std::string(text)));
+  // A span that ends with a heredoc ends at its closing marker, which
+  // parses only with the line break after it.
+  if (p.has_errors() || !p.expr) p = parse_expression(make_source("<expr>", std::string(text) + "\n"));
   if (p.has_errors() || !p.expr) return out;
   std::span<const SiteLocal> scope = prog.site_scope(pc);
   std::set<std::string> seen;

@@ -3,9 +3,11 @@
 // against their parameters (null, dynamic type, type conformance), the
 // return type is computed with marks removed from the arguments that do not
 // accept them, an argument that is unknown where its parameter does not
-// accept unknowns makes the result an unknown of the return type (carrying
-// the marks of every argument), marks removed from arguments are put on the
-// result, the result must conform to the return type (cty panics; here it
+// accept unknowns, or of the dynamic pseudo-type where its parameter does
+// not accept that (such as a plain `null`), makes the result an unknown of
+// the return type without calling the function (carrying the marks of
+// the arguments whose parameters do not accept marks), marks removed from
+// arguments are put on the result, the result must conform to the return type (cty panics; here it
 // is an error) and is refined as not null where the function says so.
 // Also the function table and the default set of functions.
 #include "hclvm/function.h"
@@ -103,7 +105,7 @@ TypeResult Function::return_type(std::span<const Value> args) const {
     }
     const Type* t = v.type();
     if (t->is_dynamic()) {
-      if (!p.allow_dynamic_type) return {Type::dynamic(), std::nullopt};
+      if (!p.allow_dynamic_type) return {Type::dynamic(), std::nullopt, /*dynamic_args=*/true};
     } else if (std::string e = conformance_error(t, p.type); !e.empty()) {
       // cty reports a variadic argument's position within the variadic
       // ones here (its index i, not i + len(Params)); kept as it is.
@@ -137,9 +139,12 @@ FuncResult Function::call(std::span<const Value> args) const {
   if (!rt.ok()) return {Value(), std::move(rt.error)};
   const Type* expected = rt.type;
 
-  // An unknown where its parameter does not accept one means the function
-  // is not called at all; then every argument's marks go on the result.
-  bool unsupported_unknowns = false;
+  // An unknown where its parameter does not accept one, or an argument of
+  // no particular type where its parameter needs one, means the function
+  // is not called at all; the result, unknown, carries the marks of the
+  // arguments whose parameters do not take marks (go-cty 1.15.1+: those
+  // that do take them, such as abs's, are not looked at).
+  bool unsupported_unknowns = rt.dynamic_args;
   for (size_t i = 0; i < args.size(); ++i) {
     if (!args[i].is_known() && !param_for(*this, i).allow_unknown) unsupported_unknowns = true;
   }
@@ -147,7 +152,7 @@ FuncResult Function::call(std::span<const Value> args) const {
   Marks result_marks;
   std::vector<Value> own;  // the arguments with marks removed, when any were
   for (size_t i = 0; i < args.size(); ++i) {
-    if (!unsupported_unknowns && param_for(*this, i).allow_marked) continue;
+    if (param_for(*this, i).allow_marked) continue;
     if (!args[i].contains_marked()) continue;
     auto [v, m] = args[i].unmark_deep();
     if (m.empty()) continue;

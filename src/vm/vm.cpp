@@ -412,6 +412,9 @@ struct Vm::State {
   };
   std::vector<SymbolSlot> symbols;
   uint32_t try_depth = 0;  // try() and can() calls being evaluated
+  // Set while the innermost try() or can() call reports an error of its
+  // own (not one of its arguments').
+  bool reporting_try_call = false;
   std::vector<const Type*> type_scratch;
   std::array<const Type*, 64> tuple_memo{};  // memo_tuple_type
   std::vector<Value> attr_scratch;
@@ -501,8 +504,11 @@ struct Vm::State {
       if (auto s = span(pc, size_t(context))) d.context = *s, d.has_context = true;
     }
     // Inside the arguments of try() and can() diagnostics are dropped, or
-    // folded into try's own error without values: nothing to list.
-    if (expr >= 0 && d.has_subject && try_depth == 0) {
+    // folded into try's own error without values: nothing to list. The
+    // errors of a try() or can() call itself (its argument count, its
+    // failure) are not inside it.
+    uint32_t enclosing = try_depth - (reporting_try_call ? 1 : 0);
+    if (expr >= 0 && d.has_subject && enclosing == 0) {
       if (auto s = span(pc, size_t(expr)))
         d.values = expression_values(*prog, pc, *s, *ctx, local_refs);
     }
@@ -2092,6 +2098,11 @@ bool Vm::State::op_call_begin(uint32_t name, uint16_t nargs, uint8_t flags, uint
 // in [f]; reports the reference's error (alone) and returns false when wrong.
 bool Vm::State::check_arg_count(CallFrame& f, size_t n, uint32_t pc) {
   const Function& fn = *f.fn;
+  reporting_try_call = fn.special != Function::Special::None;
+  struct Reset {
+    bool& flag;
+    ~Reset() { flag = false; }
+  } reset{reporting_try_call};
   const std::string& fname = prog->names[f.name];
   size_t np = fn.params.size();
   if (n < np) {
@@ -2242,9 +2253,11 @@ Value Vm::State::try_failure(CallFrame& f, uint32_t pc) {
     }
     msg += "\nAt least one expression must produce a successful result";
   }
+  reporting_try_call = true;
   report(pc, "Error in function call",
          "Call to function " + uni::go_quote(prog->names[f.name]) + " failed: " + msg + ".", 3, 0,
          0);
+  reporting_try_call = false;
   return Value::dynamic();
 }
 

@@ -2,11 +2,12 @@
 # Regenerates the CLI goldens that the Go reference can produce: hcldec
 # prints parse diagnostics with the same text writer and JSON shape that
 # `hclvm check` must reproduce. Files are passed in sorted order, as check
-# reports them. Needs the oracle (HCL_ORACLE_BIN, default /opt/hcl-oracle/bin)
-# and `script` for the coloured variant. Review the diff after running.
+# reports them. Needs the newest reference's tools (hcl v2.24.0 + go-cty
+# v1.18.1: HCL_ORACLE_NEWEST_BIN, default /opt/hcl-oracle/newest/bin) and
+# `script` for the coloured variant. Review the diff after running.
 set -euo pipefail
 cd "$(dirname "$0")"
-bin=${HCL_ORACLE_BIN:-/opt/hcl-oracle/bin}
+bin=${HCL_ORACLE_NEWEST_BIN:-/opt/hcl-oracle/newest/bin}
 spec=oracle.hcldec
 mapfile -t files < <(find data/errors -type f \( -name '*.tf' -o -name '*.hcl' -o -name '*.nomad' -o -name '*.tfvars' -o -name '*.tf.json' \) | LC_ALL=C sort)
 

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # Runs the extension tests (tests/conformance/ext) against the reference's
-# hcldec built with the same extensions (oracle/build.sh: the reference's
-# own sources from Debian's golang-github-hashicorp-hcl-v2-dev, plus
-# oracle/ext.go), to show that their expectations are the reference's
-# behaviour. Skipped (exit 77) without Go or those sources.
+# hcldec built with the same extensions (oracle/build.sh: the newest
+# reference's own sources, hcl v2.24.0 + go-cty v1.18.1 in the shared
+# directory, plus oracle/ext.go), to show that their expectations are the
+# reference's behaviour. Skipped (exit 77) without Go or those sources.
 #
 #   tests/conformance/ext-reference.sh [OUT_DIR]
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-gopath=${GOPATH_HCL:-/usr/share/gocode}
-if ! command -v go >/dev/null || [ ! -d "$gopath/src/github.com/hashicorp/hcl/v2/cmd/hcldec" ]; then
-  echo "conformance: SKIPPED: Go or the reference's sources (golang-github-hashicorp-hcl-v2-dev) are missing"
+. "$here/../golden/oracle-env.sh"
+if ! command -v go >/dev/null || [ ! -d "$newest_src/src/github.com/hashicorp/hcl/v2/cmd/hcldec" ]; then
+  echo "conformance: SKIPPED: Go or the newest reference's sources (the shared directory's oracle/newest; set HCLVM_SHARED_DIR) are missing"
   exit 77
 fi
 out=${1:-$(mktemp -d)}

@@ -6,34 +6,31 @@
 #
 #   tests/conformance/run.sh HCLDEC TESTS_DIR
 #
-# The harness is the reference's `hclspecsuite`, found as $HCLSPECSUITE, on
-# PATH, in $HCL_ORACLE_BIN or in /opt/hcl-oracle/bin. TESTS_DIR may be the
-# word `official` for the suite Debian's golang-github-hashicorp-hcl-v2-dev
-# installs. When the harness or the tests are missing the run is skipped
-# (exit 77, which ctest reports as skipped) with a message saying why.
+# The harness is the newest reference's `hclspecsuite` (hcl v2.24.0), found
+# as $HCLSPECSUITE or in the newest reference's tools ($HCL_ORACLE_NEWEST_BIN,
+# default /opt/hcl-oracle/newest/bin; the shared directory's
+# oracle/setup-newest.sh builds them). TESTS_DIR may be the word `official`
+# for the newest reference's own suite (hcl's specsuite/tests, in the shared
+# directory's oracle/newest: see tests/golden/oracle-env.sh). When the
+# harness or the tests are missing the run is skipped (exit 77, which ctest
+# reports as skipped) with a message saying why.
 # Set CONFORMANCE_VERBOSE=1 to see the harness's output for failures.
 set -uo pipefail
 
 HCLDEC=${1:?usage: run.sh HCLDEC TESTS_DIR}
 TESTS=${2:?usage: run.sh HCLDEC TESTS_DIR}
-OFFICIAL=/usr/share/gocode/src/github.com/hashicorp/hcl/v2/specsuite/tests
-[ "$TESTS" = official ] && TESTS=$OFFICIAL
+. "$(dirname "$0")/../golden/oracle-env.sh"
+[ "$TESTS" = official ] && TESTS=$newest_tests
 
 skip() {
   echo "conformance: SKIPPED: $*"
   exit 77
 }
 
-suite=${HCLSPECSUITE:-}
-if [ -z "$suite" ]; then
-  for c in "$(command -v hclspecsuite 2>/dev/null)" "${HCL_ORACLE_BIN:-}/hclspecsuite" \
-           /opt/hcl-oracle/bin/hclspecsuite; do
-    if [ -n "$c" ] && [ -x "$c" ]; then suite=$c; break; fi
-  done
-fi
-[ -n "$suite" ] && [ -x "$suite" ] ||
-  skip "the harness hclspecsuite was not found (build it from Debian's golang-github-hashicorp-hcl-v2-dev: cmd/hclspecsuite, and put it on PATH or in \$HCLSPECSUITE)"
-[ -d "$TESTS" ] || skip "no tests at $TESTS (Debian's golang-github-hashicorp-hcl-v2-dev installs the official ones)"
+suite=${HCLSPECSUITE:-$newest_bin/hclspecsuite}
+[ -x "$suite" ] ||
+  skip "the harness hclspecsuite was not found at $suite (the shared directory's oracle/setup-newest.sh builds it; or set \$HCLSPECSUITE)"
+[ -d "$TESTS" ] || skip "no tests at $TESTS (the official ones are in the shared directory: set HCLVM_SHARED_DIR)"
 
 HCLDEC=$(command -v "$HCLDEC") || { echo "conformance: $1 not found" >&2; exit 2; }
 HCLDEC=$(cd "$(dirname "$HCLDEC")" && pwd)/$(basename "$HCLDEC")

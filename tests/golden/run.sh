@@ -7,14 +7,16 @@
 #
 #   run.sh HCLVM              compare, print a diff for each mismatch
 #   run.sh HCLVM --refresh    rewrite ast/*.out from HCLVM, and diag/*.ref.json
-#                             from the reference hcldec ($HCLDEC, default
-#                             /opt/hcl-oracle/bin/hcldec) when it is installed
+#                             from the newest reference's hcldec ($HCLDEC,
+#                             default: in $HCL_ORACLE_NEWEST_BIN, see
+#                             oracle-env.sh) when it is installed
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 hclvm="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 refresh=0
 [ "${2:-}" = --refresh ] && refresh=1
-hcldec="${HCLDEC:-/opt/hcl-oracle/bin/hcldec}"
+. "$here/oracle-env.sh"
+hcldec="${HCLDEC:-$newest_bin/hcldec}"
 
 pass=0
 fail=0
@@ -32,8 +34,7 @@ cd "$here/diag"
 if [ $refresh = 1 ] && [ -x "$hcldec" ]; then
   printf 'literal { value = null }\n' > /tmp/hclvm-golden.hcldec
   for f in *.hcl; do
-    "$hcldec" --spec=/tmp/hclvm-golden.hcldec --diags=json "$f" 2>&1 > /dev/null |
-      sed -f "$here/newer-reference.sed" > "${f%.hcl}.ref.json"
+    "$hcldec" --spec=/tmp/hclvm-golden.hcldec --diags=json "$f" 2> "${f%.hcl}.ref.json" > /dev/null
   done
   rm -f /tmp/hclvm-golden.hcldec
 fi

@@ -1,13 +1,12 @@
-// Conformance against the real-world corpus: every file that RESULTS.tsv
-// lists (the reference's verdict on it) is parsed with the entry point that
-// its kind names, and the two verdicts are compared. For files the reference
-// rejects, the first error must also match: "summary: detail" and the
-// subject range. Each kind is one test instance, so a failure names the kind;
-// each prints an agreement table and lists disagreements (capped) before
-// asserting 100%. Files where hclvm deliberately follows the newest
-// reference rather than the older oracle that made RESULTS.tsv are
-// recognised by rule (known_differences()), listed apart and not counted.
-// A second test parses every file the reference accepts through the fast
+// Conformance against the real-world corpus: every file that
+// RESULTS-newest.tsv lists (the verdict of the newest reference, hcl v2.24.0
+// + go-cty v1.18.1, on it) is parsed with the entry point that its kind
+// names, and the two verdicts are compared. For files the reference rejects,
+// the first error must also match: "summary: detail" and the subject range.
+// Each kind is one test instance, so a failure names the kind; each prints
+// an agreement table and lists disagreements (capped) before asserting 100%.
+// (The corpus's RESULTS.tsv, made with the hcl 2.14.1 oracle, is not read:
+// where the two differ the newest is the truth.) A second test parses every file the reference accepts through the fast
 // path and through the recovering parser alone, and requires the same tree
 // (compared by dump). The corpus lives in the shared directory beside the
 // repository, which a user's clone lacks: the tests then skip.
@@ -20,9 +19,7 @@
 #include "syntax/parse.h"
 #include "test_util.h"
 
-#include <cctype>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -30,7 +27,6 @@
 #include <optional>
 #include <sstream>
 #include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -40,7 +36,7 @@ namespace fs = std::filesystem;
 using hclvm::Diagnostics;
 using hclvm::Source;
 
-// How a kind of corpus file is parsed: a name from RESULTS.tsv's `kind`
+// How a kind of corpus file is parsed: a name from the results' `kind`
 // column and a function that returns the diagnostics of one file.
 struct KindParser {
   const char* kind;
@@ -59,7 +55,10 @@ const std::vector<KindParser>& kind_parsers() {
   return parsers;
 }
 
-// One row of RESULTS.tsv, reduced to what the comparison needs.
+// The reference's verdicts: the newest reference's, in the corpus directory.
+constexpr const char* kResults = "RESULTS-newest.tsv";
+
+// One row of the results file, reduced to what the comparison needs.
 struct Expected {
   std::string path;         // relative to the corpus directory; also the file name diagnostics carry
   std::string kind;
@@ -68,17 +67,17 @@ struct Expected {
   std::string first_error;  // "summary: detail", or "-"
 };
 
-// Reads RESULTS.tsv in [corpus]; columns are found by their header names so
-// that a column added later does not shift the others.
+// Reads the results file in [corpus]; columns are found by their header
+// names so that a column added later does not shift the others.
 std::vector<Expected> read_results(const fs::path& corpus) {
-  std::istringstream in(hclvm::test::read_file(corpus / "RESULTS.tsv"));
+  std::istringstream in(hclvm::test::read_file(corpus / kResults));
   std::string line;
   std::getline(in, line);
   std::map<std::string, size_t> col;
   auto header = hclvm::test::split_tabs(line);
   for (size_t i = 0; i < header.size(); ++i) col[header[i]] = i;
   for (const char* name : {"path", "kind", "status", "first_error_range", "first_error"})
-    if (!col.count(name)) ADD_FAILURE() << "RESULTS.tsv has no column " << name;
+    if (!col.count(name)) ADD_FAILURE() << kResults << " has no column " << name;
   std::vector<Expected> out;
   while (std::getline(in, line)) {
     if (line.empty()) continue;
@@ -95,7 +94,7 @@ std::vector<Expected> read_results(const fs::path& corpus) {
   return out;
 }
 
-// Formats the first error of [diags] as RESULTS.tsv does: "summary: detail"
+// Formats the first error of [diags] as the results file does: "summary: detail"
 // with tabs and line breaks turned into spaces, and its subject range as
 // "line:col-line:col" ("-" for either when there is no such thing).
 std::pair<std::string, std::string> first_error(const Diagnostics& diags) {
@@ -115,79 +114,35 @@ std::pair<std::string, std::string> first_error(const Diagnostics& diags) {
   return {"-", "-"};
 }
 
-// Returns the corpus directory, or nothing when the shared directory is absent.
+// Returns the corpus directory, or nothing when the shared directory or the
+// newest reference's verdicts in it are absent.
 std::optional<fs::path> corpus_dir() {
   auto shared = hclvm::test::shared_dir();
-  if (!shared || !fs::exists(*shared / "corpus" / "RESULTS.tsv")) return std::nullopt;
+  if (!shared || !fs::exists(*shared / "corpus" / kResults)) return std::nullopt;
   return *shared / "corpus";
 }
 
-// Returns line [n] (1-based) of [text], without its line break.
-std::string_view line_of(std::string_view text, size_t n) {
-  size_t start = 0;
-  for (size_t i = 1; i < n && start != std::string_view::npos; ++i) {
-    start = text.find('\n', start);
-    if (start != std::string_view::npos) ++start;
-  }
-  if (start == std::string_view::npos || start > text.size()) return {};
-  return text.substr(start, text.find('\n', start) - start);
-}
-
-// Reports whether [line] holds a namespaced name (`provider::aws::f`).
-bool has_namespaced_name(std::string_view line) {
-  for (size_t i = line.find("::"); i != std::string_view::npos; i = line.find("::", i + 2)) {
-    bool before = i > 0 && (std::isalnum(static_cast<unsigned char>(line[i - 1])) || line[i - 1] == '_');
-    bool after = i + 2 < line.size() && (std::isalpha(static_cast<unsigned char>(line[i + 2])) || line[i + 2] == '_');
-    if (before && after) return true;
-  }
-  return false;
-}
-
-// A place where hclvm follows the newest reference and RESULTS.tsv (made
-// with the hcl 2.14.1 oracle) says otherwise. [applies] gets the expected
-// row, the file's text and whether we reported errors; such files are listed
-// apart and left out of the agreement counts. ORDER DIFF: docs/conformance.md
-// describes each entry.
-struct KnownDifference {
-  const char* why;
-  bool (*applies)(const Expected& e, std::string_view text, bool ours_rejected);
-};
-
-const std::vector<KnownDifference>& known_differences() {
-  static const std::vector<KnownDifference> diffs = {
-      {"namespaced function name (hcl >= 2.20 accepts `provider::ns::f()`, the 2.14.1 oracle does not)",
-       [](const Expected& e, std::string_view text, bool ours_rejected) {
-         if (!e.rejected || ours_rejected) return false;
-         size_t line = std::strtoul(e.first_range.c_str(), nullptr, 10);
-         return has_namespaced_name(line_of(text, line));
-       }},
-  };
-  return diffs;
-}
+// Why the corpus tests skip.
+constexpr const char* kNoCorpus =
+    "reference corpus not found: the shared directory's corpus/RESULTS-newest.tsv "
+    "(set HCLVM_SHARED_DIR to the shared directory)";
 
 class CorpusTest : public ::testing::TestWithParam<size_t> {};
 
 // Compares verdicts and first errors for every corpus file of one kind.
 TEST_P(CorpusTest, AgreesWithReference) {
   auto corpus = corpus_dir();
-  if (!corpus) GTEST_SKIP() << "reference corpus not found (set HCLVM_SHARED_DIR to the shared directory)";
+  if (!corpus) GTEST_SKIP() << kNoCorpus;
   const KindParser& kp = kind_parsers()[GetParam()];
 
   size_t accepted = 0, accepted_ok = 0, rejected = 0, rejected_ok = 0, first_ok = 0;
-  std::vector<std::string> report, known;
+  std::vector<std::string> report;
   for (const Expected& e : read_results(*corpus)) {
     if (e.kind != kp.kind) continue;
     std::string bytes = hclvm::test::read_file(*corpus / e.path);
     Diagnostics diags = kp.parse(hclvm::make_source(e.path, bytes));
     bool ours = hclvm::has_errors(diags);
     auto [text, range] = first_error(diags);
-    const KnownDifference* diff = nullptr;
-    for (const auto& d : known_differences())
-      if (d.applies(e, bytes, ours)) diff = &d;
-    if (diff != nullptr) {
-      known.push_back(e.path + "\n    " + diff->why);
-      continue;
-    }
     if (!e.rejected) {
       ++accepted;
       if (!ours) ++accepted_ok;
@@ -213,9 +168,6 @@ TEST_P(CorpusTest, AgreesWithReference) {
   std::printf("  accepted agreed      %zu/%zu\n", accepted_ok, accepted);
   std::printf("  rejected agreed      %zu/%zu\n", rejected_ok, rejected);
   std::printf("  first error matching %zu/%zu\n", first_ok, rejected);
-  std::printf("  known differences    %zu (not counted above)\n", known.size());
-  for (size_t i = 0; i < known.size() && i < 3; ++i) std::printf("  %s\n", known[i].c_str());
-  if (known.size() > 3) std::printf("  ... and %zu more known differences\n", known.size() - 3);
   const size_t max_listed = 14;  // three lines each: about 50 lines in all
   for (size_t i = 0; i < report.size() && i < max_listed; ++i) std::printf("  %s\n", report[i].c_str());
   if (report.size() > max_listed) std::printf("  ... and %zu more\n", report.size() - max_listed);
@@ -282,7 +234,7 @@ class FastRecoverTest : public ::testing::TestWithParam<size_t> {};
 // Both parsers must build the same tree for every file the reference accepts.
 TEST_P(FastRecoverTest, SameTree) {
   auto corpus = corpus_dir();
-  if (!corpus) GTEST_SKIP() << "reference corpus not found (set HCLVM_SHARED_DIR to the shared directory)";
+  if (!corpus) GTEST_SKIP() << kNoCorpus;
   const TreeParser& tp = tree_parsers()[GetParam()];
   using hclvm::syntax::Path;
 

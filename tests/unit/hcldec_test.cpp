@@ -222,8 +222,8 @@ TEST(HcldecTest, AttributeConversionErrorsNameTheAttribute) {
   ASSERT_EQ(r.diagnostics.size(), 1u);
   const Diagnostic& d = r.diagnostics[0];
   EXPECT_EQ(d.summary, "Incorrect attribute value type");
-  EXPECT_EQ(test::old_mismatch_words(d.detail),
-            R"(Inappropriate value for attribute "a": element 0: number required.)");
+  EXPECT_EQ(d.detail,
+            R"(Inappropriate value for attribute "a": element 0: number required, but have bool.)");
   EXPECT_EQ(rng(*d.subject), "c.hcl:1,5-21");
   EXPECT_EQ(rng(*d.context), "c.hcl:1,1-21");
   // The text renderer lists what the expression's variables held.

@@ -159,15 +159,15 @@ bool same_lines(const GoldenCase& c, const std::vector<std::string>& want,
   return false;
 }
 
-// [line] as it compares: test::comparable_line, JSON escapes and type
-// mismatch words as the generator's Go and cty versions write them.
+// [line] as it compares: test::comparable_line, and JSON escapes as the
+// generator's Go version writes them.
 std::string comparable(std::string line) {
   line = test::comparable_line(std::move(line));
   // Go 1.19 (the generator's) escapes backspace and form feed in JSON as
   // u-escapes, Go 1.22+ (the value layer's model) as \b and \f.
   for (auto [from, to] : {std::pair{"\\u0008", "\\b"}, std::pair{"\\u000c", "\\f"}})
     for (size_t i; (i = line.find(from)) != std::string::npos;) line.replace(i, 6, to);
-  return test::old_mismatch_words(line);
+  return line;
 }
 
 // The context of the golden cases: vars.json and the default functions.

@@ -764,5 +764,37 @@ TEST(Render, Structures) {
             "{\n  \"\" = 3\n  a-b_c = 1\n  \"\xc3\xa9\" = 2\n}");
 }
 
+
+// cty's GoString, the "repr" of the reference's tools; every expected text
+// is what go-cty v1.18.1 prints for the same value (a scratch Go program).
+TEST(Render, GoString) {
+  auto parse = [](const char* s) { return Value::number(*Number::parse(s)); };
+  EXPECT_EQ(go_string(parse("1")), "cty.NumberIntVal(1)");
+  EXPECT_EQ(go_string(parse("-5")), "cty.NumberIntVal(-5)");
+  EXPECT_EQ(go_string(parse("123456")), "cty.NumberIntVal(123456)");
+  // Integers are big.Float's %v: an exponent from 10^6 on, the shortest
+  // digits of their precision.
+  EXPECT_EQ(go_string(parse("1000000")), "cty.NumberIntVal(1e+06)");
+  EXPECT_EQ(go_string(parse("1234567")), "cty.NumberIntVal(1.234567e+06)");
+  EXPECT_EQ(go_string(parse("9223372036854775807")), "cty.NumberIntVal(9.223372036854775807e+18)");
+  EXPECT_EQ(go_string(parse("12345678901234567890123")),
+            "cty.NumberIntVal(1.2345678901234567890123e+22)");
+  EXPECT_EQ(go_string(Value::integer(9223372036854775807)),
+            "cty.NumberIntVal(9.223372036854775807e+18)");
+  EXPECT_EQ(go_string(Value::number(Number::from_double(1.5e6))), "cty.NumberIntVal(1.5e+06)");
+  EXPECT_EQ(go_string(Value::number(Number::from_double(1e23))), "cty.NumberIntVal(1e+23)");
+  // Fractions exact in float64 are float64's %#v; others their full text.
+  EXPECT_EQ(go_string(Value::number(Number::from_double(2.5))), "cty.NumberFloatVal(2.5)");
+  EXPECT_EQ(go_string(Value::number(Number::from_double(1234567.5))),
+            "cty.NumberFloatVal(1.2345675e+06)");
+  EXPECT_EQ(go_string(Value::number(Number::from_double(2.5e-5))), "cty.NumberFloatVal(2.5e-05)");
+  EXPECT_EQ(go_string(parse("0.1")),
+            "cty.MustParseNumberVal(\"0.1\")");
+  EXPECT_EQ(go_string(Value::number(Number::infinity(true))), "cty.NumberFloatVal(-Inf)");
+  // Unknowns with their refinements.
+  EXPECT_EQ(go_string(Value::dynamic()), "cty.DynamicVal");
+  EXPECT_EQ(go_string(Value::unknown(Type::string())), "cty.UnknownVal(cty.String)");
+}
+
 }  // namespace
 }  // namespace hclvm

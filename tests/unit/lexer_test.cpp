@@ -229,6 +229,11 @@ const std::vector<ModeCase> kEdge = {
      {{T::Ident, 0, 1, 1, 6, 1, 6}, {T::Ident, 7, 1, 7, 14, 1, 13}, {T::Ident, 15, 1, 14, 21, 1, 17},
       {T::Ident, 22, 1, 18, 25, 1, 21}, {T::Minus, 26, 1, 22, 27, 1, 23}, {T::Ident, 27, 1, 23, 28, 1, 24},
       {T::EOF_, 28, 1, 24, 28, 1, 24}}},
+    // the reference's identifier tables are Unicode 9.0's (hcl v2.24.0):
+    // U+08B6 (9.0) is a letter, U+0860 (10.0) and U+1C89 (16.0) are not
+    {ScanMode::Normal, "\340\242\266 \340\241\240 \341\262\211"sv,
+     {{T::Ident, 0, 1, 1, 3, 1, 2}, {T::Invalid, 4, 1, 3, 7, 1, 4}, {T::Invalid, 8, 1, 5, 11, 1, 6},
+      {T::EOF_, 11, 1, 6, 11, 1, 6}}},
     // the reference widens some ranges: "\xC4=" is one identifier character
     {ScanMode::Normal, "\304= a\304\n"sv,
      {{T::Ident, 0, 1, 1, 2, 1, 3}, {T::Ident, 3, 1, 4, 6, 2, 1}, {T::EOF_, 6, 2, 1, 6, 2, 1}}},

@@ -28,11 +28,10 @@ std::string pos_string(const Pos& p);
 
 // [v] as the reference's tools print it: {"value":…,"type":…}, or for
 // what JSON cannot hold (unknowns, infinities) {"repr":…,"type":…} with
-// only "cty.DynamicVal" or "?" as the repr.
+// cty's Go syntax as the repr.
 std::string golden_typed(const Value& v);
 
-// Golden line [line] as it compares: any repr but DynamicVal stands for
-// all (the newest cty refines unknowns), and the did-you-mean of "Unknown
+// Golden line [line] as it compares: the did-you-mean of "Unknown
 // variable" is left out (the reference tries the variables in Go's random
 // map order).
 std::string comparable_line(std::string line);
@@ -92,10 +91,6 @@ std::vector<BodyCase> load_body_cases(const std::filesystem::path& path);
 // The lines of case [c] of the body goldens, evaluated in [ctx]; with
 // [dynblock], on the body with its dynamic blocks expanded, and walks.
 std::vector<std::string> body_case_lines(const BodyCase& c, const EvalContext& ctx, bool dynblock);
-
-// [s] with cty 1.13+'s ", but have <type>" removed from type mismatch
-// messages, as the oracle's cty 1.12 words them.
-std::string old_mismatch_words(std::string s);
 
 // A context as the reference's tools build one from a variables file: one
 // variable per top-level key of the JSON object [json] (types implied by

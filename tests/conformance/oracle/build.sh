@@ -3,8 +3,9 @@
 #
 #   tests/conformance/oracle/build.sh OUT
 #
-# The reference's sources come from Debian's golang-github-hashicorp-hcl-v2-dev
-# (GOPATH mode, offline); they are copied to a scratch directory and two of
+# The reference's sources are the newest reference's (hcl v2.24.0 + go-cty
+# v1.18.1, in the shared directory: ../../golden/oracle-env.sh; GOPATH mode,
+# offline); they are copied to a scratch directory and two of
 # their functions renamed so that ext.go can wrap them, and the input body is
 # passed through ext.go's expandInput before decoding (and variablesOf for
 # --var-refs). Nothing of the
@@ -13,7 +14,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:?usage: build.sh OUT}
 source "$here/../../golden/build-go-oracle.sh"
-src="$GOPATH/src/github.com/hashicorp/hcl/v2/cmd/hcldec"
+src="$newest_src/src/github.com/hashicorp/hcl/v2/cmd/hcldec"
 [ -d "$src" ] || { echo "build.sh: $src not found" >&2; exit 2; }
 mkdir -p "$tmp/hcldec"
 for f in "$src"/*.go; do

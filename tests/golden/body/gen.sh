@@ -4,10 +4,9 @@
 # JSON and merged) make of every case. The case format and the line format
 # are described in oracle/main.go and tests/unit/body_test.cpp.
 #
-# oracle/main.go is built offline in GOPATH mode against Debian's Go source
-# packages (hcl 2.14.1, cty 1.12.1), as ../json_syntax/gen.sh does. The
-# body code of the newest reference is the same as 2.14.1's; the cases keep
-# to expressions whose values did not change since.
+# oracle/main.go is built offline in GOPATH mode against the newest
+# reference's sources (hcl v2.24.0, go-cty v1.18.1; ../build-go-oracle.sh),
+# as ../json_syntax/gen.sh does.
 #
 # Usage: tests/golden/body/gen.sh   (then review the diff)
 set -euo pipefail

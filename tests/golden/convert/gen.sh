@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates convert.golden, the differential data of convert_test.cpp, from
-# the Go reference (the gohcl-bench oracle, hcl 2.14.1 / cty 1.12.1):
+# the Go reference (the newest reference's gohcl-bench, hcl v2.24.0 + go-cty
+# v1.18.1; tests/golden/oracle-env.sh says where it is looked for):
 #
 #   tests/golden/convert/gen.sh [GOHCL_BENCH]      (needs python3; ~1 minute)
 #
@@ -20,15 +21,10 @@
 # list(any) (a function argument or operand of that type: MESSAGE is
 # convert's message, and an ok result carries no value but for list(any),
 # read through chunklist(X, 0)).
-#
-# The newest reference (cty 1.14+) says more in one case: a type mismatch
-# between a primitive and a non-primitive type (and a few more pairs) reads
-# "string required, but have tuple" where the oracle says "string
-# required". newest() below applies that rule to what the oracle
-# printed, so the file holds the newest answers.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-bench="${1:-${GOHCL_BENCH:-/opt/hcl-oracle/bin/gohcl-bench}}"
+. "$here/../oracle-env.sh"
+bench="${1:-${GOHCL_BENCH:-$newest_bin/gohcl-bench}}"
 [ -x "$bench" ] || { echo "gen.sh: no oracle at $bench" >&2; exit 1; }
 export BENCH="$bench"
 python3 - "$here/convert.golden" <<'PYEOF'
@@ -77,10 +73,6 @@ PARAM_OPS = {
   "bool": '!({})',
   "list(string)": 'compact({})',
   "list(any)": 'chunklist({}, 0)',
-}
-PARAM_TYPES = {
-  "string": "string", "number": "number", "bool": "bool",
-  "list(string)": ["list", "string"], "list(any)": ["list", "dynamic"],
 }
 
 COND_INPUTS = [
@@ -162,75 +154,6 @@ def strip_wrapper(detail):
       return m.group(1)
   raise SystemExit("gen.sh: unexpected detail: %s" % detail)
 
-# --- the newest reference's mismatch messages -----------------------------------
-def is_prim(t):
-  return t in ("string", "number", "bool")
-
-def kind(t):
-  return t if isinstance(t, str) else t[0]
-
-def is_coll(t):
-  return kind(t) in ("list", "set", "map")
-
-def has_dyn(t):
-  if t == "dynamic":
-    return True
-  if isinstance(t, str):
-    return False
-  if t[0] in ("list", "set", "map"):
-    return has_dyn(t[1])
-  if t[0] == "object":
-    return any(has_dyn(x) for x in t[1].values())
-  return any(has_dyn(x) for x in t[1])
-
-def friendly(t):
-  if isinstance(t, str):
-    return t
-  if t[0] in ("list", "set", "map"):
-    return t[0] + " of " + friendly(t[1])
-  return t[0]
-
-def friendly_c(t):
-  if t == "dynamic":
-    return "any type"
-  if isinstance(t, list) and t[0] in ("list", "set", "map"):
-    return t[0] + " of " + ("any single type" if t[1] == "dynamic" else friendly_c(t[1]))
-  return friendly(t)
-
-def confusing(got, want):
-  if is_prim(got) != is_prim(want):
-    return False
-  if want == "string":
-    return False
-  if (want, got) in (("bool", "number"), ("number", "bool")):
-    return False
-  if is_coll(got) and is_coll(want) and not has_dyn(got[1]) and has_dyn(want[1]):
-    return False
-  if kind(got) == "tuple" and kind(want) == "object":
-    return False
-  return True
-
-def newest(msg, got, want):
-  """[msg], cty 1.12's MismatchMessage(got, want), as the newest cty says it."""
-  kg, kw = kind(got), kind(want)
-  if kg == "object" and kw == "object":
-    return msg  # none of our cases
-  if kg in ("tuple", "object") and is_coll(want):
-    m = re.match(r'^element (\d+|"[^"]*"): (.*)$', msg)
-    if m:
-      key = m.group(1)
-      sub = got[1][int(key)] if kg == "tuple" else got[1][json.loads(key)]
-      return "element %s: %s" % (key, newest(m.group(2), sub, want[1]))
-    return msg
-  if is_coll(got) and is_coll(want):
-    m = re.match(r'^incorrect (list|set|map) element type: (.*)$', msg)
-    if m:
-      return "incorrect %s element type: %s" % (m.group(1), newest(m.group(2), got[1], want[1]))
-    return msg
-  if msg == friendly_c(want) + " required" and not confusing(got, want):
-    return friendly(want) + " required, but have " + friendly(got)
-  return msg
-
 # --- generation --------------------------------------------------------------------
 records = []
 inputs = dump_all(INPUTS)
@@ -253,7 +176,6 @@ for e in INPUTS:
     exprs.append(pat.format(e))
     keys.append((op, e))
 results = dump_all(exprs)
-types = {e: v["type"] for e, v in zip(INPUTS, inputs)}
 for (op, e), expr, r in zip(keys, exprs, results):
   if r is not None:
     if op in TO_FUNCS or op == "list(any)":
@@ -267,8 +189,6 @@ for (op, e), expr, r in zip(keys, exprs, results):
     continue
   summary, detail = error_detail(expr)
   msg = strip_wrapper(detail)
-  if op in PARAM_TYPES:
-    msg = newest(msg, types[e], PARAM_TYPES[op])
   records.append(["op", op, e, "err", msg])
 
 exprs, keys = [], []

@@ -5,10 +5,10 @@
 # line format are described in ../body/oracle/main.go (run here with
 # -dynblock) and tests/unit/dynblock_test.cpp.
 #
-# That program is built offline in GOPATH mode against Debian's Go source
-# packages (hcl 2.14.1, cty 1.12.1), as ../body/gen.sh does. The cases keep
-# to what the newest reference does the same way; where it differs (marked
-# values, checks of for_each), the unit tests say what it does.
+# That program is built offline in GOPATH mode against the newest
+# reference's sources (hcl v2.24.0, go-cty v1.18.1; ../build-go-oracle.sh),
+# as ../body/gen.sh does. Marked values, which the case format cannot
+# express, are covered by the unit tests.
 #
 # Usage: tests/golden/dynblock/gen.sh   (then review the diff)
 set -euo pipefail

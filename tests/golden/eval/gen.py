@@ -2,10 +2,10 @@
 """Writes cases.jsonl: HCL native-syntax expressions and the reference's answers.
 
 The differential suite of the expression VM. Each case is one expression
-(plus, optionally, a variables file in this directory) and what the
-reference (hcl 2.14.1 / cty 1.12.1, the oracle `gohcl-bench eval`) says of
-it: a value with its type, or the first error diagnostic with its exact
-subject range. See README.md for the format and the sources.
+(plus, optionally, a variables file in this directory) and what the newest
+reference (hcl v2.24.0 + go-cty v1.18.1, the oracle `gohcl-bench eval`)
+says of it: a value with its type, or the first error diagnostic with its
+exact subject range. See README.md for the format and the sources.
 
 How the answers are obtained: gohcl-bench prints diagnostics as wrapped text
 without columns, so this script builds a second binary from gohcl-bench's
@@ -16,12 +16,15 @@ diagnostic as JSON with its ranges. Every case is then also run through the
 installed `gohcl-bench eval` and the two answers must agree (value, or first
 error summary, detail and line); any disagreement aborts the run.
 
-Usage: gen.py [--bench /opt/hcl-oracle/bin/gohcl-bench]
+Usage: gen.py [--bench /opt/hcl-oracle/newest/bin/gohcl-bench]
               [--bench-src SHARED/oracle/gohcl-bench]
               [--no-crosscheck] [--jobs 2] [--out cases.jsonl]
-Needs: python3, go (GOPATH mode, the Debian golang-github-hashicorp-hcl-v2-dev
-and go-cty packages under /usr/share/gocode, as the oracle's setup uses),
-the oracle, and the shared directory SHARED ($HCLVM_SHARED_DIR, or the
+Needs: python3, go (GOPATH mode over the newest reference's sources in
+SHARED/oracle/newest, as its setup-newest.sh builds the tools), the newest
+reference's gohcl-bench ($HCL_ORACLE_NEWEST_BIN, default
+/opt/hcl-oracle/newest/bin), the Debian golang-github-hashicorp-hcl-v2-dev
+package under /usr/share/gocode (hcl 2.14.1: only its test tables are read,
+as inputs), and the shared directory SHARED ($HCLVM_SHARED_DIR, or the
 directory `shared` beside the repository) with spec/, bench/, corpus/ and
 oracle/.
 """
@@ -39,10 +42,16 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOCODE = "/usr/share/gocode"
-HCL_DIR = GOCODE + "/src/github.com/hashicorp/hcl/v2"
+# hcl 2.14.1's sources, for their test tables (the newest reference's sources
+# in the shared directory have no tests).
+HCL_TESTS_DIR = GOCODE + "/src/github.com/hashicorp/hcl/v2"
 # The shared directory: $HCLVM_SHARED_DIR, or `shared` beside the repository.
 SHARED = os.environ.get("HCLVM_SHARED_DIR") or os.path.normpath(
     os.path.join(HERE, "..", "..", "..", "..", "shared"))
+# The GOPATH that builds against the newest reference, as setup-newest.sh does.
+NEWEST_GOPATH = ":".join([os.path.join(SHARED, "oracle", "newest"),
+                          os.path.join(SHARED, "oracle", "newest", "compat"), GOCODE])
+NEWEST_BIN = os.environ.get("HCL_ORACLE_NEWEST_BIN", "/opt/hcl-oracle/newest/bin")
 
 # ---------------------------------------------------------------------------
 # JSON with exact numbers: cty numbers have up to 512 bits of mantissa, so
@@ -337,9 +346,9 @@ def build_batch(bench_src, workdir):
     shutil.copy(os.path.join(bench_src, "main.go"), os.path.join(src, "main.go"))
     with open(os.path.join(src, "zz_batch.go"), "w") as f:
         f.write(BATCH_GO)
-    env = dict(os.environ, GO111MODULE="off", GOFLAGS="", GOPATH=GOCODE)
+    env = dict(os.environ, GO111MODULE="off", GOFLAGS="", GOPATH=NEWEST_GOPATH)
     if not env.get("GOCACHE"):
-        env["GOCACHE"] = os.path.join(tempfile.gettempdir(), "hcl-oracle-gocache-" + str(os.getuid()))
+        env["GOCACHE"] = os.path.join(tempfile.gettempdir(), "hcl-oracle-newest-gocache-" + str(os.getuid()))
     out = os.path.join(workdir, "oracle-batch")
     subprocess.run(["go", "build", "-o", out, "."], cwd=src, env=env, check=True)
     return out
@@ -883,7 +892,7 @@ def hcltest_cases(bench_src, skipped):
     out = []
     ctx_files = {}
     for fname, func, short in tables:
-        rows = go_table(os.path.join(HCL_DIR, "hclsyntax", fname), func)
+        rows = go_table(os.path.join(HCL_TESTS_DIR, "hclsyntax", fname), func)
         for i, (_, row) in enumerate(rows):
             fields = [v for _, v in row[2]]
             src = "hcl-test:hclsyntax/%s:%s[%d]" % (fname, func, i)
@@ -988,10 +997,6 @@ V = "vars-values.json"
 VN = "vars-null.json"
 VNUM = "vars-numbers.json"
 VU = "vars-unicode.json"
-
-NAMESPACED = ('parses (namespaced function call); evaluation fails with "Call to unknown '
-              'function": There are no functions in namespace "%s".')
-
 
 def matrix(ops, left, right=None, fmt="{a} {op} {b}"):
     right = left if right is None else right
@@ -1527,12 +1532,8 @@ def own_cases():
         for i, e in enumerate(exprs):
             if kind == "heredoc":
                 e = heredoc_nl(e)
-            case = {"id": "own-%s-%03d" % (kind, i + 1), "src": "own:" + kind, "kind": kind, "expr": e,
-                    "vars": vars_file}
-            m = re.match(r"([\w]+(?:::[\w]+)+)\(", e)
-            if m:
-                case["newer"] = NAMESPACED % (m.group(1).rsplit("::", 1)[0] + "::")
-            out.append(case)
+            out.append({"id": "own-%s-%03d" % (kind, i + 1), "src": "own:" + kind, "kind": kind,
+                        "expr": e, "vars": vars_file})
     return out
 
 
@@ -1657,27 +1658,9 @@ def crosscheck_want(p, want):
     return None
 
 
-NESTED_SPLAT = ('error "Invalid nested splat expressions": The second level of splat expression produced '
-                'elements of different types, so it isn\'t possible to construct a valid list to represent '
-                'the top-level result.\n\nConsider using a for expression instead, to produce a tuple-typed '
-                'result which can therefore have non-homogenous element types. (subject: the part after the '
-                'first splat)')
-
-
-def newer_of(case, want):
-    """What the newest reference says instead, where it is known to differ from 2.14.1."""
-    if "newer" in case:
-        return case["newer"]
-    if "crash" in want and "inconsistent list element types" in want["crash"]:
-        return NESTED_SPLAT
-    if "error" in want and "parethesis" in want["detail"]:
-        return 'detail: "%s" (typo fixed)' % want["detail"].replace("parethesis", "parenthesis")
-    return None
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--bench", default="/opt/hcl-oracle/bin/gohcl-bench")
+    ap.add_argument("--bench", default=os.path.join(NEWEST_BIN, "gohcl-bench"))
     ap.add_argument("--bench-src", default=os.path.join(SHARED, "oracle", "gohcl-bench"))
     ap.add_argument("--no-crosscheck", action="store_true")
     ap.add_argument("--jobs", type=int, default=2)
@@ -1749,9 +1732,6 @@ def main():
                 row["also"] = c["also"]
             if "note" in c:
                 row["note"] = c["note"]
-            newer = newer_of(c, want)
-            if newer:
-                row["newer"] = newer
             row["want"] = want
             if alts:
                 row["alt_wants"] = alts

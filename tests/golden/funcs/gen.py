@@ -11,9 +11,14 @@ the arguments as typed JSON ({"value":...,"type":...} of the tuple), and
 either "result" and the result as typed JSON, or the diagnostic's summary
 and detail. Fields are escaped: backslash, tab and newline as \\, \t, \n.
 (The oracle's text output wraps the detail at 78 columns; the test compares
-details with newlines read as spaces.)
+details with newlines read as spaces. Where the function panicked, the Go
+stack trace that follows the panic's message is left out.)
 
-Usage: gen.py [ORACLE]   (default /opt/hcl-oracle/bin/gohcl-bench)
+The oracle is the newest reference's gohcl-bench (hcl v2.24.0 + go-cty
+v1.18.1): $HCL_ORACLE_NEWEST_BIN/gohcl-bench, default
+/opt/hcl-oracle/newest/bin/gohcl-bench (see ../oracle-env.sh).
+
+Usage: gen.py [ORACLE]
 """
 import json
 import os
@@ -21,7 +26,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ORACLE = sys.argv[1] if len(sys.argv) > 1 else "/opt/hcl-oracle/bin/gohcl-bench"
+ORACLE = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+    os.environ.get("HCL_ORACLE_NEWEST_BIN", "/opt/hcl-oracle/newest/bin"), "gohcl-bench")
 
 
 def split_call(expr):
@@ -74,6 +80,11 @@ def run(expr):
     # Summary, blank line, "  on <expr> line N:", source lines, blank line, detail.
     parts = first.split("\n\n")
     detail = "\n\n".join(parts[2:]).rstrip("\n")
+    # A panic inside the function: the reference's detail goes on with the
+    # Go stack trace (and the detail's final period) after the panic's
+    # message; the trace is the reference's own and is left out.
+    if "\ngoroutine " in detail:
+        detail = detail[:detail.index("\ngoroutine ")] + "."
     return ("error", summary, detail)
 
 

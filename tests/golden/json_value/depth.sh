@@ -9,12 +9,13 @@
 # document back unchanged, or the error message. The test builds the same
 # documents itself.
 #
-# Usage: tests/golden/json_value/depth.sh [ORACLE]   (default
-# /opt/hcl-oracle/bin/gohcl-bench). Takes about five minutes: the reference
+# Usage: tests/golden/json_value/depth.sh [ORACLE]   (default: the newest
+# reference's gohcl-bench, see ../oracle-env.sh). Takes about five minutes: the reference
 # reads a document once per level of nesting.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-oracle="${1:-/opt/hcl-oracle/bin/gohcl-bench}"
+. "$here/../oracle-env.sh"
+oracle="${1:-$newest_bin/gohcl-bench}"
 
 python3 - "$here" "$oracle" <<'PY'
 import json, os, re, subprocess, sys, tempfile

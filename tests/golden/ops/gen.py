@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the differential golden data of the value operations (ops.golden)
 and of set construction (sets.golden) by evaluating HCL expressions with the
-reference oracle (hcl 2.14.1 / go-cty 1.12.1, see shared/oracle/README.md).
+newest reference (hcl v2.24.0 / go-cty v1.18.1, see shared/oracle/README.md).
 
 ops.golden, one case a line, tab-separated:
     OP  LHS  RHS  EXPECTED
@@ -15,7 +15,8 @@ sets.golden, one case a line:
 INPUT is tolist(X) and EXPECTED toset(X) for an HCL tuple expression X: the
 elements in insertion order, then the set cty builds from them.
 
-Usage: gen.py [ORACLE]   (default /opt/hcl-oracle/bin/gohcl-bench)
+Usage: gen.py [ORACLE]   (default $HCL_ORACLE_NEWEST_BIN/gohcl-bench, or
+/opt/hcl-oracle/newest/bin/gohcl-bench)
 """
 import itertools
 import os
@@ -24,7 +25,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ORACLE = sys.argv[1] if len(sys.argv) > 1 else "/opt/hcl-oracle/bin/gohcl-bench"
+ORACLE = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+    os.environ.get("HCL_ORACLE_NEWEST_BIN", "/opt/hcl-oracle/newest/bin"), "gohcl-bench")
 
 _cache = {}
 

@@ -4,9 +4,9 @@
 # makes of every case. The case format and the line format are described
 # in oracle/main.go.
 #
-# oracle/main.go is built offline in GOPATH mode against Debian's Go source
-# packages (hcl 2.14.1, cty 1.12.1), as ../body/gen.sh does; ext/userfunc
-# is the same in the newest reference.
+# oracle/main.go is built offline in GOPATH mode against the newest
+# reference's sources (hcl v2.24.0, go-cty v1.18.1; ../build-go-oracle.sh),
+# as ../body/gen.sh does.
 #
 # Usage: tests/golden/userfunc/gen.sh   (then review the diff)
 set -euo pipefail
