@@ -180,6 +180,9 @@ class Evaluation {
   Evaluation& operator=(Evaluation&&) noexcept;
 
   const Diagnostics& diagnostics() const;
+  // The variables files the evaluation read, for the snippets of its
+  // diagnostics (with the module's LoadResult::sources).
+  const Sources& sources() const;
   // Whether evaluation stopped before the walk (variable collection
   // errors, cycles, module argument errors): terraform console exits 1.
   bool stopped() const;

@@ -209,6 +209,7 @@ int run_eval_module(const EvalOptions& o) {
   Vm vm(o.limits);
   config::Evaluation ev = config::evaluate(m.module, in, &vm);
   config::Sources sources = m.sources;
+  sources.merge(ev.sources());
   Diagnostics diags = m.diagnostics;
   diags.insert(diags.end(), ev.diagnostics().begin(), ev.diagnostics().end());
   bool errors = has_errors(diags);
@@ -264,7 +265,13 @@ int run_console(const std::vector<std::string>& args_in) {
   if (!t) return usage_error(err);
   config::LoadResult m = load(*t);
   if (m.has_errors() || !m.module) {
-    print_tf_diags(m.diagnostics, m.sources);
+    // Warnings on standard output, errors on standard error.
+    Diagnostics w, e;
+    for (const Diagnostic& d : m.diagnostics) (d.severity == Severity::Error ? e : w).push_back(d);
+    std::string text = w.empty() ? "" : config::render_diagnostics(w, m.sources);
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+    print_tf_diags(e, m.sources);
     return kExitErrors;
   }
   config::Inputs in;
@@ -276,6 +283,7 @@ int run_console(const std::vector<std::string>& args_in) {
   for (const Diagnostic& d : ev.diagnostics())
     (d.severity == Severity::Error ? errors : warnings).push_back(d);
   config::Sources sources = m.sources;
+  sources.merge(ev.sources());
   // Warnings go to standard output, errors to standard error.
   auto out = [](const std::string& s) { std::fwrite(s.data(), 1, s.size(), stdout); };
   if (!warnings.empty()) out(config::render_diagnostics(warnings, sources));

@@ -650,18 +650,10 @@ ProviderDecl decode_provider(const Block& block, Diagnostics& diags) {
           block.label_ranges[0]);
   const Attributes& at = c.content.attributes;
   if (const Attribute* a = at.find("alias")) {
-    TraversalResult t = abs_traversal_for_expr(a->expr);
-    if (t.has_errors()) {
-      append(diags, std::move(t.diagnostics));
-    } else if (t.traversal.steps.size() != 1) {
+    decode_string(*a, p.alias, diags);
+    if (!valid_identifier(p.alias))
       error(diags, "Invalid provider configuration alias",
             std::string("An alias must be a valid name. ") + kBadIdentifierDetail);
-    } else {
-      p.alias = t.traversal.steps[0].name;
-      if (!valid_identifier(p.alias))
-        error(diags, "Invalid provider configuration alias",
-              std::string("An alias must be a valid name. ") + kBadIdentifierDetail);
-    }
   }
   if (const Attribute* a = at.find("version")) {
     Diagnostic w;
@@ -984,17 +976,51 @@ void decode_file(const Body& body, bool override, FileDecls& out, Diagnostics& d
       static const BodySchema ms{{{"from", true}, {"to", true}}, {}};
       ContentResult mc = b.body.content(ms);
       append(diags, std::move(mc.diagnostics));
+      const Attribute* from = mc.content.attributes.find("from");
+      const Attribute* to = mc.content.attributes.find("to");
+      if (from && to) {
+        TraversalResult f = abs_traversal_for_expr(from->expr);
+        TraversalResult t = abs_traversal_for_expr(to->expr);
+        append(diags, std::move(f.diagnostics));
+        append(diags, std::move(t.diagnostics));
+        if (!f.traversal.empty() && !t.traversal.empty() &&
+            (f.traversal.root_name() == "module") != (t.traversal.root_name() == "module")) {
+          error(diags, "Invalid \"moved\" addresses",
+                "The \"from\" and \"to\" addresses must either both refer to resources or both "
+                "refer to modules.",
+                b.def_range);
+        }
+      }
       out.moved.push_back(b.def_range);
     } else if (b.type == "removed") {
       static const BodySchema rs{{{"from", true}},
                                  {{"lifecycle", {}}, {"connection", {}}, {"provisioner", {"type"}}}};
       ContentResult rc = b.body.content(rs);
       append(diags, std::move(rc.diagnostics));
+      for (const Block& pb : rc.content.blocks) {
+        if (pb.type != "provisioner") continue;
+        static const BodySchema ps{{{"when"}}, {}};
+        PartialContentResult pc = pb.body.partial_content(ps);
+        const Attribute* when = pc.content.attributes.find("when");
+        if (when == nullptr || expr_as_keyword(when->expr) != "destroy") {
+          error(diags, "Invalid provisioner block",
+                "Only destroy-time provisioners are valid in \"removed\" blocks. To declare a "
+                "destroy-time provisioner, use:\n    when = destroy",
+                pb.def_range);
+        }
+      }
     } else if (b.type == "import") {
       static const BodySchema is{{{"provider"}, {"id"}, {"to", true}, {"for_each"}, {"identity"}},
                                  {}};
       ContentResult ic = b.body.content(is);
       append(diags, std::move(ic.diagnostics));
+      if (const Attribute* to = ic.content.attributes.find("to")) {
+        TraversalResult t = abs_traversal_for_expr(to->expr);
+        if (!t.traversal.empty() && t.traversal.root_name() == "data") {
+          error(diags, "Invalid import address", "Only managed resources can be imported.",
+                to->range);
+        }
+      }
       out.imports.push_back(b.def_range);
     } else if (b.type == "check") {
       out.checks.push_back(decode_check(b, override, out, diags));

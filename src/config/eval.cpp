@@ -247,13 +247,22 @@ namespace {
 
 // Terraform's rewrite of unknown-function errors
 // (lang.checkForUnknownFunctionDiags), for [d] reported with [fns].
-void rewrite_unknown_function(Diagnostic& d, const FunctionTable* fns) {
+void rewrite_unknown_function(Diagnostic& d, const FunctionTable* fns, const Source* src) {
   if (d.summary != "Call to unknown function") return;
   const std::string head = "There is no function named \"";
-  if (!d.detail.starts_with(head)) return;
-  size_t end = d.detail.find('"', head.size());
-  if (end == std::string::npos) return;
-  std::string name = d.detail.substr(head.size(), end - head.size());
+  std::string name;
+  if (d.detail.starts_with(head)) {
+    size_t end = d.detail.find('"', head.size());
+    if (end == std::string::npos) return;
+    name = d.detail.substr(head.size(), end - head.size());
+  } else if (src != nullptr && d.subject && d.subject->filename == src->name() &&
+             d.subject->end.byte <= src->text().size()) {
+    // A namespace without functions: the name is the call's, at the subject.
+    name = std::string(src->text().substr(d.subject->start.byte,
+                                          d.subject->end.byte - d.subject->start.byte));
+  } else {
+    return;
+  }
   size_t sep = name.rfind("::");
   if (sep == std::string::npos) {
     if (fns == nullptr) return;
@@ -263,7 +272,6 @@ void rewrite_unknown_function(Diagnostic& d, const FunctionTable* fns) {
         return;
       }
     }
-    d.detail = head + name + "\".";
     return;
   }
   std::string ns = name.substr(0, sep + 2), base = name.substr(sep + 2);
@@ -291,9 +299,9 @@ void rewrite_unknown_function(Diagnostic& d, const FunctionTable* fns) {
 // Post-processes the diagnostics [diags] of an evaluation in [ctx]:
 // Terraform's unknown-function texts and its statements about values.
 void finish_diags(const EvalState& st, Diagnostics& diags, const EvalContext& ctx,
-                  const FunctionTable* fns) {
+                  const FunctionTable* fns, const Source* src) {
   for (Diagnostic& d : diags) {
-    rewrite_unknown_function(d, fns);
+    rewrite_unknown_function(d, fns, src);
     describe_values(d, st.root->sources, ctx, fns);
   }
 }
@@ -313,7 +321,7 @@ Value run(EvalState& st, const ExprInfo& e, const ModInst& mi, const Rep& rep, D
   EvalContext ctx(&st.fn_ctx);
   build_context(st, e, mi, rep, ctx, own);
   EvalResult r = e.expr.value(*st.vm, &ctx);
-  finish_diags(st, r.diagnostics, ctx, st.fns.get());
+  finish_diags(st, r.diagnostics, ctx, st.fns.get(), &e.expr.source());
   out.insert(out.end(), r.diagnostics.begin(), r.diagnostics.end());
   if (r.has_errors()) return Value::unknown(result_type);
   if (want && want != Type::dynamic()) {
@@ -600,10 +608,10 @@ void validate_variable(EvalState& st, ModInst& mi, const std::string& name, Diag
     EvalContext merged(&st.fn_ctx);
     build_context(st, both, mi, rep, merged, &name);
     EvalResult cond = rule.condition->expr.value(*st.vm, &merged);
-    finish_diags(st, cond.diagnostics, merged, st.fns.get());
+    finish_diags(st, cond.diagnostics, merged, st.fns.get(), &rule.condition->expr.source());
     Diagnostics diags = cond.diagnostics;
     EvalResult msg = rule.error_message->expr.value(*st.vm, &merged);
-    finish_diags(st, msg.diagnostics, merged, st.fns.get());
+    finish_diags(st, msg.diagnostics, merged, st.fns.get(), &rule.error_message->expr.source());
     Value message = msg.value;
     if (msg.has_errors()) {
       // A literal string still serves, with a warning.
@@ -736,7 +744,7 @@ bool check_rules(EvalState& st, const std::vector<CheckRule>& rules, const ModIn
     std::string message;
     if (!has_errors(diags)) {
       EvalResult m = rule.error_message->expr.value(*st.vm, &ctx);
-      finish_diags(st, m.diagnostics, ctx, st.fns.get());
+      finish_diags(st, m.diagnostics, ctx, st.fns.get(), &rule.error_message->expr.source());
       diags.insert(diags.end(), m.diagnostics.begin(), m.diagnostics.end());
       if (!m.has_errors() && m.value.is_known() && !m.value.is_null()) {
         ConvertResult s = convert(m.value, Type::string());
@@ -750,7 +758,7 @@ bool check_rules(EvalState& st, const std::vector<CheckRule>& rules, const ModIn
     Value result;
     if (!has_errors(diags)) {
       EvalResult c = rule.condition->expr.value(*st.vm, &ctx);
-      finish_diags(st, c.diagnostics, ctx, st.fns.get());
+      finish_diags(st, c.diagnostics, ctx, st.fns.get(), &rule.condition->expr.source());
       diags.insert(diags.end(), c.diagnostics.begin(), c.diagnostics.end());
       result = c.value;
     }
@@ -847,8 +855,96 @@ Value eval_resource_body(EvalState& st, const Resource& r, const ModInst& mi, co
 
 namespace {
 
+// validateResource of a for_each value of [e] (terraform validate): what
+// is wrong with it even when it is unknown.
+bool validate_for_each(EvalState& st, const ExprInfo& e, const ModInst& mi, Diagnostics& out) {
+  Diagnostics d;
+  Value v = run(st, e, mi, Rep{}, d);
+  bool failed = has_errors(d);
+  out.insert(out.end(), d.begin(), d.end());
+  if (failed) return false;
+  auto fail = [&](std::string summary, std::string detail, bool sensitive = false) {
+    Diagnostic diag;
+    diag.summary = std::move(summary);
+    diag.detail = std::move(detail);
+    diag.subject = e.expr.range();
+    expr_diag(st, out, std::move(diag), e, mi, Rep{}, false, sensitive);
+    return false;
+  };
+  auto [plain, marks] = v.unmark_with_marks();
+  bool ok = true;
+  if (marks.has(kSensitive)) {
+    ok = fail("Invalid for_each argument",
+              "Sensitive values, or values derived from sensitive values, cannot be used as "
+              "for_each arguments. If used, the sensitive value could be exposed as a resource "
+              "instance key.",
+              true);
+  }
+  if (marks.has(kEphemeral)) {
+    ok = fail("Invalid for_each argument",
+              "The given \"for_each\" value is derived from an ephemeral value, which means that "
+              "Terraform cannot persist it between plan/apply rounds. Use only non-ephemeral "
+              "values to specify a resource's instance keys.");
+  }
+  if (!ok) return false;
+  const Type* t = plain.type();
+  if (plain.is_null()) {
+    return fail("Invalid for_each argument",
+                "The given \"for_each\" argument value is unsuitable: the given \"for_each\" "
+                "argument value is null. A map, or set of strings is allowed.");
+  }
+  if (t->is_dynamic()) return true;
+  if (!t->is_map() && !t->is_set() && !t->is_object()) {
+    return fail("Invalid for_each argument",
+                "The given \"for_each\" argument value is unsuitable: the \"for_each\" argument "
+                "must be a map, or set of strings, and you have provided a value of type " +
+                    t->friendly_name() + ".");
+  }
+  if (!plain.is_known()) return true;
+  if ((t->is_object() ? t->size() : plain.length()) == 0) return true;
+  if (t->is_set()) {
+    if (!plain.is_wholly_known()) return true;
+    if (t->element() != Type::string()) {
+      return fail("Invalid for_each set argument",
+                  "The given \"for_each\" argument value is unsuitable: \"for_each\" supports "
+                  "maps and sets of strings, but you have provided a set containing type " +
+                      t->element()->friendly_name() + ".");
+    }
+    for (size_t i = 0; i < plain.length(); ++i) {
+      if (plain.element(i).is_null()) {
+        return fail("Invalid for_each set argument",
+                    "The given \"for_each\" argument value is unsuitable: \"for_each\" sets "
+                    "must not contain null values.");
+      }
+    }
+  }
+  return true;
+}
+
 // Expands resource [r] of [mi] and evaluates each instance's arguments.
 bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, Diagnostics& out) {
+  if (st.inputs.validate) {
+    // terraform validate: count and for_each checked, the body evaluated
+    // once with unknown instance keys.
+    bool ok = true;
+    if (r.count) {
+      bool unknown = false;
+      Diagnostics d;
+      if (!eval_count(st, *r.count, mi, d, unknown) && !unknown) ok = false;
+      out.insert(out.end(), d.begin(), d.end());
+    }
+    if (r.for_each && !validate_for_each(st, *r.for_each, mi, out)) ok = false;
+    Value idx = Value::unknown(Type::number()), key = Value::unknown(Type::string()),
+          val = Value::dynamic();
+    Rep rep;
+    if (r.count) rep.count_index = &idx;
+    if (r.for_each) rep.each_key = &key, rep.each_value = &val;
+    Diagnostics d;
+    eval_resource_body(st, r, mi, rep, d);
+    if (has_errors(d)) ok = false;
+    out.insert(out.end(), d.begin(), d.end());
+    return ok;
+  }
   Expansion x;
   bool ok = true;
   if (r.count) {
@@ -871,7 +967,7 @@ bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, Diagnostics& o
   } else {
     x.keys.push_back({});
   }
-  if (ok && !st.inputs.validate) {
+  if (ok) {
     std::string base = (mi.addr.empty() ? "" : mi.addr + ".") + r.address();
     const char* kind = r.mode == ResMode::Managed ? "resource"
                        : r.mode == ResMode::Data  ? "data"
@@ -981,6 +1077,11 @@ const Diagnostics& Evaluation::diagnostics() const {
   return state_ ? state_->diags : none;
 }
 
+const Sources& Evaluation::sources() const {
+  static const Sources none;
+  return state_ ? state_->var_sources : none;
+}
+
 bool Evaluation::stopped() const { return state_ && state_->stopped; }
 
 namespace {
@@ -1069,7 +1170,7 @@ EvalResult Evaluation::eval(std::string_view text, Vm* vm) const {
   EvalContext ctx(&st.console_ctx);
   detail::build_context(st, *info, st.insts.front(), detail::Rep{}, ctx);
   r = e.value(vm ? *vm : detail::thread_vm(), &ctx);
-  detail::finish_diags(st, r.diagnostics, ctx, st.console_fns.get());
+  detail::finish_diags(st, r.diagnostics, ctx, st.console_fns.get(), &e.source());
   r.diagnostics.insert(r.diagnostics.begin(), info->diags.begin(), info->diags.end());
   if (r.has_errors()) return r;
   auto [plain, marks] = r.value.unmark_deep();

@@ -69,6 +69,7 @@ struct RawValue {
   bool unparsed = false;  // Env and Cli: [text] still to be read in the variable's mode
   std::string text;
   std::string file;       // File: the file's name
+  Expression expr;        // File: the value's expression, evaluated when parsed
   bool has_range = false;
   Range range;
 };

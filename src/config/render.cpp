@@ -243,8 +243,15 @@ std::optional<Snippet> make_snippet(const Range& subject_in, const std::optional
     size_t nl = text.find('\n', pos);
     size_t end = nl == std::string_view::npos ? text.size() : nl;
     size_t line_end = nl == std::string_view::npos ? text.size() : nl + 1;
-    // Overlap test as hcl.Range.Overlaps does (half-open, empty ranges too).
-    bool overlaps = pos < snip.end.byte && snip.start.byte < line_end;
+    // hcl.Range.Overlaps of the line (without its line break) and the
+    // snippet: either holds an end of the other (ends included), and an
+    // empty line never overlaps.
+    size_t ls = pos, le = end > pos && text[end - 1] == '\r' ? end - 1 : end;
+    size_t ss = snip.start.byte, se = snip.end.byte;
+    auto in = [](size_t a, size_t b, size_t at) { return a <= at && at < b; };
+    bool overlaps = ls != le && ss != se &&
+                    (in(ls, le, ss) || in(ls, le, se) || in(ss, se, ls) || in(ss, se, le));
+    (void)line_end;
     if (overlaps) {
       if (!started) code_start = pos, started = true;
       std::string_view line = text.substr(pos, end - pos);

@@ -173,7 +173,7 @@ std::vector<Traversal> body_variables(const Body& body, const BodyShape& shape) 
 void build_context(const EvalState& st, const ExprInfo& e, const ModInst& mi, const Rep& rep,
                    EvalContext& ctx, const std::string* own);
 void finish_diags(const EvalState& st, Diagnostics& diags, const EvalContext& ctx,
-                  const FunctionTable* fns);
+                  const FunctionTable* fns, const Source* src);
 
 Value eval_resource_body(EvalState& st, const Resource& r, const ModInst& mi, const Rep& rep,
                          Diagnostics& out) {
@@ -188,8 +188,32 @@ Value eval_resource_body(EvalState& st, const Resource& r, const ModInst& mi, co
   Body expanded = dynblock::expand(r.config, &ctx);
   Diagnostics d;
   bool failed = false;
-  Value v = read_body(st, expanded, *r.shape, ctx, d, failed);
-  finish_diags(st, d, ctx, st.fns.get());
+  // The resource types Terraform has built in have a schema: the body is
+  // read with it, and what it lacks is reported as Terraform reports it.
+  static const BodyShape data_store = [] {
+    BodyShape s;
+    s.attributes = {"input", "triggers_replace"};
+    return s;
+  }();
+  static const BodyShape remote_state = [] {
+    BodyShape s;
+    s.attributes = {"backend", "config", "defaults", "workspace"};
+    return s;
+  }();
+  const BodyShape* shape = r.shape.get();
+  if (r.mode == ResMode::Managed && r.type == "terraform_data") shape = &data_store;
+  if (r.mode == ResMode::Data && r.type == "terraform_remote_state") shape = &remote_state;
+  if (shape != r.shape.get()) {
+    BodySchema schema = shape->schema();
+    if (shape == &remote_state) schema.attributes[0].required = true;
+    ContentResult check = expanded.content(schema);
+    for (Diagnostic& x : check.diagnostics) {
+      if (x.severity == Severity::Error) failed = true;
+      d.push_back(std::move(x));
+    }
+  }
+  Value v = failed ? Value::dynamic() : read_body(st, expanded, *shape, ctx, d, failed);
+  finish_diags(st, d, ctx, st.fns.get(), nullptr);
   out.insert(out.end(), d.begin(), d.end());
   return failed ? Value::dynamic() : v;
 }

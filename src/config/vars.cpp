@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <set>
 
 #include "config/eval.h"
 
@@ -74,11 +75,10 @@ void add_vars_file(EvalState& st, const std::string& path, const std::string& na
   AttributesResult attrs = f.body.just_attributes();
   diags.insert(diags.end(), attrs.diagnostics.begin(), attrs.diagnostics.end());
   for (const Attribute& a : attrs.attributes) {
-    EvalResult v = a.expr.value(nullptr);
-    diags.insert(diags.end(), v.diagnostics.begin(), v.diagnostics.end());
     RawValue raw;
     raw.source = RawValue::File;
-    raw.value = std::move(v.value);
+    raw.unparsed = true;
+    raw.expr = a.expr;
     raw.has_range = true;
     raw.range = a.expr.range();
     raw.file = name;
@@ -199,15 +199,29 @@ void collect_root_variables(EvalState& st) {
   // report values for variables that are not declared.
   size_t undeclared_files = 0;
   std::map<std::string, RawValue, std::less<>> parsed;
+  std::set<std::string, std::less<>> failed;  // given, but not readable
   for (auto& [name, raw] : st.raw_vars) {
     auto it = m.variables.find(name);
     const Variable* v = it == m.variables.end() ? nullptr : &it->second;
-    if (raw.unparsed) {
+    if (raw.unparsed && raw.expr) {
+      // A file's value: its expression, evaluated without a context.
+      EvalResult r = raw.expr.value(nullptr);
+      diags.insert(diags.end(), r.diagnostics.begin(), r.diagnostics.end());
+      if (r.has_errors()) {
+        failed.insert(name);
+        continue;
+      }
+      raw.value = std::move(r.value);
+      raw.unparsed = false;
+    } else if (raw.unparsed) {
       bool ok = true;
       Diagnostics pd;
       raw.value = parse_in_mode(v, name, raw.text, pd, ok);
       diags.insert(diags.end(), pd.begin(), pd.end());
-      if (!ok || has_errors(pd)) continue;
+      if (!ok || has_errors(pd)) {
+        failed.insert(name);
+        continue;
+      }
       raw.unparsed = false;
     }
     if (v == nullptr) {
@@ -254,7 +268,7 @@ void collect_root_variables(EvalState& st) {
   for (const auto& [name, v] : m.variables) {
     if (parsed.count(name)) continue;
     if (v.default_value && !in.validate) continue;
-    if (in.unknown_required || in.validate) {
+    if ((in.unknown_required || in.validate) && !failed.count(name)) {
       // terraform console (and validate: every variable) stands in an
       // unknown value of the variable's type.
       RawValue raw;

@@ -20,15 +20,16 @@ cat > "$work/bin/terraform" <<SHIM
 #!/bin/bash
 # terraform's commands that the sessions use, answered by hclvm.
 args=()
+chdir=""
 for a in "\$@"; do
   case "\$a" in
-    -chdir=*) cd "\${a#-chdir=}" || exit 1;;
+    -chdir=*) chdir="\${a#-chdir=}";;
     -no-color|-json|-backend=false|-state=*) ;;
     *) args+=("\$a");;
   esac
 done
 case "\${args[0]:-}" in
-  console) exec "$hclvm" console "\${args[@]:1}";;
+  console) exec "$hclvm" console "\${args[@]:1}" \${chdir:+"\$chdir"};;
   validate) exec "$hclvm" check --format=terraform-json .;;
   init) exit 0;;
   *) echo "terraform shim: unsupported command: \$*" >&2; exit 2;;
