@@ -13,6 +13,10 @@
 #include <hclvm/function.h>
 #include <hclvm/typeexpr.h>
 
+#include <map>
+#include <mutex>
+#include <tuple>
+
 #include "config/internal.h"
 
 namespace hclvm::config::detail {
@@ -104,8 +108,11 @@ void add_both(FunctionTable& t, const std::string& name, Function f) {
 
 }  // namespace
 
-std::shared_ptr<const FunctionTable> terraform_functions(const std::string& base_dir, bool confine,
-                                                         bool console) {
+namespace {
+
+// Builds the table terraform_functions returns.
+std::shared_ptr<const FunctionTable> build_table(const std::string& base_dir, bool confine,
+                                                bool console) {
   LibraryOptions lib;
   lib.base_dir = base_dir.empty() ? "." : base_dir;
   lib.confine = confine;
@@ -120,6 +127,24 @@ std::shared_ptr<const FunctionTable> terraform_functions(const std::string& base
     add_both(t, "plantimestamp", plantimestamp_fn());
   }
   return std::make_shared<const FunctionTable>(std::move(t));
+}
+
+}  // namespace
+
+std::shared_ptr<const FunctionTable> terraform_functions(const std::string& base_dir, bool confine,
+                                                         bool console) {
+  // Tables are immutable: one per directory and kind serves every
+  // evaluation (making one costs more than evaluating a small module).
+  static std::mutex mu;
+  static std::map<std::tuple<std::string, bool, bool>, std::shared_ptr<const FunctionTable>> tables;
+  auto key = std::make_tuple(base_dir, confine, console);
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = tables.find(key);
+  if (it != tables.end()) return it->second;
+  if (tables.size() >= 64) tables.clear();  // a bound for processes that load many directories
+  auto t = build_table(base_dir, confine, console);
+  tables.emplace(std::move(key), t);
+  return t;
 }
 
 }  // namespace hclvm::config::detail

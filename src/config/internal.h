@@ -118,6 +118,8 @@ struct Resource {
   ExprPtr count, for_each;
   Body config;  // the type-specific arguments and blocks
   std::shared_ptr<const struct BodyShape> shape;  // what the body holds (resource_body.cpp)
+  std::shared_ptr<const struct BodyShape> variables_shape;  // the shape its variables are found with
+  std::shared_ptr<const struct StaticBody> static_body;  // read once, without dynamic blocks
   ExprPtr body_info;  // the references of the whole body (no expression)
   std::vector<ExprPtr> depends_on;
   std::string check;  // the check block holding a data source, or ""
@@ -183,6 +185,8 @@ ExprPtr analyze(const Expression& e, const ModuleData& m, ExprScope scope,
 // the variables reading it with that shape needs (resource_body.cpp).
 std::shared_ptr<const BodyShape> infer_shape(const Body& body);
 std::vector<Traversal> body_variables(const Body& body, const BodyShape& shape);
+// Sets the shape of [r]'s body and, without dynamic blocks, reads it once.
+void prepare_resource_body(Resource& r);
 // The base and override bodies of an override merge (override_body.cpp).
 std::optional<std::pair<Body, Body>> override_parts(const Body& b);
 

@@ -595,9 +595,9 @@ void analyze_module(ModuleData& m, Diagnostics& diags) {
     an(r.count, ExprScope::Plain);
     an(r.for_each, ExprScope::Plain);
     for (ExprPtr& d : r.depends_on) an(d, ExprScope::Plain);
-    r.shape = infer_shape(r.config);
+    prepare_resource_body(r);
     auto info = std::make_shared<ExprInfo>();
-    info->refs = parse_refs(body_variables(r.config, *r.shape), info->diags);
+    info->refs = parse_refs(body_variables(r.config, *r.variables_shape), info->diags);
     check_refs(info->refs, m, scope, {}, info->diags);
     r.body_info = std::move(info);
   }

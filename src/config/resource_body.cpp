@@ -175,21 +175,11 @@ void build_context(const EvalState& st, const ExprInfo& e, const ModInst& mi, co
 void finish_diags(const EvalState& st, Diagnostics& diags, const EvalContext& ctx,
                   const FunctionTable* fns, const Source* src);
 
-Value eval_resource_body(EvalState& st, const Resource& r, const ModInst& mi, const Rep& rep,
-                         Diagnostics& out) {
-  if (!r.body_info || !r.shape) return Value::dynamic();
-  if (r.body_info->has_errors()) {
-    out.insert(out.end(), r.body_info->diags.begin(), r.body_info->diags.end());
-    return Value::dynamic();
-  }
-  out.insert(out.end(), r.body_info->diags.begin(), r.body_info->diags.end());
-  EvalContext ctx(&st.fn_ctx);
-  build_context(st, *r.body_info, mi, rep, ctx, nullptr);
-  Body expanded = dynblock::expand(r.config, &ctx);
-  Diagnostics d;
-  bool failed = false;
-  // The resource types Terraform has built in have a schema: the body is
-  // read with it, and what it lacks is reported as Terraform reports it.
+namespace {
+
+// The resource types Terraform has built in have a schema: a body is read
+// with it, and what it lacks is reported as Terraform reports it.
+const BodyShape* builtin_shape(const Resource& r) {
   static const BodyShape data_store = [] {
     BodyShape s;
     s.attributes = {"input", "triggers_replace"};
@@ -200,19 +190,140 @@ Value eval_resource_body(EvalState& st, const Resource& r, const ModInst& mi, co
     s.attributes = {"backend", "config", "defaults", "workspace"};
     return s;
   }();
-  const BodyShape* shape = r.shape.get();
-  if (r.mode == ResMode::Managed && r.type == "terraform_data") shape = &data_store;
-  if (r.mode == ResMode::Data && r.type == "terraform_remote_state") shape = &remote_state;
-  if (shape != r.shape.get()) {
-    BodySchema schema = shape->schema();
-    if (shape == &remote_state) schema.attributes[0].required = true;
-    ContentResult check = expanded.content(schema);
-    for (Diagnostic& x : check.diagnostics) {
-      if (x.severity == Severity::Error) failed = true;
-      d.push_back(std::move(x));
+  if (r.mode == ResMode::Managed && r.type == "terraform_data") return &data_store;
+  if (r.mode == ResMode::Data && r.type == "terraform_remote_state") return &remote_state;
+  return nullptr;
+}
+
+// The schema [shape] reads a body of [r] with (builtin types: their
+// required arguments too).
+BodySchema schema_for(const Resource& r, const BodyShape& shape) {
+  BodySchema schema = shape.schema();
+  if (r.mode == ResMode::Data && r.type == "terraform_remote_state") {
+    for (AttributeSchema& a : schema.attributes)
+      if (a.name == "backend") a.required = true;
+  }
+  return schema;
+}
+
+// Whether the body [b] (or a body inside it) has a dynamic block, or is
+// one whose blocks cannot be told from its arguments (JSON).
+bool has_dynamic(const Body& b) {
+  std::vector<const ast::Body*> stack;
+  switch (b.kind()) {
+    case Body::Kind::Native:
+      if (const ast::Body* n = b.native_body()) stack.push_back(n);
+      break;
+    case Body::Kind::Merged:
+      for (const Body& part : b.merged())
+        if (has_dynamic(part)) return true;
+      return false;
+    case Body::Kind::Other:
+      if (auto parts = override_parts(b)) return has_dynamic(parts->first) || has_dynamic(parts->second);
+      return true;
+    default: return true;
+  }
+  while (!stack.empty()) {
+    const ast::Body* n = stack.back();
+    stack.pop_back();
+    for (const ast::Block* blk : n->blocks) {
+      if (blk->type == "dynamic") return true;
+      if (blk->body) stack.push_back(blk->body);
     }
   }
-  Value v = failed ? Value::dynamic() : read_body(st, expanded, *shape, ctx, d, failed);
+  return false;
+}
+
+}  // namespace
+
+// A resource body without dynamic blocks, read once with its shape: what
+// evaluating it needs is only running its expressions.
+struct StaticBody {
+  std::vector<std::pair<std::string, Expression>> attributes;  // every shape attribute; empty: absent
+  std::vector<std::pair<std::string, std::vector<StaticBody>>> blocks;
+  Diagnostics diagnostics;  // what reading it with a builtin type's schema reported
+
+  // Reads [body] with [shape] and [schema].
+  static StaticBody read(const Body& body, const BodyShape& shape, const BodySchema& schema) {
+    StaticBody out;
+    ContentResult c = body.content(schema);
+    out.diagnostics = std::move(c.diagnostics);
+    for (const std::string& name : shape.attributes) {
+      const Attribute* a = c.content.attributes.find(name);
+      out.attributes.emplace_back(name, a ? a->expr : Expression());
+    }
+    for (const auto& [type, child] : shape.blocks) {
+      std::vector<StaticBody> items;
+      for (const Block& b : c.content.blocks)
+        if (b.type == type) items.push_back(read(b.body, *child.shape, child.shape->schema()));
+      out.blocks.emplace_back(type, std::move(items));
+    }
+    return out;
+  }
+
+  // The value of the body in [ctx].
+  Value value(EvalState& st, const EvalContext& ctx, Diagnostics& out, bool& failed) const {
+    std::vector<std::pair<std::string, Value>> attrs;
+    attrs.reserve(attributes.size() + blocks.size());
+    for (const auto& [name, e] : attributes) {
+      if (!e) {
+        attrs.emplace_back(name, Value::null(Type::dynamic()));
+        continue;
+      }
+      EvalResult r = e.value(*st.vm, &ctx);
+      if (r.has_errors()) failed = true;
+      out.insert(out.end(), r.diagnostics.begin(), r.diagnostics.end());
+      attrs.emplace_back(name, r.has_errors() ? Value::dynamic() : std::move(r.value));
+    }
+    for (const auto& [type, items] : blocks) {
+      std::vector<Value> vals;
+      for (const StaticBody& b : items) vals.push_back(b.value(st, ctx, out, failed));
+      attrs.emplace_back(type, Value::tuple(std::move(vals)));
+    }
+    return Value::object(std::move(attrs));
+  }
+};
+
+void prepare_resource_body(Resource& r) {
+  std::shared_ptr<const BodyShape> inferred = infer_shape(r.config);
+  if (const BodyShape* b = builtin_shape(r)) {
+    r.shape = std::shared_ptr<const BodyShape>(std::shared_ptr<const BodyShape>(), b);
+  } else {
+    r.shape = inferred;
+  }
+  r.variables_shape = inferred;
+  if (!has_dynamic(r.config))
+    r.static_body = std::make_shared<const StaticBody>(StaticBody::read(r.config, *r.shape, schema_for(r, *r.shape)));
+}
+
+Value eval_resource_body(EvalState& st, const Resource& r, const ModInst& mi, const Rep& rep,
+                         Diagnostics& out) {
+  if (!r.body_info || !r.shape) return Value::dynamic();
+  if (r.body_info->has_errors()) {
+    out.insert(out.end(), r.body_info->diags.begin(), r.body_info->diags.end());
+    return Value::dynamic();
+  }
+  out.insert(out.end(), r.body_info->diags.begin(), r.body_info->diags.end());
+  EvalContext ctx(&st.fn_ctx);
+  build_context(st, *r.body_info, mi, rep, ctx, nullptr);
+  Diagnostics d;
+  bool failed = false;
+  Value v;
+  if (r.static_body) {
+    d = r.static_body->diagnostics;
+    failed = has_errors(d);
+    if (!failed) v = r.static_body->value(st, ctx, d, failed);
+  } else {
+    Body expanded = dynblock::expand(r.config, &ctx);
+    if (builtin_shape(r) != nullptr) {
+      ContentResult check = expanded.content(schema_for(r, *r.shape));
+      for (Diagnostic& x : check.diagnostics) {
+        if (x.severity == Severity::Error) failed = true;
+        d.push_back(std::move(x));
+      }
+    }
+    if (!failed) v = read_body(st, expanded, *r.shape, ctx, d, failed);
+  }
   finish_diags(st, d, ctx, st.fns.get(), nullptr);
   out.insert(out.end(), d.begin(), d.end());
   return failed ? Value::dynamic() : v;
