@@ -236,6 +236,10 @@ std::string render_validate_json(const Diagnostics& diags, const Sources& source
 std::string console_value(const Value& v, int indent = 0);
 // [t] as terraform console's type() prints it.
 std::string console_type(const Type* t);
+// [v] as packer console prints it (PrintableCtyValue): "<unknown>" when
+// anything in it is unknown, a top-level string raw, nulls in maps and
+// objects left out.
+std::string packer_console_value(const Value& v);
 
 // Sorts [diags] as Terraform sorts them for its human view.
 void sort_diagnostics(Diagnostics& diags);

@@ -20,6 +20,8 @@
 
 #include "cli/cli.h"
 #include "cli/eval.h"
+#include "diag/render.h"
+#include "util/unicode.h"
 #include "value/json.h"
 
 extern char** environ;
@@ -193,6 +195,70 @@ std::optional<Target> target_of(const std::vector<std::string>& files, std::stri
   return t;
 }
 
+// Prints [diags] as packer prints them (hcl's text writer, width 80).
+void print_packer_diags(const Diagnostics& diags, const config::Sources& sources) {
+  if (diags.empty()) return;
+  diag::SnippetFiles files;
+  for (const auto& [name, f] : sources.files()) {
+    std::function<std::string(uint32_t)> context;
+    if (const ast::Body* b = f.body.native_body())
+      context = [b](uint32_t byte) { return diag::native_context(*b, byte); };
+    files.emplace(name, diag::SnippetFile{f.source->text(), context});
+  }
+  std::string text = diag::render_text(diags, files, diag::TextStyle{80, false});
+  std::fwrite(text.data(), 1, text.size(), stderr);
+}
+
+// packer console's piped mode on the template [m] (console.go): every line
+// evaluated, errors printed and the session going on, the last result
+// printed raw, "variables" listing the variables and locals.
+int packer_console(const config::LoadResult& m, const config::Inputs& in) {
+  config::Evaluation ev = config::evaluate(m.module, in);
+  config::Sources sources = m.sources;
+  sources.merge(ev.sources());
+  if (ev.stopped()) {
+    print_packer_diags(ev.diagnostics(), sources);
+    return kExitErrors;
+  }
+  std::string line, last;
+  int status = kExitOk;
+  while (std::getline(std::cin, line)) {
+    size_t a = line.find_first_not_of(" \t\r\n\v\f");
+    size_t b = line.find_last_not_of(" \t\r\n\v\f");
+    line = a == std::string::npos ? "" : line.substr(a, b - a + 1);
+    if (line.empty()) {
+      last.clear();
+      continue;
+    }
+    if (line == "exit") break;
+    if (line == "variables") {
+      last = "> input-variables:\n\n";
+      for (const char* kind : {"var", "local"}) {
+        if (std::string_view(kind) == "local") last += "\n> local-variables:\n\n";
+        EvalResult r = ev.eval(kind);
+        const Type* t = r.value.type();
+        if (r.has_errors() || !t->is_object()) continue;
+        for (size_t i = 0; i < t->size(); ++i) {
+          last += std::string(kind) + "." + std::string(t->attr_name(i)) + ": " +
+                  uni::go_quote(config::packer_console_value(r.value.attr(i))) + "\n";
+        }
+      }
+      continue;
+    }
+    EvalResult r = ev.eval(line);
+    if (!r.diagnostics.empty()) {
+      print_packer_diags(r.diagnostics, sources);
+      status = r.has_errors() ? kExitErrors : kExitOk;
+      last.clear();
+      if (r.has_errors()) continue;
+    }
+    last = config::packer_console_value(r.value);
+  }
+  std::string out = last + "\n";
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  return status;
+}
+
 }  // namespace
 
 int run_eval_module(const EvalOptions& o) {
@@ -276,6 +342,7 @@ int run_console(const std::vector<std::string>& args_in) {
   }
   config::Inputs in;
   if (auto e = inputs_from(o, t->dir, in)) return usage_error(*e);
+  if (m.module->language() == config::Language::Packer) return packer_console(m, in);
   in.evaluate_resources = false;  // terraform console does not evaluate them
   config::Evaluation ev = config::evaluate(m.module, in);
   Diagnostics warnings, errors;

@@ -486,7 +486,7 @@ void evaluate_packer(const Module& module, const Inputs& in, Vm& vm, EvalState& 
         val = c.take();
       }
     }
-    if (v.sensitive) val = val.mark(kSensitive);
+    // Packer hides sensitive values from its logs, not from expressions.
     vars.emplace_back(name, std::move(val));
   }
   st.packer_vars = Value::object(vars);
@@ -522,7 +522,7 @@ void evaluate_packer(const Module& module, const Inputs& in, Vm& vm, EvalState& 
       failed.insert(l.name);
       return;
     }
-    done[l.name] = l.sensitive ? r.value.mark(kSensitive) : r.value;
+    done[l.name] = r.value;
   };
   for (const PackerLocal& l : pd->locals) eval_local(l);
   std::vector<std::pair<std::string, Value>> locals(done.begin(), done.end());

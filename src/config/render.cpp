@@ -11,6 +11,9 @@
 #include <hclvm/typeexpr.h>
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
 
 #include "config/internal.h"
 #include "diag/render.h"
@@ -539,6 +542,101 @@ void write_type(const Type* t, std::string& b, int indent) {
 }
 
 }  // namespace
+
+namespace {
+
+// Go's %g of float64 [d] (strconv 'g', shortest digits).
+std::string go_g(double d) {
+  if (std::isinf(d)) return d > 0 ? "+Inf" : "-Inf";
+  if (d == 0) return std::signbit(d) ? "-0" : "0";
+  char buf[64];
+  auto r = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);
+  std::string sci(buf, r.ptr);
+  size_t e = sci.find('e');
+  std::string mant = sci.substr(0, e);
+  int exp = std::stoi(sci.substr(e + 1));
+  bool neg = mant[0] == '-';
+  std::string digits;
+  for (char c : mant)
+    if (c >= '0' && c <= '9') digits += c;
+  int nd = int(digits.size()), dp = exp + 1;
+  int eprec = 6;
+  if (eprec > nd && nd >= dp) eprec = nd;
+  std::string out = neg ? "-" : "";
+  if (exp < -4 || exp >= eprec) {
+    out += digits.substr(0, 1);
+    if (nd > 1) out += "." + digits.substr(1);
+    char eb[16];
+    std::snprintf(eb, sizeof eb, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
+    return out + eb;
+  }
+  if (dp <= 0) return out + "0." + std::string(size_t(-dp), '0') + digits;
+  if (dp >= nd) return out + digits + std::string(size_t(dp - nd), '0');
+  return out + digits.substr(0, size_t(dp)) + "." + digits.substr(size_t(dp));
+}
+
+// Packer's formatResult of [v] (known), nested or not.
+std::string packer_format(const Value& v0, bool nested) {
+  Value v = v0.unmark_deep().first;
+  if (v.is_null()) return "null";
+  const Type* t = v.type();
+  auto indent = [](const std::string& s) {
+    std::string out;
+    size_t pos = 0;
+    bool first = true;
+    while (pos < s.size()) {
+      size_t nl = s.find('\n', pos);
+      std::string line = s.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
+      out += (first ? "" : "\n") + std::string("  ") + line;
+      first = false;
+      if (nl == std::string::npos) break;
+      pos = nl + 1;
+    }
+    return out;
+  };
+  switch (t->kind()) {
+    case TypeKind::String:
+      return nested ? uni::go_quote(v.as_string()) : std::string(v.as_string());
+    case TypeKind::Bool: return v.as_bool() ? "true" : "false";
+    case TypeKind::Number: {
+      Number n = v.as_number();
+      if (std::optional<int64_t> i = n.to_int64()) return std::to_string(*i);
+      return go_g(n.to_double());
+    }
+    case TypeKind::List:
+    case TypeKind::Set:
+    case TypeKind::Tuple: {
+      std::string out = "[";
+      if (v.length() > 0) out += "\n";
+      for (size_t i = 0; i < v.length(); ++i) out += indent(packer_format(v.element(i), true)) + ",\n";
+      return out + "]";
+    }
+    case TypeKind::Map:
+    case TypeKind::Object: {
+      std::vector<std::pair<std::string, Value>> items;
+      size_t n = t->is_object() ? t->size() : v.length();
+      for (size_t i = 0; i < n; ++i) {
+        const Value& e = t->is_object() ? v.attr(i) : v.map_value(i);
+        if (e.is_null()) continue;  // ConfigValueFromHCL2 leaves out nulls
+        items.emplace_back(std::string(t->is_object() ? t->attr_name(i) : v.map_key(i)), e);
+      }
+      std::sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+      std::string out = "{";
+      if (!items.empty()) out += "\n";
+      for (const auto& [k, e] : items)
+        out += indent(uni::go_quote(k) + " = " + packer_format(e, true)) + "\n";
+      return out + "}";
+    }
+    default: return "<unknown-type>";
+  }
+}
+
+}  // namespace
+
+std::string packer_console_value(const Value& v) {
+  if (!v.unmark_deep().first.is_wholly_known()) return "<unknown>";
+  return packer_format(v, false);
+}
 
 std::string console_type(const Type* t) {
   std::string b;
