@@ -250,8 +250,9 @@ class Body {
  public:
   // Expanded: a body whose dynamic blocks are expanded (dynblock::expand);
   // Unknown: the body of the one block that stands for the blocks of a
-  // dynamic block whose for_each is unknown.
-  enum class Kind : uint8_t { Native, Json, Merged, Expanded, Unknown };
+  // dynamic block whose for_each is unknown; Other: a kind an application
+  // made (such as Terraform's override merge, hclvm/config.h).
+  enum class Kind : uint8_t { Native, Json, Merged, Expanded, Unknown, Other };
 
   Body();
   // What the body is read from.

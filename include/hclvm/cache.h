@@ -106,6 +106,13 @@ struct CompiledFile {
 // Parses and compiles [source] as a configuration file of [syntax].
 CompiledFile compile_file(std::shared_ptr<const Source> source, Syntax syntax = Syntax::Native);
 
+// Gives the expressions of [file] (a parse, hclvm/body.h) the programs of
+// [compiled], compiled from the same source (compile_file, or a cache
+// entry), so that evaluating them compiles nothing: each attribute's
+// expression takes the program of the compiled attribute at the same
+// place. Native syntax only; a JSON file is left to compile on use.
+void adopt_programs(const ConfigFile& file, const CompiledFile& compiled);
+
 // What affects compiling beyond the source: a file cached under other
 // options is stale. Only the syntax today; the hash of the function
 // table's signature is kept so that entries stay apart per embedder table.

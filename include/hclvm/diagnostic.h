@@ -38,6 +38,10 @@ struct Diagnostic {
   // statements like `var.a as 3`, `x set to null` (the evaluator fills
   // this in; see docs/api.md).
   std::vector<std::string> expression_values = {};
+  // The range of that expression (hcl.Diagnostic.Expression), when the
+  // evaluator names one: applications that describe its variables in their
+  // own words (Terraform's "var.x is 3") read it again from there.
+  std::optional<Range> expression = {};
 };
 
 using Diagnostics = std::vector<Diagnostic>;

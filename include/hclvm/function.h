@@ -141,6 +141,9 @@ struct LibraryOptions {
   // it (after `..` and symbolic links) is an error. Empty: those functions
   // are left out. basename and dirname are always there.
   std::string base_dir;
+  // Whether reads are confined to base_dir; false lets a path lead
+  // anywhere (Terraform's own behaviour), relative paths still joined to it.
+  bool confine = true;
   // The environment variables Packer's env() may read; env is there only
   // with [packer] and a non-empty list.
   std::vector<std::string> env_allow;

@@ -506,6 +506,77 @@ const hclvm_diagnostics *hclvm_result_diagnostics(const hclvm_result *res);
 const char *hclvm_result_limit(const hclvm_result *res);
 void hclvm_result_free(hclvm_result *res);
 
+/* --- modules (Terraform modules and Packer templates, hclvm/config.h) -------------- */
+
+/* A module loaded from a directory with its local child modules: every
+ * expression compiled once; immutable, and evaluated any number of times,
+ * from any number of threads at once. */
+typedef struct hclvm_module hclvm_module;
+/* What one evaluation of a module is given. */
+typedef struct hclvm_module_inputs hclvm_module_inputs;
+/* The values of one evaluation, and a scope for more expressions. */
+typedef struct hclvm_evaluation hclvm_evaluation;
+
+/* Loads the directory [dir] as a Terraform module (a Packer template when it
+ * holds only *.pkr.hcl / *.pkr.json files). With [cache] (NULL: none) the
+ * files' programs are read from the compiled-file cache, compiled and
+ * stored on a miss. On errors (Terraform's configuration errors) returns
+ * HCLVM_ERR_PARSE and no module; [*diags] (if given) receives the
+ * diagnostics either way, which hclvm_diagnostics_text renders as
+ * Terraform does. */
+hclvm_status hclvm_module_load(const char *dir, const hclvm_cache *cache, hclvm_module **out,
+                               hclvm_diagnostics **diags);
+void hclvm_module_free(hclvm_module *module);
+
+hclvm_status hclvm_module_inputs_create(hclvm_module_inputs **out);
+void hclvm_module_inputs_free(hclvm_module_inputs *in);
+/* Sets variable [name] to [v] (converted to the variable's type as a -var
+ * value is); applied after every other source. */
+hclvm_status hclvm_module_inputs_set_variable(hclvm_module_inputs *in, const char *name,
+                                             const hclvm_value *v);
+/* Adds a -var argument "NAME=VALUE" (read as Terraform reads it: raw for
+ * primitive types, as an HCL expression otherwise), in order with var files. */
+hclvm_status hclvm_module_inputs_add_var(hclvm_module_inputs *in, const char *assignment);
+/* Adds a -var-file (.tfvars, .tfvars.json; Packer .pkrvars.hcl/.json). */
+hclvm_status hclvm_module_inputs_add_var_file(hclvm_module_inputs *in, const char *path);
+/* Adds an environment entry "NAME=VALUE" (TF_VAR_x / PKR_VAR_x set variables). */
+hclvm_status hclvm_module_inputs_add_env(hclvm_module_inputs *in, const char *entry);
+/* Whether terraform.tfvars and *.auto.tfvars(.json) are read from [dir]
+ * (default: yes, from "."). */
+hclvm_status hclvm_module_inputs_set_auto_var_files(hclvm_module_inputs *in, int enabled,
+                                                   const char *dir);
+/* terraform.workspace (default "default"). */
+hclvm_status hclvm_module_inputs_set_workspace(hclvm_module_inputs *in, const char *name);
+/* The value of a resource instance by address ("aws_vpc.this",
+ * "aws_subnet.a[0]", "module.m.data.x.y"); resources without are unknown. */
+hclvm_status hclvm_module_inputs_set_resource(hclvm_module_inputs *in, const char *address,
+                                             const hclvm_value *v);
+
+/* Evaluates [module] with [in] (NULL: no inputs) on [vm] (NULL: a vm of
+ * this thread). [*out] is set even when the evaluation reported errors, in
+ * which case the status is HCLVM_ERR_EVAL. */
+hclvm_status hclvm_module_evaluate(const hclvm_module *module, const hclvm_module_inputs *in,
+                                   hclvm_vm *vm, hclvm_evaluation **out);
+void hclvm_evaluation_free(hclvm_evaluation *ev);
+/* The diagnostics of the evaluation (borrowed). */
+const hclvm_diagnostics *hclvm_evaluation_diagnostics(const hclvm_evaluation *ev);
+/* The value of the root module's output, local or variable [name]; unknown
+ * where evaluation failed. HCLVM_ERR_NOT_FOUND when there is none. */
+hclvm_status hclvm_evaluation_output(const hclvm_evaluation *ev, const char *name,
+                                     hclvm_value **out);
+hclvm_status hclvm_evaluation_local(const hclvm_evaluation *ev, const char *name,
+                                    hclvm_value **out);
+hclvm_status hclvm_evaluation_variable(const hclvm_evaluation *ev, const char *name,
+                                       hclvm_value **out);
+/* The whole evaluation as the JSON document of `hclvm eval DIR` (docs/config.md). */
+hclvm_status hclvm_evaluation_json(const hclvm_evaluation *ev, char **out);
+/* Evaluates the expression [text] in the root module's scope, as terraform
+ * console does, on [vm] (NULL: a vm of this thread). */
+hclvm_status hclvm_evaluation_eval(const hclvm_evaluation *ev, const char *text, size_t len,
+                                   hclvm_vm *vm, hclvm_result **out);
+/* [v] as terraform console prints it. */
+hclvm_status hclvm_value_console_string(const hclvm_value *v, char **out);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

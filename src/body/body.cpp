@@ -40,6 +40,11 @@ std::shared_ptr<const Compiled> Tree::compiled(const void* node) const {
   return programs_.emplace(node, std::move(c)).first->second;
 }
 
+void Tree::adopt(const void* node, std::shared_ptr<const Compiled> c) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  programs_.emplace(node, std::move(c));
+}
+
 std::string name_suggestion(std::string_view given, const std::vector<std::string>& candidates) {
   for (const std::string& c : candidates)
     if (uni::levenshtein(given, c) < 3) return c;

@@ -39,6 +39,10 @@ struct Tree {
 
   // The program of [node] (an ast::Expr or a json::Node of this tree).
   std::shared_ptr<const Compiled> compiled(const void* node) const;
+  // Makes [c] the program of [node] unless it has one: a program compiled
+  // elsewhere from the same source (a cache entry), so that it is not
+  // compiled again.
+  void adopt(const void* node, std::shared_ptr<const Compiled> c) const;
 
  private:
   mutable std::mutex mu_;
@@ -63,6 +67,8 @@ class BodyImpl {
   virtual const ast::Body* native_body() const { return nullptr; }
   virtual const json::Node* json_node() const { return nullptr; }
   virtual std::vector<Body> merged() const { return {}; }
+  // The parse the body reads (native and JSON bodies), or null.
+  virtual const Tree* tree() const { return nullptr; }
 };
 
 // What a wrapped Expression does instead of evaluating its node plainly

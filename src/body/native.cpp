@@ -29,6 +29,7 @@ class NativeBody final : public BodyImpl {
 
   Body::Kind kind() const override { return Body::Kind::Native; }
   const ast::Body* native_body() const override { return body_; }
+  const Tree* tree() const override { return tree_.get(); }
 
   ContentResult content(const BodySchema& schema) const override;
   PartialContentResult partial_content(const BodySchema& schema) const override;

@@ -10,6 +10,8 @@
 // that nothing from a bad file reaches an evaluation.
 #include <hclvm/cache.h>
 
+#include "body/internal.h"
+
 #include <xxhash.h>
 
 #include <algorithm>
@@ -538,6 +540,40 @@ CompiledFile compile_file(std::shared_ptr<const Source> source, Syntax syntax) {
   f.diagnostics = std::move(p.diagnostics);
   if (p.body) compile_body(*p.body, f.source, f.body);
   return f;
+}
+
+namespace {
+
+// Matches the attributes of [ast] with those of [compiled] (same source,
+// same order) and makes their programs [tree]'s.
+void adopt_body(const body_detail::Tree& tree, const ast::Body& ast, const CompiledBody& compiled) {
+  if (ast.attributes.size != compiled.attributes.size() || ast.blocks.size != compiled.blocks.size())
+    return;
+  for (uint32_t i = 0; i < ast.attributes.size; ++i) {
+    const ast::Attribute& a = *ast.attributes[i];
+    const CompiledAttribute& c = compiled.attributes[i];
+    if (a.name != c.name || a.expr->span != c.expr_span) return;
+    std::shared_ptr<const Program> prog = c.native_program();
+    if (!prog) continue;
+    auto comp = std::make_shared<body_detail::Compiled>();
+    comp->native = std::move(prog);
+    comp->diagnostics = c.diagnostics;
+    tree.adopt(a.expr, std::move(comp));
+  }
+  for (uint32_t i = 0; i < ast.blocks.size; ++i) {
+    if (ast.blocks[i]->body) adopt_body(tree, *ast.blocks[i]->body, compiled.blocks[i].body);
+  }
+}
+
+}  // namespace
+
+void adopt_programs(const ConfigFile& file, const CompiledFile& compiled) {
+  if (file.syntax != Syntax::Native || compiled.syntax != Syntax::Native) return;
+  const body_detail::BodyImpl* impl = body_detail::Access::impl(file.body);
+  const ast::Body* ast = file.body.native_body();
+  if (impl == nullptr || ast == nullptr || impl->tree() == nullptr) return;
+  if (file.source->text() != compiled.source->text()) return;
+  adopt_body(*impl->tree(), *ast, compiled.body);
 }
 
 std::string content_hash(std::string_view bytes) { return hex(hash128(bytes)); }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <hclvm/cache.h>
+#include <hclvm/config.h>
 #include <hclvm/eval.h>
 #include <hclvm/hclvm.h>
 #include <hclvm/value.h>
@@ -34,6 +35,9 @@ struct hclvm_diagnostics {
   hclvm::Diagnostics list;
   std::shared_ptr<const hclvm::Source> source;
   std::shared_ptr<const hclvm::CompiledFile> file;
+  // Diagnostics of a module (hclvm_module_*): the files it was read from,
+  // and rendering as Terraform renders them.
+  std::shared_ptr<const hclvm::config::Sources> sources;
 };
 
 // A body of a compiled file, with a handle for each of its blocks' bodies,

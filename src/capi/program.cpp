@@ -289,6 +289,12 @@ hclvm_status hclvm_diagnostics_text(const hclvm_diagnostics* diags, unsigned wid
     TextOptions style;
     style.width = width;
     style.color = color != 0;
+    if (diags->sources) {
+      config::RenderOptions ro;
+      if (width > 0) ro.width = width;
+      *out = dup_string(config::render_diagnostics(diags->list, *diags->sources, ro));
+      return HCLVM_OK;
+    }
     *out = dup_string(diags->file ? diagnostics_text(diags->list, *diags->file, style)
                                   : diagnostics_text(diags->list, diags->source.get(), style));
     return HCLVM_OK;

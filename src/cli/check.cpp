@@ -8,8 +8,10 @@
 // for all files, in the shape of `hcldec --diags=json` (and, as there,
 // nothing when there are no diagnostics).
 #include "cli/cli.h"
+#include "cli/eval.h"
 
 #include <hclvm/cache.h>
+#include <hclvm/config.h>
 
 #include <unistd.h>
 
@@ -30,13 +32,19 @@ const char kCheckHelp[] =
     "...), skipping names that start with \".\"; \"-\" reads standard input.\n"
     "Files named *.json are read in the JSON syntax.\n"
     "Files are reported in sorted path order whatever -j is.\n"
+    "A directory that holds Terraform files (*.tf, *.tf.json) or Packer templates\n"
+    "(*.pkr.hcl, *.pkr.json) is also loaded as a module, and what `terraform\n"
+    "validate` reports without providers is reported too: malformed blocks,\n"
+    "duplicates, undeclared references, cycles, invalid count and for_each...\n"
     "\n"
     "Options:\n"
     "  --as KIND        parse each file as config (default), expr, template,\n"
     "                   traversal (an absolute traversal such as a.b[0]) or\n"
     "                   json (a configuration file in the JSON syntax)\n"
     "  --format FORMAT  text (default) or json (the shape of hcldec --diags=json;\n"
-    "                   nothing is printed when there are no diagnostics)\n"
+    "                   nothing is printed when there are no diagnostics); for one\n"
+    "                   module directory also terraform (Terraform's human view)\n"
+    "                   or terraform-json (the document of terraform validate -json)\n"
     "  --color WHEN     auto (default: on a terminal unless NO_COLOR is set),\n"
     "                   always or never\n"
     "  -j, --jobs N     parse N files at a time (default: number of CPUs)\n"
@@ -52,11 +60,11 @@ const char kCheckHelp[] =
 
 namespace {
 
-enum class Format { Text, Json };
+enum class CheckFormat { Text, Json, Terraform, TerraformJson };
 
 struct CheckOptions {
   ParseAs as = ParseAs::Config;
-  Format format = Format::Text;
+  CheckFormat format = CheckFormat::Text;
   ColorMode color = ColorMode::Auto;
   unsigned jobs = 0;  // 0: hardware concurrency
   std::vector<std::string> paths;
@@ -160,9 +168,12 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
         return usage_error("--as must be config, expr, template, traversal or json, not '" + *v +
                            "'");
     } else if (sc.is("--format")) {
-      if (*v == "text") opts.format = Format::Text;
-      else if (*v == "json") opts.format = Format::Json;
-      else return usage_error("--format must be text or json, not '" + *v + "'");
+      if (*v == "text") opts.format = CheckFormat::Text;
+      else if (*v == "json") opts.format = CheckFormat::Json;
+      else if (*v == "terraform") opts.format = CheckFormat::Terraform;
+      else if (*v == "terraform-json") opts.format = CheckFormat::TerraformJson;
+      else return usage_error("--format must be text, json, terraform or terraform-json, not '" +
+                              *v + "'");
     } else if (sc.is("--color")) {
       if (!parse_color_mode(*v, opts.color))
         return usage_error("--color must be auto, always or never, not '" + *v + "'");
@@ -200,7 +211,7 @@ void check_one(const std::string& path, const CheckOptions& opts, const diag::Te
     CompiledFile f = cache->load_or_compile(
         make_source(display_name(path), std::move(bytes)), co);
     for (const auto& d : f.diagnostics) (d.severity == Severity::Error ? r.errors : r.warnings)++;
-    if (opts.format == Format::Text) {
+    if (opts.format == CheckFormat::Text) {
       diag::SnippetFiles files;
       std::function<std::string(uint32_t)> context;
       if (kind == ParseAs::Config) context = [&f](uint32_t b) { return f.context(b); };
@@ -214,12 +225,21 @@ void check_one(const std::string& path, const CheckOptions& opts, const diag::Te
   }
   Parsed p = parse_input(kind, display_name(path), std::move(bytes));
   for (const auto& d : p.diagnostics) (d.severity == Severity::Error ? r.errors : r.warnings)++;
-  if (opts.format == Format::Text) {
+  if (opts.format == CheckFormat::Text) {
     diag::write_text(p.diagnostics, p.snippet_files(), style, sink);
     r.text = text.take();
   } else {
     r.diagnostics = std::move(p.diagnostics);
   }
+}
+
+// Whether [d] is a syntax error of one of the files of [mc] (reported by
+// the file checks already).
+bool is_parse_diagnostic(const Diagnostic& d, const ModuleCheck& mc) {
+  for (const auto& [name, f] : mc.parse_diagnostics)
+    for (const Diagnostic& p : f)
+      if (p.summary == d.summary && p.subject == d.subject) return true;
+  return false;
 }
 
 // Returns "[n] [word]" with an "s" when [n] is not one.
@@ -232,6 +252,18 @@ std::string count(unsigned n, const char* word) {
 int run_check(const std::vector<std::string>& args) {
   CheckOptions opts;
   if (auto stop = parse_options(args, opts)) return *stop;
+  if (opts.format == CheckFormat::Terraform || opts.format == CheckFormat::TerraformJson) {
+    if (opts.paths.size() != 1)
+      return usage_error("--format " + std::string(opts.format == CheckFormat::Terraform ? "terraform"
+                                                                                   : "terraform-json") +
+                         " needs one module directory");
+    ModuleCheck mc = check_module(opts.paths[0]);
+    std::string out = opts.format == CheckFormat::Terraform
+                          ? config::render_diagnostics(mc.diagnostics, mc.sources)
+                          : config::render_validate_json(mc.diagnostics, mc.sources);
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return has_errors(mc.diagnostics) ? kExitErrors : kExitOk;
+  }
 
   std::string err;
   auto files = collect_inputs(opts.paths, err);
@@ -287,7 +319,7 @@ int run_check(const std::vector<std::string>& args) {
       errors += r.errors;
       warnings += r.warnings;
       if (r.errors) ++with_errors;
-      if (opts.format == Format::Text) {
+      if (opts.format == CheckFormat::Text) {
         std::fwrite(r.text.data(), 1, r.text.size(), stdout);
       } else {
         for (auto& d : r.diagnostics) all.push_back(std::move(d));
@@ -300,14 +332,52 @@ int run_check(const std::vector<std::string>& args) {
   }
   for (auto& t : pool) t.join();
 
+  // Module directories: what loading and validating them reports beyond
+  // the syntax errors of their files, already reported above.
+  for (const std::string& p : opts.paths) {
+    if (opts.as != ParseAs::Config || !is_module_dir(p)) continue;
+    ModuleCheck mc = check_module(p);
+    Diagnostics extra;
+    for (Diagnostic& d : mc.diagnostics) {
+      bool seen = false;
+      for (const Diagnostic& s : all)
+        seen |= s.summary == d.summary && s.subject == d.subject && s.detail == d.detail;
+      if (!seen && !is_parse_diagnostic(d, mc)) extra.push_back(std::move(d));
+    }
+    for (const Diagnostic& d : extra) (d.severity == Severity::Error ? errors : warnings)++;
+    // The module's files are named relative to its directory; here, as
+    // the files above, by their path.
+    std::string prefix = p == "." ? "" : (p.ends_with("/") ? p : p + "/");
+    auto rename = [&](std::optional<Range>& r) {
+      if (r && !r->filename.empty() && !r->filename.starts_with("<")) r->filename = prefix + r->filename;
+    };
+    for (Diagnostic& d : extra) {
+      rename(d.subject);
+      rename(d.context);
+    }
+    if (opts.format == CheckFormat::Text) {
+      diag::SnippetFiles snippets;
+      for (const auto& [name, f] : mc.sources.files()) {
+        std::function<std::string(uint32_t)> context;
+        if (const ast::Body* b = f.body.native_body())
+          context = [b](uint32_t byte) { return diag::native_context(*b, byte); };
+        snippets.emplace(prefix + name, diag::SnippetFile{f.source->text(), context});
+      }
+      std::string text = diag::render_text(extra, snippets, style);
+      std::fwrite(text.data(), 1, text.size(), stdout);
+    } else {
+      for (auto& d : extra) all.push_back(std::move(d));
+    }
+  }
+
   // Like hcldec, print no JSON document at all when nothing was found, so
   // output can be compared with the reference's byte for byte.
-  if (opts.format == Format::Json && !all.empty()) {
+  if (opts.format == CheckFormat::Json && !all.empty()) {
     std::string doc = diag::render_json(all);
     std::fwrite(doc.data(), 1, doc.size(), stdout);
   }
   std::fflush(stdout);
-  if (opts.format == Format::Text) {
+  if (opts.format == CheckFormat::Text) {
     std::fprintf(stderr, "%s checked: %s (%s, %s)\n", count(unsigned(files->size()), "file").c_str(),
                  (std::to_string(with_errors) + " with errors").c_str(),
                  count(errors, "error").c_str(), count(warnings, "warning").c_str());

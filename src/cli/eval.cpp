@@ -34,11 +34,20 @@ namespace hclvm::cli {
 
 const char kEvalHelp[] =
     "Usage: hclvm eval [options] (-e EXPR | FILE)\n"
+    "       hclvm eval [options] [-e EXPR] (DIR | FILE... | --module FILE)\n"
     "\n"
     "Evaluates the expression EXPR, or every attribute of the configuration\n"
     "file FILE (recursively into blocks, printing `path = value`), and prints\n"
     "the values. Variables come from --vars-file and --var; the functions are\n"
     "the standard library (see 'hclvm functions').\n"
+    "\n"
+    "Given a directory (or several files, or --module), evaluates it as a\n"
+    "Terraform module (a Packer template when it holds *.pkr.hcl files), as\n"
+    "Terraform 1.11 does: the variables from TF_VAR_*, terraform.tfvars,\n"
+    "*.auto.tfvars, --var-file and --var, locals, outputs, local child modules,\n"
+    "and every resource, data source and module instance's arguments, printed\n"
+    "as one JSON document (see docs/config.md); with -e, EXPR in the module's\n"
+    "scope as terraform console evaluates it. Diagnostics are Terraform's.\n"
     "\n"
     "Options:\n"
     "  -e, --expr EXPR       evaluate EXPR\n"
@@ -48,7 +57,15 @@ const char kEvalHelp[] =
     "                        print one JSON object per line: {\"value\":…,\"type\":…}\n"
     "                        or {\"error\":SUMMARY,\"range\":\"line:col-line:col\"}\n"
     "  --var NAME=VALUE      set variable NAME; VALUE is an HCL expression\n"
-    "                        without variables, or else taken as a string\n"
+    "                        without variables, or else taken as a string (for a\n"
+    "                        module: as terraform's -var, also spelled -var)\n"
+    "  --var-file F          a module's variables file (.tfvars, .tfvars.json,\n"
+    "                        .pkrvars.hcl; also spelled -var-file), in order with --var\n"
+    "  --workspace NAME      a module's terraform.workspace (default: default)\n"
+    "  --values F.json       values of a module's resources by address\n"
+    "                        ({\"aws_vpc.this\": {...}, \"aws_subnet.a[0]\": {...}})\n"
+    "  --module              evaluate the files given as one module\n"
+    "  --no-confine          let a module's file functions read outside its directory\n"
     "  --vars-file F.json    set one variable per top-level key of a JSON object\n"
     "                        (types implied by the JSON, as the reference's tools do)\n"
     "  --format json|hcl     how values print (default: json)\n"
@@ -126,7 +143,8 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
   const char* help = cmd == EvalCommand::Eval ? kEvalHelp : cmd == EvalCommand::Disasm ? kDisasmHelp
                                                                                       : kBenchHelp;
   bool eval = cmd == EvalCommand::Eval, bench = cmd == EvalCommand::Bench;
-  ArgScanner sc(args);
+  std::vector<std::string> long_args = eval ? long_terraform_flags(args) : args;
+  ArgScanner sc(long_args);
   std::string err;
   while (sc.next()) {
     if (!sc.is_flag()) {
@@ -149,6 +167,10 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
       o.limits = Limits::none();
       continue;
     }
+    if (eval && (sc.is("--module") || sc.is("--no-confine"))) {
+      (sc.is("--module") ? o.module : o.no_confine) = true;
+      continue;
+    }
     bool known = sc.is("--expr", "-e") || sc.is("--color") || ((eval || bench) && sc.is("--as")) ||
                  (eval && sc.is("--cache-dir")) ||
                  (eval && (sc.is("--max-steps") || sc.is("--max-memory") || sc.is("--max-string") ||
@@ -156,6 +178,7 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
                  ((eval || bench) && (sc.is("--var") || sc.is("--vars-file"))) ||
                  ((eval || bench) && (sc.is("--functions") || sc.is("--base-dir"))) ||
                  (eval && (sc.is("--lines") || sc.is("--format"))) ||
+                 (eval && (sc.is("--var-file") || sc.is("--workspace") || sc.is("--values"))) ||
                  (bench && (sc.is("-n") || sc.is("--runs") || sc.is("--benchtime")));
     if (!known)
       return usage_error("unknown flag " + sc.name() + " (see 'hclvm help " + name + "')");
@@ -173,10 +196,15 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
     } else if (sc.is("--lines")) {
       o.lines = *v;
     } else if (sc.is("--var")) {
+      o.var_args.emplace_back(false, *v);
       size_t eq = v->find('=');
-      if (eq == std::string::npos || eq == 0)
-        return usage_error("--var needs NAME=VALUE, not '" + *v + "'");
-      o.vars.emplace_back(v->substr(0, eq), v->substr(eq + 1));
+      if (eq != std::string::npos && eq != 0) o.vars.emplace_back(v->substr(0, eq), v->substr(eq + 1));
+    } else if (sc.is("--var-file")) {
+      o.var_args.emplace_back(true, *v);
+    } else if (sc.is("--workspace")) {
+      o.workspace = *v;
+    } else if (sc.is("--values")) {
+      o.values_file = *v;
     } else if (sc.is("--vars-file")) {
       o.vars_file = *v;
     } else if (sc.is("--functions")) {
@@ -221,6 +249,20 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
     } else {
       return usage_error("--format must be json or hcl, not '" + *v + "'");
     }
+  }
+  if (eval && !o.module && !o.lines) {
+    o.module = o.files.size() > 1 || (o.files.size() == 1 && is_directory(o.files[0]));
+  }
+  if (o.module) {
+    if (o.files.empty()) return usage_error("eval --module needs a DIR or FILEs (see 'hclvm help eval')");
+    if (o.lines) return usage_error("eval of a module takes -e EXPR, not --lines");
+    return std::nullopt;
+  }
+  for (const auto& [file, text] : o.var_args) {
+    size_t eq = text.find('=');
+    if (file) return usage_error("--var-file applies to a module (a DIR, or --module)");
+    if (eq == std::string::npos || eq == 0)
+      return usage_error("--var needs NAME=VALUE, not '" + text + "'");
   }
   int inputs = int(o.expr.has_value()) + int(o.lines.has_value()) + int(o.files.size());
   if (inputs != 1) {
@@ -482,6 +524,7 @@ std::shared_ptr<const FunctionTable> functions_for(const EvalOptions& o) {
 int run_eval(const std::vector<std::string>& args) {
   EvalOptions o;
   if (auto stop = parse_eval_options(args, EvalCommand::Eval, o)) return *stop;
+  if (o.module) return run_eval_module(o);
   EvalContext ctx;
   ctx.set_functions(functions_for(o));
   if (auto err = load_vars(o, ctx)) return usage_error(*err);

@@ -6,7 +6,10 @@
 
 #include <hclvm/body.h>
 #include <hclvm/cache.h>
+#include <hclvm/config.h>
 #include <hclvm/eval.h>
+
+#include <map>
 
 #include <functional>
 #include <optional>
@@ -33,6 +36,7 @@ extern const char kDisasmHelp[];
 extern const char kBenchHelp[];
 extern const char kCompileHelp[];
 extern const char kCacheHelp[];
+extern const char kConsoleHelp[];
 
 // How values print: the reference's {"value":…,"type":…} JSON, or HCL.
 enum class Format { Json, Hcl };
@@ -62,7 +66,36 @@ struct EvalOptions {
   std::string cache_dir;
   // eval: the limits of each evaluation (--max-steps ..., --no-limits)
   Limits limits;
+  // eval of a module (a directory, several files, or --module): -var and
+  // -var-file in command-line order, the workspace and resource values.
+  bool module = false;
+  std::vector<std::pair<bool, std::string>> var_args;  // (is a file, text)
+  std::optional<std::string> workspace;
+  std::optional<std::string> values_file;
+  bool no_confine = false;  // --no-confine: file functions may read anywhere
 };
+
+// The `eval` command on a module (config.cpp): the whole evaluation as
+// JSON or HCL, or one expression in the module's scope.
+int run_eval_module(const EvalOptions& o);
+// The `console` command (config.cpp): terraform console's piped mode.
+int run_console(const std::vector<std::string>& args);
+// Rewrites Terraform's single-dash flags (-var, -var-file) in [args] to
+// their long forms.
+std::vector<std::string> long_terraform_flags(const std::vector<std::string>& args);
+// Whether [path] is a directory.
+bool is_directory(const std::string& path);
+// Whether [path] is a directory holding Terraform or Packer files.
+bool is_module_dir(const std::string& path);
+
+// What checking a module directory found (config.cpp): load and validate
+// diagnostics, the files read, and the parse diagnostics of each file.
+struct ModuleCheck {
+  Diagnostics diagnostics;
+  config::Sources sources;
+  std::map<std::string, Diagnostics> parse_diagnostics;
+};
+ModuleCheck check_module(const std::string& dir);
 
 // Parses [args] of [cmd] into [o]; returns an exit status when the command
 // should stop now (help printed, or a usage error reported).

@@ -30,7 +30,8 @@ const char kMainHelp[] =
     "Commands:\n"
     "  check    parse files and directories and report syntax errors\n"
     "  ast      print the syntax tree of one file\n"
-    "  eval     evaluate expressions and print their values\n"
+    "  eval     evaluate expressions, files, or whole Terraform modules\n"
+    "  console  evaluate expressions in a module's scope, as terraform console does\n"
     "  disasm   print the bytecode of expressions\n"
     "  bench    measure how fast expressions evaluate\n"
     "  compile  compile files into one file that eval loads without parsing\n"
@@ -62,7 +63,7 @@ const char kAstHelp[] =
 const char kHelpHelp[] =
     "Usage: hclvm help [COMMAND]\n"
     "\n"
-    "Shows the general help, or the help of COMMAND (check, ast, eval, disasm,\n"
+    "Shows the general help, or the help of COMMAND (check, ast, eval, console, disasm,\n"
     "bench, compile, cache, dec, functions, help).\n";
 
 // Returns the help text of command [cmd], or nullptr if there is none.
@@ -70,6 +71,7 @@ const char* help_for(const std::string& cmd) {
   if (cmd == "check") return kCheckHelp;
   if (cmd == "ast") return kAstHelp;
   if (cmd == "eval") return kEvalHelp;
+  if (cmd == "console") return kConsoleHelp;
   if (cmd == "disasm") return kDisasmHelp;
   if (cmd == "bench") return kBenchHelp;
   if (cmd == "compile") return kCompileHelp;
@@ -165,6 +167,7 @@ int main(int argc, char** argv) {
   if (cmd == "check") return run_check(rest);
   if (cmd == "ast") return run_ast(rest);
   if (cmd == "eval") return run_eval(rest);
+  if (cmd == "console") return run_console(rest);
   if (cmd == "disasm") return run_disasm(rest);
   if (cmd == "bench") return run_bench(rest);
   if (cmd == "compile") return run_compile(rest);

@@ -231,12 +231,14 @@ std::string redact(std::string_view path, const Marks& marks) {
 
 struct Sandbox {
   std::string base;  // as the embedder gave it
+  bool confine = true;  // LibraryOptions::confine
 
   // Terraform's path for [p]: joined to the base directory when relative, cleaned.
   std::string resolve(std::string_view p) const { return is_abs(p) ? clean(p) : join(base, p); }
 
   // Whether [p] (as resolve() gives it) stays inside the base directory.
   bool inside(std::string_view p) const {
+    if (!confine) return true;
     std::string root = canonical(base);
     std::string c = canonical(p);
     if (root == "/") return true;
@@ -864,8 +866,8 @@ Function file_hash_fn(std::shared_ptr<const Sandbox> sb, HashKind kind, bool b64
 
 }  // namespace
 
-FuncResult file_contents(const std::string& base_dir, const Value& path) {
-  return read_text(Sandbox{base_dir}, path);
+FuncResult file_contents(const std::string& base_dir, const Value& path, bool confine) {
+  return read_text(Sandbox{base_dir, confine}, path);
 }
 
 void add_filesystem_functions(FunctionTable& t, const LibraryOptions& opts) {
@@ -875,7 +877,7 @@ void add_filesystem_functions(FunctionTable& t, const LibraryOptions& opts) {
                      "one)."));
   add(t, "dirname", path_string_fn(false, "Returns a filesystem path without its last element."));
   if (opts.base_dir.empty()) return;
-  auto sb = std::make_shared<const Sandbox>(Sandbox{opts.base_dir});
+  auto sb = std::make_shared<const Sandbox>(Sandbox{opts.base_dir, opts.confine});
   add(t, "abspath", abspath_fn(sb));
   add(t, "pathexpand", pathexpand_fn());
   add(t, "file", file_fn(sb, false));

@@ -51,7 +51,7 @@ void add_packer_functions(FunctionTable& t, const LibraryOptions& opts);   // pa
 // reads its template as file() does (filesystem.cpp): the contents of
 // [path] under [base_dir], with [path]'s marks, or file()'s error.
 Function templatefile_fn(const LibraryOptions& opts);
-FuncResult file_contents(const std::string& base_dir, const Value& path);
+FuncResult file_contents(const std::string& base_dir, const Value& path, bool confine = true);
 
 // Go's time.Time.Format([layout]) of the UTC time [unix_sec] s + [nsec] ns
 // (datetime.cpp), for Packer's legacy time functions.

@@ -96,7 +96,7 @@ class TemplateFile {
   FuncResult render(const Value& path, const Value& vars) {
     // Terraform reads the template with file() itself: same path rules,
     // same errors, and the result carries the path's marks.
-    FuncResult contents = file_contents(opts_.base_dir, path);
+    FuncResult contents = file_contents(opts_.base_dir, path, opts_.confine);
     if (!contents.ok()) return contents;
     auto [text, marks] = contents.value.unmark_with_marks();
     std::string name(path.unmark().as_string());

@@ -64,8 +64,8 @@ namespace {
 struct PendingDiag {
   util::Message summary;
   util::Message detail;
-  ast::Span subject, context;
-  bool has_subject = false, has_context = false;
+  ast::Span subject, context, expr;
+  bool has_subject = false, has_context = false, has_expr = false;
   std::vector<std::string> values;  // Diagnostic::expression_values
 };
 
@@ -509,8 +509,10 @@ struct Vm::State {
     // failure) are not inside it.
     uint32_t enclosing = try_depth - (reporting_try_call ? 1 : 0);
     if (expr >= 0 && d.has_subject && enclosing == 0) {
-      if (auto s = span(pc, size_t(expr)))
+      if (auto s = span(pc, size_t(expr))) {
         d.values = expression_values(*prog, pc, *s, *ctx, local_refs);
+        d.expr = *s, d.has_expr = true;
+      }
     }
   }
 
@@ -821,6 +823,7 @@ struct Vm::State {
       if (d.has_subject && prog->source) x.subject = range(d.subject);
       if (d.has_context && prog->source) x.context = range(d.context);
       x.expression_values = d.values;
+      if (d.has_expr && prog->source) x.expression = range(d.expr);
       out.push_back(std::move(x));
     }
     return out;

@@ -1319,6 +1319,104 @@ static void test_threads(void) {
   hclvm_program_free(prog);
 }
 
+/* Writes [text] to the file [path], or fails the test. */
+static void write_file(const char *path, const char *text) {
+  FILE *f = fopen(path, "wb");
+  CHECK(f != NULL);
+  CHECK(fputs(text, f) >= 0);
+  CHECK(fclose(f) == 0);
+}
+
+/* A module evaluated with different inputs: variables as -var text and as
+ * values, a supplied resource value, outputs, locals, the JSON document,
+ * an expression in the module's scope, and Terraform's diagnostics. */
+static void test_modules(void) {
+  hclvm_module *module = NULL;
+  hclvm_diagnostics *diags = NULL;
+  hclvm_module_inputs *in = NULL;
+  hclvm_evaluation *ev = NULL;
+  hclvm_value *v = NULL;
+  hclvm_result *res = NULL;
+  char *text = NULL;
+  const char *s = NULL;
+  size_t n = 0;
+  CHECK(system("mkdir -p capi_module && rm -f capi_module/*.tf") == 0);
+  write_file("capi_module/main.tf",
+             "variable \"env\" {\n  type = string\n}\n"
+             "variable \"n\" {\n  type    = number\n  default = 1\n}\n"
+             "locals {\n  name = \"app-${var.env}-${var.n}\"\n  vpc = aws_vpc.main.id\n}\n"
+             "resource \"aws_vpc\" \"main\" {\n  cidr_block = \"10.0.0.0/16\"\n}\n"
+             "output \"name\" {\n  value = local.name\n}\n");
+  OK(hclvm_module_load("capi_module", NULL, &module, &diags));
+  CHECK(hclvm_diagnostics_count(diags) == 0);
+  hclvm_diagnostics_free(diags);
+
+  OK(hclvm_module_inputs_create(&in));
+  OK(hclvm_module_inputs_set_auto_var_files(in, 0, NULL));
+  OK(hclvm_module_inputs_add_var(in, "env=prod"));
+  OK(hclvm_value_int64(3, &v));
+  OK(hclvm_module_inputs_set_variable(in, "n", v));
+  hclvm_value_free(v);
+  OK(hclvm_value_from_json("{\"id\": \"vpc-123\"}", HCLVM_NUL_TERMINATED, NULL, &v));
+  OK(hclvm_module_inputs_set_resource(in, "aws_vpc.main", v));
+  hclvm_value_free(v);
+  OK(hclvm_module_evaluate(module, in, NULL, &ev));
+  OK(hclvm_evaluation_output(ev, "name", &v));
+  CHECK(is_string(v, "app-prod-3"));
+  hclvm_value_free(v);
+  OK(hclvm_evaluation_local(ev, "vpc", &v));
+  CHECK(is_string(v, "vpc-123"));
+  hclvm_value_free(v);
+  OK(hclvm_evaluation_variable(ev, "env", &v));
+  CHECK(is_string(v, "prod"));
+  hclvm_value_free(v);
+  CHECK(hclvm_evaluation_output(ev, "nope", &v) == HCLVM_ERR_NOT_FOUND && v == NULL);
+  OK(hclvm_evaluation_json(ev, &text));
+  CHECK(contains(text, "\"aws_vpc.main\": {\"value\":{\"cidr_block\":\"10.0.0.0/16\"}"));
+  hclvm_string_free(text);
+  OK(hclvm_evaluation_eval(ev, "upper(local.name)", HCLVM_NUL_TERMINATED, NULL, &res));
+  OK(hclvm_value_get_string(hclvm_result_value(res), &s, &n));
+  CHECK(n == 10 && memcmp(s, "APP-PROD-3", 10) == 0);
+  hclvm_result_free(res);
+  CHECK(hclvm_evaluation_eval(ev, "var.nope", HCLVM_NUL_TERMINATED, NULL, &res) == HCLVM_ERR_EVAL);
+  OK(hclvm_diagnostics_text(hclvm_result_diagnostics(res), 0, 0, &text));
+  CHECK(contains(text, "Error: Reference to undeclared input variable"));
+  hclvm_string_free(text);
+  hclvm_result_free(res);
+  hclvm_evaluation_free(ev);
+
+  /* Another evaluation of the same module, with an invalid value. */
+  hclvm_module_inputs_free(in);
+  OK(hclvm_module_inputs_create(&in));
+  OK(hclvm_module_inputs_set_auto_var_files(in, 0, NULL));
+  OK(hclvm_module_inputs_add_var(in, "n=many"));
+  CHECK(hclvm_module_evaluate(module, in, NULL, &ev) == HCLVM_ERR_EVAL);
+  OK(hclvm_diagnostics_text(hclvm_evaluation_diagnostics(ev), 0, 0, &text));
+  CHECK(contains(text, "Unsuitable value for var.n set using -var=\"n=...\": a number is required."));
+  CHECK(contains(text, "   4: variable \"n\" {"));
+  hclvm_string_free(text);
+  OK(hclvm_evaluation_output(ev, "name", &v));
+  OK(hclvm_value_console_string(v, &text));
+  CHECK(strcmp(text, "(known after apply)") == 0);
+  hclvm_string_free(text);
+  hclvm_value_free(v);
+  hclvm_evaluation_free(ev);
+  hclvm_module_inputs_free(in);
+  hclvm_module_free(module);
+
+  /* A module with configuration errors is not loaded. */
+  write_file("capi_module/main.tf", "variable \"a\" {}\nvariable \"a\" {}\n");
+  CHECK(hclvm_module_load("capi_module", NULL, &module, &diags) == HCLVM_ERR_PARSE);
+  CHECK(module == NULL && hclvm_diagnostics_count(diags) == 1);
+  OK(hclvm_diagnostics_text(diags, 0, 0, &text));
+  CHECK(contains(text, "Error: Duplicate variable declaration"));
+  hclvm_string_free(text);
+  hclvm_diagnostics_free(diags);
+  hclvm_module_free(NULL);
+  hclvm_evaluation_free(NULL);
+  hclvm_module_inputs_free(NULL);
+}
+
 int main(void) {
   test_status();
   test_parse_error();
@@ -1333,6 +1431,7 @@ int main(void) {
   test_files();
   test_cache();
   test_threads();
+  test_modules();
   printf("capi: %d checks passed\n", checks);
   return 0;
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include <hclvm/body.h>
 #include <hclvm/typeexpr.h>
 #include "hclvm/syntax.h"
 #include "value/refine.h"
@@ -315,6 +316,29 @@ INSTANTIATE_TEST_SUITE_P(
         // columns count characters
         RangeCase{"object({\"é\" = string})", TypeExprMode::Exact, kInvalid, "1:9-1:12@8-12",
                   "1:1-1:23@0-23"}));
+
+// In the JSON syntax a type is a string holding the expression; what is
+// wrong with the expression as a whole points at the whole string token,
+// as the reference reads it through the JSON expression.
+TEST(GetTypeJson, WholeStringRange) {
+  auto src = make_source("t.json", R"j({"type": "\"string\"", "bad": "strin", "args": "list()"})j");
+  ConfigFile f = parse_json_body(src);
+  AttributesResult a = f.body.just_attributes();
+  ASSERT_FALSE(a.has_errors());
+  TypeExprResult quoted = parse_type_expr(a.attributes.find("type")->expr, TypeExprMode::Constraint);
+  ASSERT_EQ(quoted.diagnostics.size(), 1u);
+  EXPECT_EQ(quoted.diagnostics[0].summary, "Invalid type specification");
+  EXPECT_EQ(quoted.diagnostics[0].subject->start.byte, 9u);   // the opening quote
+  EXPECT_EQ(quoted.diagnostics[0].subject->end.byte, 21u);    // after the closing quote
+  TypeExprResult kw = parse_type_expr(a.attributes.find("bad")->expr, TypeExprMode::Constraint);
+  ASSERT_EQ(kw.diagnostics.size(), 1u);
+  EXPECT_EQ(kw.diagnostics[0].subject->start.byte, 30u);
+  EXPECT_EQ(kw.diagnostics[0].subject->end.byte, 37u);
+  // An argument's diagnostic still points into the string.
+  TypeExprResult args = parse_type_expr(a.attributes.find("args")->expr, TypeExprMode::Constraint);
+  ASSERT_EQ(args.diagnostics.size(), 1u);
+  EXPECT_EQ(args.diagnostics[0].subject->start.byte, 52u);
+}
 
 TEST(GetTypeLimits, DeepNesting) {
   // The reference has no limit but its stack's (and its parser overflows

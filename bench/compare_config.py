@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""Whole modules: hclvm against terraform console, in the same run.
+
+For each module directory (default: a selection from the real-world corpus
+that loads without errors), this measures
+  - terraform: `echo 1 | terraform console` in a provider-free copy of the
+    module (its resource, data, provider and ephemeral blocks and its
+    required_providers removed, since console needs installed providers
+    otherwise), process against process, wall clock;
+  - hclvm: `hclvm eval DIR` on the module itself (every variable, local,
+    output and resource argument evaluated, the JSON document printed),
+    process against process, wall clock;
+  - in-process (bench/config_bench): load from source, load through the
+    compiled-file cache, evaluate, load + evaluate; re-evaluating a loaded
+    module with new inputs against loading it afresh.
+Each side is the median of --runs runs. Prints a markdown table and the
+targets: hclvm at least 50x terraform console per module evaluation, and
+re-evaluation at least 20x faster than load + evaluate.
+
+  bench/compare_config.py [--hclvm build/release/hclvm] [--bench build/release/bench/config_bench]
+                          [--runs 11] [DIR...]
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+CORPUS = os.path.join(REPO, "..", "..", "shared", "corpus", "files")
+
+# Module directories of the corpus: real modules (one module's files each).
+DEFAULT_DIRS = [
+    "github/hashicorp+terraform/internal/command/testdata/show-json/modules",
+    "github/terraform-linters+tflint/integrationtest/inspection/module",
+    "github/aquasecurity+trivy/pkg/iac/scanners/terraform/parser/testdata/tfvars",
+]
+
+
+def top_blocks(text):
+    """Yields (start, end, header) of each top-level block of native syntax [text]."""
+    depth = 0
+    i = 0
+    n = len(text)
+    start = None
+    in_str = False
+    heredoc = None
+    line_start = 0
+    while i < n:
+        c = text[i]
+        if heredoc:
+            m = re.match(r"[ \t]*" + re.escape(heredoc) + r"\s*$", text[i:text.find("\n", i) if text.find("\n", i) >= 0 else n])
+            nl = text.find("\n", i)
+            if m:
+                heredoc = None
+            i = n if nl < 0 else nl + 1
+            continue
+        if in_str:
+            if c == "\\":
+                i += 2
+                continue
+            if c == '"':
+                in_str = False
+            i += 1
+            continue
+        if c == "#" or (c == "/" and text.startswith("//", i)):
+            nl = text.find("\n", i)
+            i = n if nl < 0 else nl
+            continue
+        if c == "/" and text.startswith("/*", i):
+            e = text.find("*/", i + 2)
+            i = n if e < 0 else e + 2
+            continue
+        if c == '"':
+            in_str = True
+        elif text.startswith("<<", i):
+            m = re.match(r"<<-?([A-Za-z_][A-Za-z0-9_]*)\n", text[i:])
+            if m:
+                heredoc = m.group(1)
+                i += m.end()
+                continue
+        elif c == "{":
+            if depth == 0:
+                start = line_start
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0 and start is not None:
+                yield start, i + 1, text[start:text.find("{", start)].strip()
+                start = None
+        elif c == "\n":
+            if depth == 0:
+                line_start = i + 1
+        i += 1
+
+
+def provider_free_copy(src, dst):
+    """Copies module [src] to [dst] without what needs providers."""
+    for name in os.listdir(src):
+        p = os.path.join(src, name)
+        if os.path.isdir(p):
+            if not name.startswith("."):
+                shutil.copytree(p, os.path.join(dst, name), ignore=shutil.ignore_patterns(".*"))
+            continue
+        if not name.endswith(".tf"):
+            if not name.endswith(".tf.json"):
+                shutil.copy(p, os.path.join(dst, name))
+            continue
+        text = open(p, encoding="utf-8", errors="replace").read()
+        out, last = [], 0
+        for start, end, header in top_blocks(text):
+            kw = header.split()[0] if header else ""
+            if kw in ("resource", "data", "provider", "ephemeral", "terraform", "module", "import",
+                      "moved", "removed", "check"):
+                out.append(text[last:start])
+                last = end
+        out.append(text[last:])
+        open(os.path.join(dst, name), "w").write("".join(out))
+
+
+def run_times(cmd, runs, cwd=None, stdin=None, env=None):
+    """The median wall-clock seconds of [runs] runs of [cmd], and its last exit status."""
+    times, rc = [], 0
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        p = subprocess.run(cmd, cwd=cwd, input=stdin, env=env, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+        times.append(time.perf_counter() - t0)
+        rc = p.returncode
+    return statistics.median(times), rc
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--hclvm", default=os.path.join(REPO, "build", "release", "hclvm"))
+    ap.add_argument("--bench", default=os.path.join(REPO, "build", "release", "bench", "config_bench"))
+    ap.add_argument("--runs", type=int, default=11)
+    ap.add_argument("dirs", nargs="*")
+    a = ap.parse_args()
+    dirs = a.dirs or [os.path.join(CORPUS, d) for d in DEFAULT_DIRS]
+    env = dict(os.environ, TF_CLI_CONFIG_FILE="/dev/null", CHECKPOINT_DISABLE="1", TF_IN_AUTOMATION="1")
+    rows = []
+    for d in dirs:
+        d = os.path.normpath(d)
+        with tempfile.TemporaryDirectory() as tmp:
+            provider_free_copy(d, tmp)
+            tf, tf_rc = run_times(["terraform", "console"], a.runs, cwd=tmp, stdin=b"1\n", env=env)
+        hv, hv_rc = run_times([a.hclvm, "eval", d], a.runs)
+        inproc = json.loads(subprocess.run([a.bench, "--runs", str(a.runs), d], capture_output=True,
+                                           text=True, check=True).stdout.splitlines()[0])
+        rows.append((d, tf, tf_rc, hv, hv_rc, inproc))
+    print("| module | files | terraform console ms | hclvm eval ms (process) | speedup | "
+          "load ms | load (cache) ms | evaluate ms | load+evaluate ms | re-evaluation speedup |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for d, tf, tf_rc, hv, hv_rc, p in rows:
+        name = os.path.relpath(d, CORPUS) if d.startswith(os.path.normpath(CORPUS)) else d
+        print("| %s | %d | %.1f%s | %.2f | %.0fx | %.3f | %.3f | %.3f | %.3f | %.0fx |" % (
+            name, p["files"], tf * 1000, "" if tf_rc == 0 else " (exit %d)" % tf_rc, hv * 1000,
+            tf / hv, p["load_ms"], p["load_cache_ms"], p["eval_ms"], p["load_eval_ms"],
+            p["load_eval_ms"] / p["eval_ms"] if p["eval_ms"] else 0))
+    print()
+    speedups = [tf / hv for _, tf, _, hv, _, _ in rows]
+    reeval = [p["load_eval_ms"] / p["eval_ms"] for *_, p in rows if p["eval_ms"]]
+    print("targets: hclvm >= 50x terraform console per module evaluation: min %.0fx, median %.0fx %s" % (
+        min(speedups), statistics.median(speedups), "(met)" if min(speedups) >= 50 else "(NOT met)"))
+    print("         re-evaluation >= 20x faster than load + evaluate: min %.0fx, median %.0fx %s" % (
+        min(reeval), statistics.median(reeval), "(met)" if min(reeval) >= 20 else "(NOT met)"))
+
+
+if __name__ == "__main__":
+    main()

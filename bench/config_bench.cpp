@@ -1,0 +1,123 @@
+// What evaluating whole modules costs in-process (hclvm/config.h), for
+// each module directory given: loading it from source (read, parse,
+// decode, compile), loading it through the compiled-file cache (a warm
+// cache: the programs read instead of compiled), evaluating a loaded
+// module, and both together; then re-evaluating the loaded module with new
+// inputs against loading it afresh and evaluating. Each figure is the
+// median of the runs (at least --runs, and as many as fit in --time
+// seconds). Prints one JSON object per directory (bench/compare_config.py
+// reads them), or a table with --table.
+//
+//   config_bench [--runs N] [--time SECONDS] [--table] DIR...
+#include <hclvm/cache.h>
+#include <hclvm/config.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using namespace hclvm;
+
+// The median of [xs] (sorted in place).
+double median(std::vector<double>& xs) {
+  std::sort(xs.begin(), xs.end());
+  return xs.empty() ? 0 : xs[xs.size() / 2];
+}
+
+// Runs [fn] at least [runs] times and until [budget] seconds have passed;
+// the median time of one run in milliseconds.
+template <class Fn>
+double time_ms(int runs, double budget, Fn&& fn) {
+  std::vector<double> times;
+  auto start = Clock::now();
+  while (int(times.size()) < runs ||
+         std::chrono::duration<double>(Clock::now() - start).count() < budget) {
+    auto t0 = Clock::now();
+    fn();
+    times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+    if (times.size() >= 100000) break;
+  }
+  return median(times);
+}
+
+// Inputs for run [i]: the workspace changes, so that every run evaluates
+// with inputs of its own.
+config::Inputs inputs(int i) {
+  config::Inputs in;
+  in.auto_var_files = false;
+  in.workspace = "ws" + std::to_string(i % 7);
+  return in;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int runs = 20;
+  double budget = 1.0;
+  bool table = false;
+  std::vector<std::string> dirs;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--runs" && i + 1 < argc) runs = std::atoi(argv[++i]);
+    else if (a == "--time" && i + 1 < argc) budget = std::atof(argv[++i]);
+    else if (a == "--table") table = true;
+    else dirs.push_back(a);
+  }
+  if (dirs.empty()) {
+    std::fprintf(stderr, "usage: config_bench [--runs N] [--time SECONDS] [--table] DIR...\n");
+    return 2;
+  }
+  std::filesystem::path cache_dir =
+      std::filesystem::temp_directory_path() / ("hclvm_config_bench_" + std::to_string(getpid()));
+  Cache cache(CacheOptions{cache_dir.string()});
+  if (table)
+    std::printf("| module | load ms | load (cache) ms | evaluate ms | load+evaluate ms | load (cache)+evaluate ms | re-evaluation speedup |\n"
+                "|---|---:|---:|---:|---:|---:|---:|\n");
+  int status = 0;
+  for (const std::string& dir : dirs) {
+    config::LoadResult first = config::load_module(dir);
+    if (!first.module) {
+      std::fprintf(stderr, "%s: not loaded (%zu diagnostics)\n", dir.c_str(), first.diagnostics.size());
+      status = 1;
+      continue;
+    }
+    config::LoadOptions co;
+    co.cache = &cache;
+    config::load_module(dir, co);  // fills the cache
+    int n = 0;
+    double load = time_ms(runs, budget, [&] { config::load_module(dir); });
+    double load_cache = time_ms(runs, budget, [&] { config::load_module(dir, co); });
+    Vm vm;
+    double eval = time_ms(runs, budget, [&] { config::evaluate(first.module, inputs(n++), &vm); });
+    double both = time_ms(runs, budget, [&] {
+      config::LoadResult r = config::load_module(dir);
+      config::evaluate(r.module, inputs(n++), &vm);
+    });
+    double both_cache = time_ms(runs, budget, [&] {
+      config::LoadResult r = config::load_module(dir, co);
+      config::evaluate(r.module, inputs(n++), &vm);
+    });
+    size_t files = first.sources.files().size();
+    if (table) {
+      std::printf("| %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.1fx |\n", dir.c_str(), load,
+                  load_cache, eval, both, both_cache, eval > 0 ? both / eval : 0);
+    } else {
+      std::printf("{\"dir\": \"%s\", \"files\": %zu, \"load_ms\": %.4f, \"load_cache_ms\": %.4f, "
+                  "\"eval_ms\": %.4f, \"load_eval_ms\": %.4f, \"load_cache_eval_ms\": %.4f}\n",
+                  dir.c_str(), files, load, load_cache, eval, both, both_cache);
+    }
+    std::fflush(stdout);
+  }
+  cache.clear();
+  std::filesystem::remove_all(cache_dir);
+  return status;
+}

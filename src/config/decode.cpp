@@ -1,0 +1,1104 @@
+// Decoding Terraform configuration files (internal/configs of Terraform
+// 1.11.4: parser_config.go, named_values.go, module_call.go, resource.go,
+// provider.go, checks.go): the top-level schema, then each block by its
+// type. The order of the checks in each decoder is Terraform's, since it
+// is the order of the diagnostics `terraform validate -json` prints.
+#include "config/decode.h"
+
+#include <hclvm/analysis.h>
+
+#include <regex>
+
+#include "funcs/funcs.h"
+#include "util/unicode.h"
+#include "value/convert.h"
+
+namespace hclvm::config::detail {
+
+const char kBadIdentifierDetail[] =
+    "A name must start with a letter or underscore and may contain only letters, digits, "
+    "underscores, and dashes.";
+
+namespace {
+
+// Adds an error [summary]/[detail] about [subject] to [diags].
+void error(Diagnostics& diags, std::string summary, std::string detail,
+           std::optional<Range> subject = std::nullopt, std::optional<Range> context = std::nullopt) {
+  Diagnostic d;
+  d.summary = std::move(summary);
+  d.detail = std::move(detail);
+  d.subject = std::move(subject);
+  d.context = std::move(context);
+  diags.push_back(std::move(d));
+}
+
+void append(Diagnostics& to, Diagnostics from) {
+  for (Diagnostic& d : from) to.push_back(std::move(d));
+}
+
+// An ExprInfo for [e] whose references are found later.
+ExprPtr raw(const Expression& e) {
+  auto p = std::make_shared<ExprInfo>();
+  p->expr = e;
+  return p;
+}
+
+// Decodes a bool argument [a] into [out] (gohcl.DecodeExpression).
+void decode_bool(const Attribute& a, bool& out, Diagnostics& diags) {
+  Value v;
+  if (decode_value(a.expr, Type::boolean(), v, diags) && v.is_known() && !v.is_null())
+    out = v.as_bool();
+}
+
+// Decodes a string argument [a] into [out] (gohcl.DecodeExpression).
+bool decode_string(const Attribute& a, std::string& out, Diagnostics& diags) {
+  Value v;
+  if (!decode_value(a.expr, Type::string(), v, diags)) return false;
+  if (v.is_known() && !v.is_null()) out = std::string(v.as_string());
+  return true;
+}
+
+// The keyword of a native-syntax string literal [e] (`"string"`), or nullopt.
+std::optional<std::string> native_quoted_string(const Expression& e) {
+  const ast::Expr* n = e.native_expr();
+  if (n == nullptr || e.is_static()) return std::nullopt;
+  if (n->kind != ast::ExprKind::Template) return std::nullopt;
+  const auto& t = ast::as<ast::TemplateExpr>(*n);
+  if (t.parts.size != 1 || t.parts[0]->kind != ast::ExprKind::Literal) return std::nullopt;
+  const auto& lit = ast::as<ast::LiteralExpr>(*t.parts[0]);
+  if (lit.value.kind != ast::LitKind::String) return std::nullopt;
+  return std::string(lit.value.text);
+}
+
+// Reads the `type` argument [e] of a variable into [v] (decodeVariableType).
+void decode_variable_type(const Expression& e, Variable& v, Diagnostics& diags) {
+  v.parse_hcl = true;
+  v.constraint = Type::dynamic();
+  v.defaults = nullptr;
+  if (std::optional<std::string> q = native_quoted_string(e)) {
+    const char* head =
+        "Terraform 0.11 and earlier required type constraints to be given in quotes, but that "
+        "form is now deprecated and will be removed in a future version of Terraform. Remove "
+        "the quotes around \"";
+    if (*q == "string") {
+      error(diags, "Invalid quoted type constraints", std::string(head) + "string\".", e.range());
+      v.parse_hcl = false;
+    } else if (*q == "list" || *q == "map") {
+      error(diags, "Invalid quoted type constraints",
+            std::string(head) + *q + "\" and write " + *q +
+                "(string) instead to explicitly indicate that the " + *q +
+                " elements are strings.",
+            e.range());
+    } else {
+      error(diags, "Invalid legacy variable type hint",
+            "To provide a full type expression, remove the surrounding quotes and give the type "
+            "expression directly.",
+            e.range());
+    }
+    return;
+  }
+  std::string kw = expr_as_keyword(e);
+  if (kw == "list") {
+    v.constraint = Type::list(Type::dynamic());
+    return;
+  }
+  if (kw == "map") {
+    v.constraint = Type::map(Type::dynamic());
+    return;
+  }
+  TypeExprResult r = parse_type_expr(e, TypeExprMode::ConstraintWithDefaults);
+  append(diags, r.diagnostics);
+  if (has_errors(r.diagnostics)) return;
+  v.constraint = r.type;
+  v.defaults = r.defaults;
+  v.parse_hcl = !r.type->is_primitive();
+}
+
+// Terraform's moduleBlockSchema names, reserved as variable names.
+constexpr const char* kReservedVariableNames[] = {
+    "source", "version", "count", "for_each", "depends_on", "providers",
+    "_",      "lifecycle", "locals", "provider"};
+
+// Removes the required flags of [s] (schemaForOverrides).
+BodySchema for_overrides(BodySchema s) {
+  for (AttributeSchema& a : s.attributes) a.required = false;
+  return s;
+}
+
+// checkVariableValidationBlock: the condition must refer to var.[name].
+void check_variable_validation(const std::string& name, const CheckRule& cr, Diagnostics& diags) {
+  if (!cr.condition) return;
+  for (const Traversal& t : cr.condition->expr.variables()) {
+    if (t.steps.size() >= 2 && t.root_name() == "var" &&
+        t.steps[1].kind == TraversalStep::Kind::Attr && t.steps[1].name == name)
+      return;
+  }
+  error(diags, "Invalid variable validation condition",
+        "The condition for variable \"" + name + "\" must refer to var." + name +
+            " in order to test incoming values.",
+        cr.condition->expr.range());
+}
+
+VarDecl decode_variable(const Block& block, bool override, Diagnostics& diags) {
+  VarDecl d;
+  Variable& v = d.v;
+  v.name = block.labels[0];
+  v.decl_range = block.def_range;
+  if (!override) {
+    v.constraint = v.type = Type::dynamic();
+    v.parse_hcl = false;
+  }
+  static const BodySchema schema{{{"description"}, {"default"}, {"type"}, {"sensitive"},
+                                  {"ephemeral"}, {"nullable"}},
+                                 {{"validation", {}}}};
+  ContentResult c = block.body.content(schema);
+  append(diags, std::move(c.diagnostics));
+  if (!valid_identifier(v.name))
+    error(diags, "Invalid variable name", kBadIdentifierDetail, block.label_ranges[0]);
+  for (const char* r : kReservedVariableNames) {
+    if (v.name == r) {
+      error(diags, "Invalid variable name",
+            std::string("The variable name \"") + r +
+                "\" is reserved due to its special meaning inside module blocks.",
+            block.label_ranges[0]);
+    }
+  }
+  const Attributes& at = c.content.attributes;
+  if (const Attribute* a = at.find("description")) {
+    decode_string(*a, v.description, diags);
+    d.set.insert("description");
+  }
+  if (const Attribute* a = at.find("type")) {
+    decode_variable_type(a->expr, v, diags);
+    v.type = v.constraint->without_optional_attrs_deep();
+    v.type_set = true;
+    d.set.insert("type");
+  }
+  if (const Attribute* a = at.find("sensitive")) {
+    decode_bool(*a, v.sensitive, diags);
+    d.set.insert("sensitive");
+  }
+  if (const Attribute* a = at.find("ephemeral")) {
+    decode_bool(*a, v.ephemeral, diags);
+    d.set.insert("ephemeral");
+  }
+  if (const Attribute* a = at.find("nullable")) {
+    decode_bool(*a, v.nullable, diags);
+    d.set.insert("nullable");
+  } else {
+    v.nullable = true;
+  }
+  if (const Attribute* a = at.find("default")) {
+    d.set.insert("default");
+    d.default_expr = a->expr;
+    EvalResult r = a->expr.value(nullptr);
+    append(diags, std::move(r.diagnostics));
+    Value val = std::move(r.value);
+    if (v.constraint != nullptr) {
+      if (v.defaults && !val.is_null()) val = v.defaults->apply(val);
+      ConvertResult cv = convert(val, v.constraint);
+      if (!cv.ok()) {
+        std::string path = path_string(cv.error().path);
+        error(diags, "Invalid default value for variable",
+              "This default value is not compatible with the variable's type constraint: " +
+                  (path.empty() ? "" : path + ": ") + cv.error().message + ".",
+              a->expr.range());
+        val = Value::dynamic();
+      } else {
+        val = cv.take();
+      }
+    }
+    if (!v.nullable && val.is_null()) {
+      error(diags, "Invalid default value for variable",
+            "A null default value is not valid when nullable=false.", a->expr.range());
+    }
+    v.default_value = std::move(val);
+    v.default_range = a->expr.range();
+  }
+  for (const Block& b : c.content.blocks) {
+    CheckRule cr = decode_check_rule(b, override, diags);
+    if (!override) check_variable_validation(v.name, cr, diags);
+    v.validations.push_back(std::move(cr));
+  }
+  return d;
+}
+
+// Decodes the `depends_on` list [a] into expressions of its traversals.
+std::vector<ExprPtr> decode_depends_on(const Attribute& a, Diagnostics& diags) {
+  std::vector<ExprPtr> out;
+  ExpressionListResult l = expr_list(a.expr);
+  append(diags, std::move(l.diagnostics));
+  for (const Expression& item : l.items) {
+    if (native_quoted_string(item)) {
+      Diagnostic w;
+      w.severity = Severity::Warning;
+      w.summary = "Quoted references are deprecated";
+      w.detail =
+          "In this context, references are expected literally rather than in quotes. Terraform "
+          "0.11 and earlier required quotes, but quoted references are now deprecated and will be "
+          "removed in a future version of Terraform. Remove the quotes surrounding this reference "
+          "to silence this warning.";
+      w.subject = item.range();
+      diags.push_back(std::move(w));
+      continue;
+    }
+    TraversalResult t = abs_traversal_for_expr(item);
+    append(diags, std::move(t.diagnostics));
+    if (!t.traversal.empty()) out.push_back(raw(item));
+  }
+  return out;
+}
+
+OutputDecl decode_output(const Block& block, bool override, Diagnostics& diags) {
+  OutputDecl d;
+  Output& o = d.o;
+  o.name = block.labels[0];
+  o.decl_range = block.def_range;
+  BodySchema schema{{{"description"}, {"value", true}, {"depends_on"}, {"sensitive"},
+                     {"ephemeral"}},
+                    {{"precondition", {}}, {"postcondition", {}}}};
+  if (override) schema = for_overrides(std::move(schema));
+  ContentResult c = block.body.content(schema);
+  append(diags, std::move(c.diagnostics));
+  if (!valid_identifier(o.name))
+    error(diags, "Invalid output name", kBadIdentifierDetail, block.label_ranges[0]);
+  const Attributes& at = c.content.attributes;
+  if (const Attribute* a = at.find("description")) {
+    decode_string(*a, o.description, diags);
+    d.set.insert("description");
+  }
+  if (const Attribute* a = at.find("value")) {
+    o.value = raw(a->expr);
+    d.set.insert("value");
+  }
+  if (const Attribute* a = at.find("sensitive")) {
+    decode_bool(*a, o.sensitive, diags);
+    d.set.insert("sensitive");
+  }
+  if (const Attribute* a = at.find("ephemeral")) {
+    decode_bool(*a, o.ephemeral, diags);
+    d.set.insert("ephemeral");
+  }
+  if (const Attribute* a = at.find("depends_on")) {
+    o.depends_on = decode_depends_on(*a, diags);
+    d.set.insert("depends_on");
+  }
+  for (const Block& b : c.content.blocks) {
+    if (b.type == "precondition") {
+      o.preconditions.push_back(decode_check_rule(b, override, diags));
+    } else {
+      error(diags, "Postconditions are not allowed",
+            "Output values can only have preconditions, not postconditions.", b.type_range);
+    }
+  }
+  return d;
+}
+
+void decode_locals(const Block& block, std::vector<LocalDecl>& out, Diagnostics& diags) {
+  AttributesResult r = block.body.just_attributes();
+  append(diags, std::move(r.diagnostics));
+  for (const Attribute& a : r.attributes) {
+    if (!valid_identifier(a.name))
+      error(diags, "Invalid local value name", kBadIdentifierDetail, a.name_range);
+    LocalDecl l;
+    l.l.name = a.name;
+    l.l.decl_range = a.range;
+    l.l.expr = raw(a.expr);
+    out.push_back(std::move(l));
+  }
+}
+
+// Whether [s] has one of Terraform's local module source prefixes.
+bool is_local_source(std::string_view s) {
+  return s.starts_with("./") || s.starts_with("../") || s.starts_with(".\\") ||
+         s.starts_with("..\\");
+}
+
+// A registry module address (tfaddr.ParseModuleSource): [host/]ns/name/system[//subdir].
+std::string registry_error(std::string_view raw) {
+  std::string s(raw);
+  size_t sub = s.find("//");
+  if (sub != std::string::npos) s = s.substr(0, sub);
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (true) {
+    size_t p = s.find('/', start);
+    parts.push_back(s.substr(start, p == std::string::npos ? std::string::npos : p - start));
+    if (p == std::string::npos) break;
+    start = p + 1;
+  }
+  if (parts.size() < 3 || parts.size() > 4)
+    return "a module registry source address must have either three or four slash-separated "
+           "components";
+  static const std::regex name_re("^[0-9A-Za-z](?:[0-9A-Za-z-_]{0,62}[0-9A-Za-z])?$");
+  size_t first = parts.size() - 3;
+  if (!std::regex_match(parts[first], name_re))
+    return "invalid namespace \"" + parts[first] + "\"";
+  if (!std::regex_match(parts[first + 1], name_re))
+    return "invalid module name \"" + parts[first + 1] + "\"";
+  static const std::regex sys_re("^[0-9a-z]{1,64}$");
+  if (!std::regex_match(parts[first + 2], sys_re))
+    return "invalid target system \"" + parts[first + 2] +
+           "\": must be between one and 64 ASCII letters or digits";
+  return "";
+}
+
+// Whether [raw] is a remote source go-getter's detectors would accept
+// without resolving it as a relative path.
+bool is_remote_source(std::string_view raw) {
+  static const std::regex forced("^[A-Za-z0-9]+::.+");
+  static const std::regex scheme("^[A-Za-z][A-Za-z0-9+.-]*://.*");
+  std::string s(raw);
+  if (std::regex_match(s, forced) || std::regex_match(s, scheme)) return true;
+  return s.starts_with("github.com/") || s.starts_with("git@") || s.starts_with("bitbucket.org/") ||
+         s.find(".amazonaws.com/") != std::string::npos ||
+         s.starts_with("www.googleapis.com/storage/") || s.starts_with("/");
+}
+
+// Checks the module source address [raw] ([range]) as decodeModuleBlock does.
+void check_module_source(const std::string& raw, bool have_version, const Range& range,
+                         Diagnostics& diags) {
+  if (have_version) {
+    std::string why = is_local_source(raw)
+                          ? "can't use local directory \"" + raw + "\" as a module registry address"
+                          : registry_error(raw);
+    if (!why.empty()) {
+      error(diags, "Invalid registry module source address",
+            "Failed to parse module registry address: " + why +
+                ".\n\nTerraform assumed that you intended a module registry source address "
+                "because you also set the argument \"version\", which applies only to registry "
+                "modules.",
+            range);
+    }
+    return;
+  }
+  if (is_local_source(raw) || registry_error(raw).empty() || is_remote_source(raw)) return;
+  error(diags, "Invalid module source address",
+        "Terraform failed to determine your intended installation method for remote module "
+        "package \"" + raw + "\".\n\nIf you intended this as a path relative to the current "
+        "module, use \"./" + raw + "\" instead. The \"./\" prefix indicates that the address is a "
+        "relative filesystem path.",
+        range);
+}
+
+CallDecl decode_module(const Block& block, bool override, Diagnostics& diags) {
+  CallDecl d;
+  ModuleCall& mc = d.c;
+  mc.name = block.labels[0];
+  mc.decl_range = block.def_range;
+  BodySchema schema{{{"source", true}, {"version"}, {"count"}, {"for_each"}, {"depends_on"},
+                     {"providers"}},
+                    {{"_", {}}, {"lifecycle", {}}, {"locals", {}}, {"provider", {"type"}}}};
+  if (override) schema = for_overrides(std::move(schema));
+  PartialContentResult c = block.body.partial_content(schema);
+  append(diags, std::move(c.diagnostics));
+  mc.config = c.remain;
+  mc.body_open = block.body.missing_item_range();
+  if (!valid_identifier(mc.name))
+    error(diags, "Invalid module instance name", kBadIdentifierDetail, block.label_ranges[0]);
+  const Attributes& at = c.content.attributes;
+  if (const Attribute* a = at.find("version")) {
+    std::string v;
+    Diagnostics vd;
+    if (decode_string(*a, v, vd) && !has_errors(vd) && !valid_version_constraint(v)) {
+      error(vd, "Invalid version constraint",
+            "This string does not use correct version constraint syntax.", a->expr.range());
+    }
+    append(diags, std::move(vd));
+    mc.has_version = true;
+    d.set.insert("version");
+  }
+  if (const Attribute* a = at.find("source")) {
+    d.set.insert("source");
+    mc.source_range = a->expr.range();
+    Diagnostics vd;
+    bool ok = decode_string(*a, mc.source, vd) && !has_errors(vd);
+    append(diags, std::move(vd));
+    if (ok) check_module_source(mc.source, mc.has_version, mc.source_range, diags);
+  }
+  if (const Attribute* a = at.find("count")) {
+    mc.count = raw(a->expr);
+    d.set.insert("count");
+  }
+  if (const Attribute* a = at.find("for_each")) {
+    if (mc.count) {
+      error(diags, "Invalid combination of \"count\" and \"for_each\"",
+            "The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one "
+            "should be used to be explicit about the number of resources to be created.",
+            a->name_range);
+    }
+    mc.for_each = raw(a->expr);
+    d.set.insert("for_each");
+  }
+  if (const Attribute* a = at.find("depends_on")) {
+    mc.depends_on = decode_depends_on(*a, diags);
+    d.set.insert("depends_on");
+  }
+  if (const Attribute* a = at.find("providers")) {
+    ExpressionMapResult m = expr_map(a->expr);
+    append(diags, std::move(m.diagnostics));
+    d.set.insert("providers");
+  }
+  const Block* escape = nullptr;
+  for (const Block& b : c.content.blocks) {
+    if (b.type == "_") {
+      if (escape != nullptr) {
+        error(diags, "Duplicate escaping block",
+              "The special block type \"_\" can be used to force particular arguments to be "
+              "interpreted as module input variables rather than as meta-arguments, but each "
+              "module block can have only one such block. The first escaping block was at " +
+                  range_string(escape->def_range) + ".",
+              b.def_range);
+        continue;
+      }
+      escape = &b;
+      mc.config = merge_bodies({mc.config, b.body});
+    } else {
+      error(diags, "Reserved block type name in module block",
+            "The block type name \"" + b.type +
+                "\" is reserved for use by Terraform in a future version.",
+            b.type_range);
+    }
+  }
+  return d;
+}
+
+// The names Terraform uses for a resource mode in its diagnostics.
+struct ModeWords {
+  const char* keyword;     // "resource", "data", "ephemeral"
+  const char* type_label;  // "Invalid resource type name"
+  const char* name_label;  // "Invalid resource name"
+};
+
+ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bool in_check,
+                             Diagnostics& diags) {
+  ResourceDecl d;
+  Resource& r = d.r;
+  r.mode = mode;
+  r.type = block.labels[0];
+  r.name = block.labels[1];
+  r.decl_range = block.def_range;
+  BodySchema schema;
+  const char* kw = mode == ResMode::Managed ? "resource" : mode == ResMode::Data ? "data"
+                                                                                 : "ephemeral";
+  if (mode == ResMode::Managed) {
+    schema = {{{"count"}, {"for_each"}, {"provider"}, {"depends_on"}},
+              {{"locals", {}}, {"lifecycle", {}}, {"connection", {}},
+               {"provisioner", {"type"}}, {"_", {}}}};
+  } else {
+    schema = {{{"count"}, {"for_each"}, {"provider"}, {"depends_on"}},
+              {{"locals", {}}, {"lifecycle", {}}, {"_", {}}}};
+  }
+  PartialContentResult c = block.body.partial_content(schema);
+  append(diags, std::move(c.diagnostics));
+  r.config = c.remain;
+  const char* type_summary = mode == ResMode::Managed ? "Invalid resource type name"
+                             : mode == ResMode::Data  ? "Invalid data source name"
+                                                      : "Invalid ephemeral resource type";
+  const char* name_summary = mode == ResMode::Managed ? "Invalid resource name"
+                             : mode == ResMode::Data  ? "Invalid data resource name"
+                                                      : "Invalid ephemeral resource name";
+  if (!valid_identifier(r.type))
+    error(diags, type_summary, kBadIdentifierDetail, block.label_ranges[0]);
+  if (!valid_identifier(r.name))
+    error(diags, name_summary, kBadIdentifierDetail, block.label_ranges[1]);
+  const Attributes& at = c.content.attributes;
+  if (const Attribute* a = at.find("count")) {
+    r.count = raw(a->expr);
+    d.has_count = true;
+    d.set.insert("count");
+  }
+  if (const Attribute* a = at.find("for_each")) {
+    r.for_each = raw(a->expr);
+    d.has_for_each = true;
+    d.set.insert("for_each");
+    if (r.count) {
+      error(diags, "Invalid combination of \"count\" and \"for_each\"",
+            "The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one "
+            "should be used to be explicit about the number of resources to be created.",
+            a->name_range);
+    }
+  }
+  if (const Attribute* a = at.find("provider")) {
+    TraversalResult t = abs_traversal_for_expr(a->expr);
+    append(diags, std::move(t.diagnostics));
+    d.set.insert("provider");
+  }
+  if (const Attribute* a = at.find("depends_on")) {
+    r.depends_on = decode_depends_on(*a, diags);
+    d.set.insert("depends_on");
+  }
+  const Block* lifecycle = nullptr;
+  const Block* connection = nullptr;
+  const Block* escape = nullptr;
+  for (const Block& b : c.content.blocks) {
+    if (b.type == "lifecycle") {
+      if (lifecycle != nullptr) {
+        error(diags, "Duplicate lifecycle block",
+              "This resource already has a lifecycle block at " +
+                  range_string(lifecycle->def_range) + ".",
+              b.def_range);
+        continue;
+      }
+      lifecycle = &b;
+      static const BodySchema lc_schema{{{"create_before_destroy"}, {"prevent_destroy"},
+                                         {"ignore_changes"}, {"replace_triggered_by"}},
+                                        {{"precondition", {}}, {"postcondition", {}}}};
+      ContentResult lc = b.body.content(lc_schema);
+      append(diags, std::move(lc.diagnostics));
+      for (const Attribute& a : lc.content.attributes) {
+        if (mode == ResMode::Managed) {
+          if (a.name == "create_before_destroy" || a.name == "prevent_destroy") {
+            bool ignored = false;
+            decode_bool(a, ignored, diags);
+          } else if (a.name == "ignore_changes" && expr_as_keyword(a.expr) != "all") {
+            ExpressionListResult l = expr_list(a.expr);
+            append(diags, std::move(l.diagnostics));
+            for (const Expression& e : l.items) {
+              if (native_quoted_string(e)) continue;
+              TraversalResult t = rel_traversal_for_expr(e);
+              append(diags, std::move(t.diagnostics));
+            }
+          } else if (a.name == "replace_triggered_by") {
+            ExpressionListResult l = expr_list(a.expr);
+            append(diags, std::move(l.diagnostics));
+          }
+          continue;
+        }
+        std::string what = mode == ResMode::Data ? "data" : "ephemeral";
+        error(diags, "Invalid " + what + " resource lifecycle argument",
+              "The lifecycle argument \"" + a.name +
+                  "\" is defined only for managed resources (\"resource\" blocks), and is not "
+                  "valid for " + what + " resources.",
+              a.name_range);
+      }
+      for (const Block& cb : lc.content.blocks) {
+        CheckRule cr = decode_check_rule(cb, override, diags);
+        if (cr.condition) {
+          for (const Traversal& t : cr.condition->expr.variables()) {
+            std::string_view root = t.root_name();
+            bool self = false;
+            if (mode == ResMode::Managed && root == r.type && t.steps.size() > 1 &&
+                t.steps[1].name == r.name)
+              self = true;
+            if (mode != ResMode::Managed && root == kw && t.steps.size() > 2 &&
+                t.steps[1].name == r.type && t.steps[2].name == r.name)
+              self = true;
+            if (self) {
+              error(diags, "Invalid reference in " + cb.type,
+                    "Configuration for " + r.address() + " may not refer to itself.", t.range());
+              break;
+            }
+          }
+        }
+      }
+    } else if (b.type == "connection") {
+      if (connection != nullptr) {
+        error(diags, "Duplicate connection block",
+              "This resource already has a connection block at " +
+                  range_string(connection->def_range) + ".",
+              b.def_range);
+        continue;
+      }
+      connection = &b;
+    } else if (b.type == "provisioner") {
+      const std::string& t = b.labels[0];
+      if (t == "chef" || t == "habitat" || t == "puppet" || t == "salt-masterless") {
+        error(diags, "The \"" + t + "\" provisioner has been removed",
+              "The \"" + t +
+                  "\" provisioner was deprecated in Terraform 0.13.4 has been removed from "
+                  "Terraform. Visit https://learn.hashicorp.com/collections/terraform/provision "
+                  "for alternatives to using provisioners that are a better fit for the "
+                  "Terraform workflow.",
+              b.label_ranges[0]);
+      }
+    } else if (b.type == "_") {
+      if (escape != nullptr) {
+        error(diags, "Duplicate escaping block",
+              "The special block type \"_\" can be used to force particular arguments to be "
+              "interpreted as resource-type-specific rather than as meta-arguments, but each "
+              "resource block can have only one such block. The first escaping block was at " +
+                  range_string(escape->def_range) + ".",
+              b.def_range);
+        continue;
+      }
+      escape = &b;
+      r.config = merge_bodies({r.config, b.body});
+    } else {
+      error(diags, std::string("Reserved block type name in ") + kw + " block",
+            "The block type name \"" + b.type +
+                "\" is reserved for use by Terraform in a future version.",
+            b.type_range);
+    }
+  }
+  (void)in_check;
+  return d;
+}
+
+ProviderDecl decode_provider(const Block& block, Diagnostics& diags) {
+  ProviderDecl p;
+  p.name = block.labels[0];
+  p.decl_range = block.def_range;
+  static const BodySchema schema{{{"alias"}, {"version"}, {"count"}, {"depends_on"},
+                                  {"for_each"}, {"source"}},
+                                 {{"_", {}}, {"lifecycle", {}}, {"locals", {}}}};
+  PartialContentResult c = block.body.partial_content(schema);
+  append(diags, std::move(c.diagnostics));
+  p.config = c.remain;
+  if (!valid_identifier(p.name))
+    error(diags, "Invalid provider local name", p.name + " is an invalid provider local name",
+          block.label_ranges[0]);
+  const Attributes& at = c.content.attributes;
+  if (const Attribute* a = at.find("alias")) {
+    decode_string(*a, p.alias, diags);
+    if (!valid_identifier(p.alias))
+      error(diags, "Invalid provider configuration alias",
+            std::string("An alias must be a valid name. ") + kBadIdentifierDetail);
+  }
+  if (const Attribute* a = at.find("version")) {
+    Diagnostic w;
+    w.severity = Severity::Warning;
+    w.summary = "Version constraints inside provider configuration blocks are deprecated";
+    w.detail =
+        "Terraform 0.13 and earlier allowed provider version constraints inside the provider "
+        "configuration block, but that is now deprecated and will be removed in a future version "
+        "of Terraform. To silence this warning, move the provider version constraint into the "
+        "required_providers block.";
+    w.subject = a->expr.range();
+    diags.push_back(std::move(w));
+  }
+  for (const char* n : {"count", "depends_on", "for_each", "source"}) {
+    if (const Attribute* a = at.find(n)) {
+      error(diags, "Reserved argument name in provider block",
+            std::string("The provider argument name \"") + n +
+                "\" is reserved for use by Terraform in a future version.",
+            a->name_range);
+    }
+  }
+  for (const Block& b : c.content.blocks) {
+    if (b.type == "_") {
+      p.config = merge_bodies({p.config, b.body});
+      continue;
+    }
+    error(diags, "Reserved block type name in provider block",
+          "The block type name \"" + b.type +
+              "\" is reserved for use by Terraform in a future version.",
+          b.type_range);
+  }
+  return p;
+}
+
+// decodeRequiredProvidersBlock: each attribute a provider requirement.
+void decode_required_providers(const Block& block, Diagnostics& diags) {
+  AttributesResult r = block.body.just_attributes();
+  append(diags, std::move(r.diagnostics));
+  for (const Attribute& a : r.attributes) {
+    EvalResult v = a.expr.value(nullptr);
+    if (v.has_errors()) {
+      append(diags, std::move(v.diagnostics));
+      continue;
+    }
+    if (!valid_identifier(a.name)) {
+      error(diags, "Invalid provider local name",
+            a.name + " is an invalid provider local name", a.name_range);
+      continue;
+    }
+    const Type* t = v.value.type();
+    if (t->is_primitive() && t->kind() == TypeKind::String) {
+      if (!valid_version_constraint(v.value.as_string()))
+        error(diags, "Invalid version constraint",
+              "This string does not use correct version constraint syntax.", a.expr.range());
+      continue;
+    }
+    if (!t->is_object() && !t->is_map()) {
+      error(diags, "Invalid required_providers object",
+            "required_providers entries must be strings or objects.", a.expr.range());
+      continue;
+    }
+    ExpressionMapResult m = expr_map(a.expr);
+    for (const ExpressionPair& kv : m.pairs) {
+      EvalResult k = kv.key.value(nullptr);
+      std::string key = k.value.type() == Type::string() && k.value.is_known() && !k.value.is_null()
+                            ? std::string(k.value.as_string())
+                            : expr_as_keyword(kv.key);
+      if (key == "version") {
+        EvalResult vv = kv.value.value(nullptr);
+        if (vv.value.type() != Type::string() || vv.value.is_null()) {
+          error(diags, "Invalid version constraint", "Version must be specified as a string.",
+                kv.value.range());
+        } else if (vv.value.is_known() && !valid_version_constraint(vv.value.as_string())) {
+          error(diags, "Invalid version constraint",
+                "This string does not use correct version constraint syntax.", kv.value.range());
+        }
+      } else if (key == "source") {
+        EvalResult vv = kv.value.value(nullptr);
+        if (vv.value.type() != Type::string())
+          error(diags, "Invalid source", "Source must be specified as a string.", kv.value.range());
+      } else if (key != "configuration_aliases") {
+        error(diags, "Invalid required_providers object",
+              "required_providers objects can only contain \"version\", \"source\" and "
+              "\"configuration_aliases\" attributes. To configure a provider, use a \"provider\" "
+              "block.",
+              kv.key.range());
+        break;
+      }
+    }
+  }
+}
+
+// The core version constraints of [body]'s terraform blocks
+// (sniffCoreVersionRequirements), into [out].
+void sniff_core_version(const Body& body, FileDecls& out, Diagnostics& diags) {
+  static const BodySchema root{{}, {{"terraform", {}}}};
+  static const BodySchema inner{{{"required_version"}}, {}};
+  PartialContentResult c = body.partial_content(root);
+  append(diags, std::move(c.diagnostics));
+  for (const Block& b : c.content.blocks) {
+    PartialContentResult ic = b.body.partial_content(inner);
+    append(diags, std::move(ic.diagnostics));
+    const Attribute* a = ic.content.attributes.find("required_version");
+    if (a == nullptr) continue;
+    EvalResult v = a->expr.value(nullptr);
+    if (v.has_errors()) {
+      append(diags, std::move(v.diagnostics));
+      continue;
+    }
+    ConvertResult s = convert(v.value, Type::string());
+    if (!s.ok() || s.value().is_null() || !s.value().is_known()) {
+      error(diags, "Invalid version constraint",
+            "A string value is required for required_version.", a->expr.range());
+      continue;
+    }
+    std::string text(s.value().as_string());
+    if (!valid_version_constraint(text)) {
+      error(diags, "Invalid version constraint",
+            "This string does not use correct version constraint syntax.", a->expr.range());
+      continue;
+    }
+    out.core_versions.emplace_back(text, a->range);
+  }
+}
+
+// The experiments/language sniffing of one file's terraform blocks.
+void sniff_experiments(const Body& body, Diagnostics& diags) {
+  static const BodySchema root{{}, {{"terraform", {}}}};
+  static const BodySchema inner{{{"experiments"}, {"language"}}, {}};
+  PartialContentResult c = body.partial_content(root);
+  for (const Block& b : c.content.blocks) {
+    PartialContentResult ic = b.body.partial_content(inner);
+    if (const Attribute* a = ic.content.attributes.find("language")) {
+      std::string kw = expr_as_keyword(a->expr);
+      if (kw.empty()) {
+        error(diags, "Invalid language edition",
+              "The language argument expects a bare language edition keyword. Terraform 1.11.4 "
+              "supports only language edition TF2021, which is the default.",
+              a->expr.range());
+      } else if (kw != "TF2021") {
+        error(diags, "Unsupported language edition",
+              "Terraform v1.11.4 only supports language edition TF2021. This module requires a " +
+                  std::string(kw < "TF2021" ? "different" : "newer") + " version of Terraform CLI.",
+              a->expr.range());
+      }
+    }
+    if (const Attribute* a = ic.content.attributes.find("experiments")) {
+      error(diags, "Module uses experimental features",
+            "Experimental features are intended only for gathering early feedback on new language "
+            "designs, and so are available only in alpha releases of Terraform.",
+            a->name_range);
+    }
+  }
+}
+
+CheckDecl decode_check(const Block& block, bool override, FileDecls& out, Diagnostics& diags) {
+  CheckDecl c;
+  c.name = block.labels[0];
+  c.decl_range = block.def_range;
+  if (override) {
+    error(diags, "Can't override check blocks", "Override files cannot override check blocks.",
+          block.def_range);
+    return c;
+  }
+  static const BodySchema schema{{}, {{"data", {"type", "name"}}, {"assert", {}}}};
+  ContentResult cr = block.body.content(schema);
+  append(diags, std::move(cr.diagnostics));
+  if (!valid_identifier(c.name))
+    error(diags, "Invalid check block name", kBadIdentifierDetail, block.label_ranges[0]);
+  const Block* data = nullptr;
+  for (const Block& b : cr.content.blocks) {
+    if (b.type == "data") {
+      if (data != nullptr) {
+        error(diags, "Multiple data resource blocks",
+              "This check block already has a data resource defined at " +
+                  range_string(data->def_range) + ".",
+              b.def_range);
+        continue;
+      }
+      data = &b;
+      ResourceDecl d = decode_resource(b, ResMode::Data, override, true, diags);
+      if (d.r.count || d.r.for_each) {
+        error(diags, "Invalid data resource block in check block",
+              "Data resources within check blocks cannot use count or for_each meta-arguments.",
+              b.def_range);
+      }
+      d.r.check = c.name;
+      out.data.push_back(std::move(d));
+    } else {
+      c.asserts.push_back(decode_check_rule(b, override, diags));
+    }
+  }
+  if (c.asserts.empty()) {
+    error(diags, "Zero assert blocks", "Check blocks must have at least one assert block.",
+          block.def_range);
+  }
+  return c;
+}
+
+}  // namespace
+
+std::string path_string(const Path& path) {
+  std::string out;
+  for (const PathStep& st : path) {
+    if (st.kind == PathStep::Kind::Attr) {
+      out += "." + st.name;
+      continue;
+    }
+    out += "[";
+    const Value& k = st.key;
+    if (k.is_null()) out += "null";
+    else if (!k.is_known()) out += "(not yet known)";
+    else if (k.type() == Type::number()) out += funcs::big_float_text(k.as_number(), 'g', -1);
+    else if (k.type() == Type::string()) out += uni::go_quote(k.as_string());
+    else out += "...";
+    out += "]";
+  }
+  return out;
+}
+
+bool decode_value(const Expression& e, const Type* want, Value& out, Diagnostics& diags) {
+  EvalResult r = e.value(nullptr);
+  append(diags, std::move(r.diagnostics));
+  ConvertResult c = convert(r.value, want);
+  if (!c.ok()) {
+    error(diags, "Unsuitable value type", "Unsuitable value: " + c.error().message,
+          e.start_range(), e.range());
+    return false;
+  }
+  out = c.take();
+  return true;
+}
+
+CheckRule decode_check_rule(const Block& block, bool override, Diagnostics& diags) {
+  CheckRule cr;
+  cr.decl_range = block.def_range;
+  if (override) {
+    error(diags, "Can't override " + block.type + " blocks",
+          "Override files cannot override \"" + block.type + "\" blocks.", block.def_range);
+    return cr;
+  }
+  static const BodySchema schema{{{"condition", true}, {"error_message", true}}, {}};
+  ContentResult c = block.body.content(schema);
+  append(diags, std::move(c.diagnostics));
+  if (const Attribute* a = c.content.attributes.find("condition")) {
+    cr.condition = raw(a->expr);
+    if (a->expr.variables().empty()) {
+      error(diags, "Invalid " + block.type + " expression",
+            "The condition expression must refer to at least one object from elsewhere in the "
+            "configuration, or else its result would not be checking anything.",
+            a->expr.range());
+    }
+  }
+  if (const Attribute* a = c.content.attributes.find("error_message"))
+    cr.error_message = raw(a->expr);
+  return cr;
+}
+
+void decode_file(const Body& body, bool override, FileDecls& out, Diagnostics& diags) {
+  sniff_core_version(body, out, diags);
+  sniff_experiments(body, diags);
+  static const BodySchema schema{
+      {},
+      {{"terraform", {}},
+       {"required_providers", {}},
+       {"provider", {"name"}},
+       {"variable", {"name"}},
+       {"locals", {}},
+       {"output", {"name"}},
+       {"module", {"name"}},
+       {"resource", {"type", "name"}},
+       {"data", {"type", "name"}},
+       {"ephemeral", {"type", "name"}},
+       {"moved", {}},
+       {"removed", {}},
+       {"import", {}},
+       {"check", {"name"}}}};
+  ContentResult c = body.content(schema);
+  append(diags, std::move(c.diagnostics));
+  for (const Block& b : c.content.blocks) {
+    if (b.type == "terraform") {
+      static const BodySchema tf{{{"required_version"}, {"experiments"}, {"language"}},
+                                 {{"backend", {"type"}},
+                                  {"cloud", {}},
+                                  {"required_providers", {}},
+                                  {"provider_meta", {"provider"}}}};
+      ContentResult tc = b.body.content(tf);
+      append(diags, std::move(tc.diagnostics));
+      for (const Block& ib : tc.content.blocks) {
+        if (ib.type == "backend") {
+          out.backends.push_back(ib.def_range);
+        } else if (ib.type == "cloud") {
+          out.clouds.push_back(ib.def_range);
+        } else if (ib.type == "required_providers") {
+          decode_required_providers(ib, diags);
+          out.required_providers.push_back({ib.def_range});
+        }
+      }
+    } else if (b.type == "required_providers") {
+      error(diags, "Invalid required_providers block",
+            "A \"required_providers\" block must be nested inside a \"terraform\" block.",
+            b.type_range);
+    } else if (b.type == "provider") {
+      out.providers.push_back(decode_provider(b, diags));
+    } else if (b.type == "variable") {
+      out.variables.push_back(decode_variable(b, override, diags));
+    } else if (b.type == "locals") {
+      decode_locals(b, out.locals, diags);
+    } else if (b.type == "output") {
+      out.outputs.push_back(decode_output(b, override, diags));
+    } else if (b.type == "module") {
+      out.calls.push_back(decode_module(b, override, diags));
+    } else if (b.type == "resource") {
+      out.managed.push_back(decode_resource(b, ResMode::Managed, override, false, diags));
+    } else if (b.type == "data") {
+      out.data.push_back(decode_resource(b, ResMode::Data, override, false, diags));
+    } else if (b.type == "ephemeral") {
+      out.ephemeral.push_back(decode_resource(b, ResMode::Ephemeral, override, false, diags));
+    } else if (b.type == "moved") {
+      static const BodySchema ms{{{"from", true}, {"to", true}}, {}};
+      ContentResult mc = b.body.content(ms);
+      append(diags, std::move(mc.diagnostics));
+      const Attribute* from = mc.content.attributes.find("from");
+      const Attribute* to = mc.content.attributes.find("to");
+      if (from && to) {
+        TraversalResult f = abs_traversal_for_expr(from->expr);
+        TraversalResult t = abs_traversal_for_expr(to->expr);
+        append(diags, std::move(f.diagnostics));
+        append(diags, std::move(t.diagnostics));
+        if (!f.traversal.empty() && !t.traversal.empty() &&
+            (f.traversal.root_name() == "module") != (t.traversal.root_name() == "module")) {
+          error(diags, "Invalid \"moved\" addresses",
+                "The \"from\" and \"to\" addresses must either both refer to resources or both "
+                "refer to modules.",
+                b.def_range);
+        }
+      }
+      out.moved.push_back(b.def_range);
+    } else if (b.type == "removed") {
+      static const BodySchema rs{{{"from", true}},
+                                 {{"lifecycle", {}}, {"connection", {}}, {"provisioner", {"type"}}}};
+      ContentResult rc = b.body.content(rs);
+      append(diags, std::move(rc.diagnostics));
+      for (const Block& pb : rc.content.blocks) {
+        if (pb.type != "provisioner") continue;
+        static const BodySchema ps{{{"when"}}, {}};
+        PartialContentResult pc = pb.body.partial_content(ps);
+        const Attribute* when = pc.content.attributes.find("when");
+        if (when == nullptr || expr_as_keyword(when->expr) != "destroy") {
+          error(diags, "Invalid provisioner block",
+                "Only destroy-time provisioners are valid in \"removed\" blocks. To declare a "
+                "destroy-time provisioner, use:\n    when = destroy",
+                pb.def_range);
+        }
+      }
+    } else if (b.type == "import") {
+      static const BodySchema is{{{"provider"}, {"id"}, {"to", true}, {"for_each"}, {"identity"}},
+                                 {}};
+      ContentResult ic = b.body.content(is);
+      append(diags, std::move(ic.diagnostics));
+      if (const Attribute* to = ic.content.attributes.find("to")) {
+        TraversalResult t = abs_traversal_for_expr(to->expr);
+        if (!t.traversal.empty() && t.traversal.root_name() == "data") {
+          error(diags, "Invalid import address", "Only managed resources can be imported.",
+                to->range);
+        }
+      }
+      out.imports.push_back(b.def_range);
+    } else if (b.type == "check") {
+      out.checks.push_back(decode_check(b, override, out, diags));
+    }
+  }
+}
+
+// --- go-version constraints ------------------------------------------------------------
+
+namespace {
+
+// One part of a constraint: operator and version numbers.
+struct ConstraintPart {
+  std::string op;
+  std::vector<int> segments;
+  bool prerelease = false;
+};
+
+std::optional<std::vector<ConstraintPart>> parse_constraint(std::string_view s) {
+  static const std::regex part_re(
+      R"(^\s*(=|!=|>=|<=|>|<|~>)?\s*v?([0-9]+(?:\.[0-9]+)*?)(-([0-9]+[0-9A-Za-z\-~]*(\.[0-9A-Za-z\-~]+)*)|(-?([A-Za-z\-~]+[0-9A-Za-z\-~]*(\.[0-9A-Za-z\-~]+)*)))?(\+([0-9A-Za-z\-~]+(\.[0-9A-Za-z\-~]+)*))?\s*$)");
+  std::vector<ConstraintPart> out;
+  std::string str(s);
+  size_t start = 0;
+  while (true) {
+    size_t comma = str.find(',', start);
+    std::string part = str.substr(start, comma == std::string::npos ? std::string::npos
+                                                                     : comma - start);
+    std::smatch m;
+    if (!std::regex_match(part, m, part_re)) return std::nullopt;
+    ConstraintPart p;
+    p.op = m[1].str();
+    std::string nums = m[2].str();
+    size_t i = 0;
+    while (i <= nums.size()) {
+      size_t dot = nums.find('.', i);
+      p.segments.push_back(std::stoi(nums.substr(i, dot == std::string::npos ? std::string::npos
+                                                                              : dot - i)));
+      if (dot == std::string::npos) break;
+      i = dot + 1;
+    }
+    p.prerelease = m[3].matched;
+    out.push_back(std::move(p));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+bool valid_version_constraint(std::string_view s) { return parse_constraint(s).has_value(); }
+
+bool version_satisfies(std::string_view s, int major, int minor, int patch) {
+  auto parts = parse_constraint(s);
+  if (!parts) return false;
+  int have[3] = {major, minor, patch};
+  for (const ConstraintPart& p : *parts) {
+    int want[3] = {0, 0, 0};
+    for (size_t i = 0; i < 3 && i < p.segments.size(); ++i) want[i] = p.segments[i];
+    int cmp = 0;
+    for (int i = 0; i < 3 && cmp == 0; ++i) cmp = have[i] < want[i] ? -1 : have[i] > want[i];
+    bool ok = true;
+    if (p.op.empty() || p.op == "=") ok = cmp == 0;
+    else if (p.op == "!=") ok = cmp != 0;
+    else if (p.op == ">") ok = cmp > 0;
+    else if (p.op == "<") ok = cmp < 0;
+    else if (p.op == ">=") ok = cmp >= 0;
+    else if (p.op == "<=") ok = cmp <= 0;
+    else if (p.op == "~>") {
+      // Pessimistic: >= want, and the segments before the last given equal.
+      ok = cmp >= 0;
+      size_t fixed = p.segments.size() > 1 ? p.segments.size() - 1 : 1;
+      for (size_t i = 0; i < fixed && i < 3; ++i) ok = ok && have[i] == want[i];
+    }
+    if (!ok) return false;
+  }
+  return true;
+}
+
+}  // namespace hclvm::config::detail

@@ -1,0 +1,84 @@
+// Decoding one Terraform configuration file (internal/configs'
+// parseConfigFile): the top-level schema, then each block by its type, with
+// Terraform's diagnostics in Terraform's order. What a file declares is
+// kept with the names of the arguments it wrote, for override files.
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "config/internal.h"
+
+namespace hclvm::config::detail {
+
+// The arguments a block wrote (override files replace only these).
+using Written = std::set<std::string, std::less<>>;
+
+struct VarDecl {
+  Variable v;
+  Written set;
+  Expression default_expr;
+};
+struct LocalDecl {
+  Local l;
+};
+struct OutputDecl {
+  Output o;
+  Written set;
+};
+struct CallDecl {
+  ModuleCall c;
+  Written set;
+};
+struct ResourceDecl {
+  Resource r;
+  Written set;
+  bool has_count = false, has_for_each = false;
+};
+struct ProviderDecl {
+  std::string name, alias;
+  Range decl_range;
+  Body config;
+};
+struct CheckDecl {
+  std::string name;
+  Range decl_range;
+  std::vector<CheckRule> asserts;
+};
+struct RequiredProvidersDecl {
+  Range decl_range;
+};
+
+// What one file declares, in the order its blocks came.
+struct FileDecls {
+  std::vector<VarDecl> variables;
+  std::vector<LocalDecl> locals;
+  std::vector<OutputDecl> outputs;
+  std::vector<CallDecl> calls;
+  std::vector<ResourceDecl> managed, data, ephemeral;
+  std::vector<ProviderDecl> providers;
+  std::vector<CheckDecl> checks;
+  std::vector<RequiredProvidersDecl> required_providers;
+  std::vector<Range> backends, clouds;
+  std::vector<std::pair<std::string, Range>> core_versions;  // required_version constraints
+  std::vector<Range> moved, imports;
+};
+
+// Decodes the body of one file [f] (an override file when [override]) into
+// [out], appending diagnostics to [diags].
+void decode_file(const Body& body, bool override, FileDecls& out, Diagnostics& diags);
+
+// Decodes a `validation`/`precondition`/`postcondition`/`assert` block.
+CheckRule decode_check_rule(const Block& block, bool override, Diagnostics& diags);
+
+// Evaluates [e] without a context and converts it to [want] as gohcl's
+// DecodeExpression does; false (with diagnostics) when that fails.
+bool decode_value(const Expression& e, const Type* want, Value& out, Diagnostics& diags);
+
+// Checks a go-version constraint string [s]; "" when valid, else why not.
+bool valid_version_constraint(std::string_view s);
+// Whether version [major.minor.patch] satisfies constraint [s] (valid).
+bool version_satisfies(std::string_view s, int major, int minor, int patch);
+
+}  // namespace hclvm::config::detail

@@ -1,0 +1,1291 @@
+// Evaluating a module tree (Terraform's eval walk): the root variables'
+// values are collected first (errors there stop everything, as do the
+// graph's cycles and module argument errors), then the vertices of the
+// plan run in dependency order, each for every instance of its module:
+// variables get their final values (a child's from its call's argument,
+// evaluated in the caller), validations are checked, locals and outputs
+// evaluated, module calls expanded by count/for_each into instances, and
+// resources (on request) expanded and their arguments evaluated. A vertex
+// that reports errors leaves its dependents unevaluated, as Terraform's
+// walk does; their values read as unknown (where Terraform's console
+// crashes, see docs/config.md).
+//
+// Each expression runs its compiled program in a context holding what it
+// refers to (lang.Scope.evalContext): var, local, module, path, terraform,
+// count, each, resource, data and ephemeral objects with only the
+// referenced members, and each referenced managed resource type at the
+// top level.
+#include <hclvm/config.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+
+#include "config/decode.h"
+#include "config/eval.h"
+#include "util/unicode.h"
+#include "value/json.h"
+
+namespace hclvm::config {
+
+namespace detail {
+
+std::string InstKey::str() const {
+  switch (kind) {
+    case None: return "";
+    case Int: return "[" + std::to_string(i) + "]";
+    case Str: return "[" + uni::go_quote(s) + "]";
+  }
+  return "";
+}
+
+namespace {
+
+void error(Diagnostics& diags, std::string summary, std::string detail,
+           std::optional<Range> subject = std::nullopt) {
+  Diagnostic d;
+  d.summary = std::move(summary);
+  d.detail = std::move(detail);
+  d.subject = std::move(subject);
+  diags.push_back(std::move(d));
+}
+
+// The Vm of this thread, for evaluations given none.
+Vm& thread_vm() {
+  thread_local Vm vm;
+  return vm;
+}
+
+// The value of `module.[call]` in instance [mi].
+Value module_value(const ModInst& mi, const std::string& call) {
+  auto it = mi.calls.find(call);
+  if (it == mi.calls.end()) return Value::dynamic();
+  const Expansion& x = it->second;
+  const ModuleCall& c = mi.mod->calls.at(call);
+  auto outputs_of = [&](const ModInst* child) {
+    std::vector<std::pair<std::string, Value>> attrs;
+    if (!c.child) return Value::dynamic();
+    for (const auto& [name, o] : c.child->outputs) {
+      auto v = child->outputs.find(name);
+      attrs.emplace_back(name, v == child->outputs.end() ? Value::dynamic() : v->second);
+    }
+    return Value::object(std::move(attrs));
+  };
+  if (!c.child) return Value::dynamic();
+  switch (x.mode) {
+    case Expansion::Unknown: return Value::dynamic();
+    case Expansion::Single:
+      return x.insts.empty() ? Value::dynamic() : outputs_of(x.insts[0]);
+    case Expansion::Count: {
+      std::vector<Value> elems;
+      for (const ModInst* ci : x.insts) elems.push_back(outputs_of(ci));
+      return Value::tuple(std::move(elems));
+    }
+    case Expansion::ForEach: {
+      std::vector<std::pair<std::string, Value>> attrs;
+      for (const ModInst* ci : x.insts) attrs.emplace_back(ci->key.s, outputs_of(ci));
+      return Value::object(std::move(attrs));
+    }
+  }
+  return Value::dynamic();
+}
+
+// The value of resource [addr] (with module prefix [prefix]) from the
+// values the caller supplied; unknown without any.
+Value resource_value(const EvalState& st, const ModInst& mi, const Resource& r) {
+  std::string addr = (mi.addr.empty() ? "" : mi.addr + ".") + r.address();
+  const auto& values = st.inputs.resources;
+  if (!r.count && !r.for_each) {
+    auto it = values.find(addr);
+    return it == values.end() ? Value::dynamic() : it->second;
+  }
+  // Instances: `addr[0]`, `addr["k"]`.
+  std::map<int64_t, Value> by_index;
+  std::vector<std::pair<std::string, Value>> by_key;
+  for (auto it = values.lower_bound(addr + "["); it != values.end(); ++it) {
+    if (!it->first.starts_with(addr + "[")) break;
+    std::string key = it->first.substr(addr.size());
+    if (key.size() < 3 || key.back() != ']') continue;
+    std::string inner = key.substr(1, key.size() - 2);
+    if (r.count) {
+      char* end = nullptr;
+      long long i = std::strtoll(inner.c_str(), &end, 10);
+      if (end && *end == '\0' && i >= 0) by_index[i] = it->second;
+    } else if (inner.size() >= 2 && inner.front() == '"' && inner.back() == '"') {
+      by_key.emplace_back(uni::unquote(inner), it->second);
+    }
+  }
+  if (by_index.empty() && by_key.empty()) return Value::dynamic();
+  auto ex = mi.resources.find(r.address());
+  if (r.count) {
+    int64_t n = by_index.empty() ? 0 : by_index.rbegin()->first + 1;
+    if (ex != mi.resources.end() && ex->second.mode == Expansion::Count)
+      n = int64_t(ex->second.keys.size());
+    std::vector<Value> elems;
+    for (int64_t i = 0; i < n; ++i) {
+      auto f = by_index.find(i);
+      elems.push_back(f == by_index.end() ? Value::dynamic() : f->second);
+    }
+    return Value::tuple(std::move(elems));
+  }
+  if (ex != mi.resources.end() && ex->second.mode == Expansion::ForEach) {
+    std::vector<std::pair<std::string, Value>> attrs;
+    for (const InstKey& k : ex->second.keys) {
+      Value v = Value::dynamic();
+      for (const auto& [kk, vv] : by_key)
+        if (kk == k.s) v = vv;
+      attrs.emplace_back(k.s, v);
+    }
+    return Value::object(std::move(attrs));
+  }
+  return Value::object(std::move(by_key));
+}
+
+// The value variable [name] of [mi] reads as (marked as declared).
+Value variable_value(const ModInst& mi, const std::string& name) {
+  const Variable& v = mi.mod->variables.at(name);
+  auto it = mi.vars.find(name);
+  Value val = it == mi.vars.end() ? Value::unknown(v.type) : it->second;
+  if (v.sensitive) val = val.mark(kSensitive);
+  if (v.ephemeral) val = val.mark(kEphemeral);
+  return val;
+}
+
+// Objects of the context under construction, by root name.
+struct Scope {
+  std::map<std::string, std::vector<std::pair<std::string, Value>>> objects;
+  std::map<std::string, std::map<std::string, std::map<std::string, Value>>> resources;  // mode -> type -> name
+
+  void put(const std::string& root, const std::string& name, Value v) {
+    auto& list = objects[root];
+    for (auto& [n, old] : list)
+      if (n == name) return;
+    list.emplace_back(name, std::move(v));
+  }
+};
+
+}  // namespace
+
+// Sets in [ctx] the values the references of [e] need, for instance [mi]
+// with repetition data [rep]. [own] names a variable to read raw (a
+// validation's own variable).
+void build_context(const EvalState& st, const ExprInfo& e, const ModInst& mi, const Rep& rep,
+                   EvalContext& ctx, const std::string* own = nullptr) {
+  if (e.refs.empty()) return;
+  Scope s;
+  for (const Ref& r : e.refs) {
+    switch (r.kind) {
+      case Ref::Var: {
+        Value v = variable_value(mi, r.name);
+        if (own && *own == r.name) {
+          auto it = mi.vars.find(r.name);
+          v = it == mi.vars.end() ? Value::unknown(mi.mod->variables.at(r.name).type) : it->second;
+          if (mi.mod->variables.at(r.name).ephemeral) v = v.mark(kEphemeral);
+        }
+        s.put("var", r.name, std::move(v));
+        break;
+      }
+      case Ref::Local: {
+        auto it = mi.locals.find(r.name);
+        s.put("local", r.name, it == mi.locals.end() ? Value::dynamic() : it->second);
+        break;
+      }
+      case Ref::Module: s.put("module", r.name, module_value(mi, r.name)); break;
+      case Ref::Path: {
+        Value v = r.name == "module" ? Value::string(mi.mod->dir)
+                  : r.name == "root" ? Value::string(st.root->dir)
+                                     : Value::string(st.cwd);
+        s.put("path", r.name, std::move(v));
+        break;
+      }
+      case Ref::Terraform:
+        s.put("terraform", r.name,
+              r.name == "workspace" ? Value::string(st.inputs.workspace)
+                                    : Value::boolean(false).mark(kEphemeral));
+        break;
+      case Ref::Count:
+        s.put("count", r.name, rep.count_index ? *rep.count_index : Value::unknown(Type::number()));
+        break;
+      case Ref::Each: {
+        const Value* v = r.name == "key" ? rep.each_key : rep.each_value;
+        s.put("each", r.name, v ? *v : Value::dynamic());
+        break;
+      }
+      case Ref::Resource: {
+        const Resource* res = mi.mod->resource(r.mode, r.type, r.name);
+        Value v = res ? resource_value(st, mi, *res) : Value::dynamic();
+        std::string mode = r.mode == ResMode::Managed ? "resource"
+                           : r.mode == ResMode::Data  ? "data"
+                                                      : "ephemeral";
+        s.resources[mode][r.type].emplace(r.name, std::move(v));
+        break;
+      }
+      case Ref::Self: break;
+    }
+  }
+  auto object_of = [](const std::map<std::string, std::map<std::string, Value>>& types) {
+    std::vector<std::pair<std::string, Value>> attrs;
+    for (const auto& [type, names] : types) {
+      std::vector<std::pair<std::string, Value>> inner(names.begin(), names.end());
+      attrs.emplace_back(type, Value::object(std::move(inner)));
+    }
+    return attrs;
+  };
+  for (const char* mode : {"resource", "data", "ephemeral"}) {
+    auto attrs = object_of(s.resources[mode]);
+    if (std::string_view(mode) == "resource")
+      for (const auto& [type, obj] : attrs) ctx.set(type, obj);
+    ctx.set(mode, Value::object(std::move(attrs)));
+  }
+  for (const char* root : {"module", "var", "local", "path", "terraform", "count", "each"})
+    ctx.set(root, Value::object(std::move(s.objects[root])));
+}
+
+namespace {
+
+// Terraform's rewrite of unknown-function errors
+// (lang.checkForUnknownFunctionDiags), for [d] reported with [fns].
+void rewrite_unknown_function(Diagnostic& d, const FunctionTable* fns, const Source* src) {
+  if (d.summary != "Call to unknown function") return;
+  const std::string head = "There is no function named \"";
+  std::string name;
+  if (d.detail.starts_with(head)) {
+    size_t end = d.detail.find('"', head.size());
+    if (end == std::string::npos) return;
+    name = d.detail.substr(head.size(), end - head.size());
+  } else if (src != nullptr && d.subject && d.subject->filename == src->name() &&
+             d.subject->end.byte <= src->text().size()) {
+    // A namespace without functions: the name is the call's, at the subject.
+    name = std::string(src->text().substr(d.subject->start.byte,
+                                          d.subject->end.byte - d.subject->start.byte));
+  } else {
+    return;
+  }
+  size_t sep = name.rfind("::");
+  if (sep == std::string::npos) {
+    if (fns == nullptr) return;
+    for (std::string_view f : fns->names()) {
+      if (f.size() > name.size() + 2 && f.ends_with("::" + name)) {
+        d.detail = head + name + "\". Did you mean \"" + std::string(f) + "\"?";
+        return;
+      }
+    }
+    return;
+  }
+  std::string ns = name.substr(0, sep + 2), base = name.substr(sep + 2);
+  d.summary = "Unknown provider function";
+  std::string first = ns.substr(0, ns.find("::"));
+  if (first != "provider") {
+    d.detail = "The function namespace \"" + ns +
+               "\" is not valid. Provider function calls must use the \"provider::\" namespace "
+               "prefix.";
+    return;
+  }
+  std::string rest = ns.substr(10);
+  std::string provider = rest.substr(0, rest.find("::"));
+  if (provider.empty()) {
+    d.detail = "The function call must include the provider name after the \"provider::\" prefix.";
+    return;
+  }
+  d.detail = "There is no function named \"" + ns + base + "\". Ensure that provider name \"" +
+             provider + "\" is declared in this module's required_providers block, and that this "
+             "provider offers a function named \"" + base + "\".";
+}
+
+}  // namespace
+
+// Post-processes the diagnostics [diags] of an evaluation in [ctx]:
+// Terraform's unknown-function texts and its statements about values.
+void finish_diags(const EvalState& st, Diagnostics& diags, const EvalContext& ctx,
+                  const FunctionTable* fns, const Source* src) {
+  for (Diagnostic& d : diags) {
+    rewrite_unknown_function(d, fns, src);
+    describe_values(d, st.root->sources, ctx, fns);
+  }
+}
+
+// Runs [e] for instance [mi]; errors go to [out] and make the result
+// unknown (of [want] when given). With [want], the value is converted to
+// it ("Incorrect value type").
+Value run(EvalState& st, const ExprInfo& e, const ModInst& mi, const Rep& rep, Diagnostics& out,
+          const Type* want = nullptr, const std::string* own = nullptr) {
+  const Type* result_type = want ? want : Type::dynamic();
+  if (!e.expr) return Value::null(result_type);
+  if (e.has_errors()) {
+    out.insert(out.end(), e.diags.begin(), e.diags.end());
+    return Value::unknown(result_type);
+  }
+  out.insert(out.end(), e.diags.begin(), e.diags.end());
+  EvalContext ctx(&st.fn_ctx);
+  build_context(st, e, mi, rep, ctx, own);
+  EvalResult r = e.expr.value(*st.vm, &ctx);
+  finish_diags(st, r.diagnostics, ctx, st.fns.get(), &e.expr.source());
+  out.insert(out.end(), r.diagnostics.begin(), r.diagnostics.end());
+  if (r.has_errors()) return Value::unknown(result_type);
+  if (want && want != Type::dynamic()) {
+    ConvertResult c = convert(r.value, want);
+    if (!c.ok()) {
+      std::string path = path_string(c.error().path);
+      Diagnostic d;
+      d.summary = "Incorrect value type";
+      d.detail = "Invalid expression value: " + (path.empty() ? "" : path + ": ") +
+                 c.error().message + ".";
+      d.subject = e.expr.range();
+      d.expression = e.expr.range();
+      describe_values(d, st.root->sources, ctx, st.fns.get());
+      out.push_back(std::move(d));
+      return Value::unknown(want);
+    }
+    return c.take();
+  }
+  return std::move(r.value);
+}
+
+namespace {
+
+// Adds the diagnostic [d] about expression [e] (evaluated for [mi]), with
+// Terraform's statements about the values of its variables.
+void expr_diag(EvalState& st, Diagnostics& out, Diagnostic d, const ExprInfo& e, const ModInst& mi,
+               const Rep& rep, bool unknown = false, bool sensitive = false,
+               const std::string* own = nullptr) {
+  EvalContext ctx(&st.fn_ctx);
+  build_context(st, e, mi, rep, ctx, own);
+  d.expression = e.expr.range();
+  describe_values(d, st.root->sources, ctx, st.fns.get(), unknown, sensitive);
+  out.push_back(std::move(d));
+}
+
+// evaluateCountExpression: the count of [e]; nullopt on error or when
+// unknown ([unknown] set).
+std::optional<int64_t> eval_count(EvalState& st, const ExprInfo& e, const ModInst& mi,
+                                  Diagnostics& out, bool& unknown) {
+  unknown = false;
+  Diagnostics d;
+  Value v = run(st, e, mi, Rep{}, d, Type::number());
+  bool failed = has_errors(d);
+  out.insert(out.end(), d.begin(), d.end());
+  if (failed) return std::nullopt;
+  auto [plain, marks] = v.unmark_with_marks();
+  Range r = e.expr.range();
+  if (marks.has(kEphemeral)) {
+    error(out, "Invalid count argument",
+          "The given \"count\" is derived from an ephemeral value, which means that Terraform "
+          "cannot persist it between plan/apply rounds. Use only non-ephemeral values to specify "
+          "the number of resource instances.",
+          r);
+  }
+  if (plain.is_null()) {
+    error(out, "Invalid count argument",
+          "The given \"count\" argument value is null. An integer is required.", r);
+    return std::nullopt;
+  }
+  if (!plain.is_known()) {
+    unknown = true;
+    return std::nullopt;
+  }
+  std::optional<int64_t> n = plain.as_number().to_int64();
+  if (!n) {
+    error(out, "Invalid count argument",
+          "The given \"count\" argument value is unsuitable: value must be a whole number, "
+          "between -9223372036854775808 and 9223372036854775807.",
+          r);
+    return std::nullopt;
+  }
+  if (*n < 0) {
+    error(out, "Invalid count argument",
+          "The given \"count\" argument value is unsuitable: must be greater than or equal to "
+          "zero.",
+          r);
+    return std::nullopt;
+  }
+  if (has_errors(out)) return std::nullopt;
+  return n;
+}
+
+// evaluateForEachExpression: the keys and values of [e]; false on error
+// or when unknown ([unknown] set).
+bool eval_for_each(EvalState& st, const ExprInfo& e, const ModInst& mi, Diagnostics& out,
+                   bool& unknown, Expansion& x) {
+  unknown = false;
+  Diagnostics d;
+  Value v = run(st, e, mi, Rep{}, d);
+  bool failed = has_errors(d);
+  out.insert(out.end(), d.begin(), d.end());
+  if (failed) return false;
+  auto fail = [&](std::string summary, std::string detail, bool caused_unknown = false,
+                  bool caused_sensitive = false) {
+    Diagnostic diag;
+    diag.summary = std::move(summary);
+    diag.detail = std::move(detail);
+    diag.subject = e.expr.range();
+    expr_diag(st, out, std::move(diag), e, mi, Rep{}, caused_unknown, caused_sensitive);
+    return false;
+  };
+  const Type* t = v.type();
+  static const char* kUnknownMap =
+      "The \"for_each\" map includes keys derived from resource attributes that cannot be "
+      "determined until apply, and so Terraform cannot determine the full set of keys that will "
+      "identify the instances of this resource.\n\nWhen working with unknown values in for_each, "
+      "it's better to define the map keys statically in your configuration and place apply-time "
+      "results only in the map values.\n\nAlternatively, you could use the -target planning "
+      "option to first apply only the resources that the for_each value depends on, and then "
+      "apply a second time to fully converge.";
+  static const char* kUnknownSet =
+      "The \"for_each\" set includes values derived from resource attributes that cannot be "
+      "determined until apply, and so Terraform cannot determine the full set of keys that will "
+      "identify the instances of this resource.\n\nWhen working with unknown values in for_each, "
+      "it's better to use a map value where the keys are defined statically in your "
+      "configuration and where only the values contain apply-time results.\n\nAlternatively, you "
+      "could use the -target planning option to first apply only the resources that the "
+      "for_each value depends on, and then apply a second time to fully converge.";
+  if (!v.is_known() || (t->is_set() && !v.unmark_deep().first.is_wholly_known())) {
+    unknown = true;
+    (void)kUnknownMap;
+    (void)kUnknownSet;
+    return false;
+  }
+  auto [plain, marks] = v.unmark_with_marks();
+  if (marks.has(kSensitive)) {
+    return fail("Invalid for_each argument",
+                "Sensitive values, or values derived from sensitive values, cannot be used as "
+                "for_each arguments. If used, the sensitive value could be exposed as a resource "
+                "instance key.",
+                false, true);
+  }
+  if (marks.has(kEphemeral)) {
+    return fail("Invalid for_each argument",
+                "The given \"for_each\" value is derived from an ephemeral value, which means that "
+                "Terraform cannot persist it between plan/apply rounds. Use only non-ephemeral "
+                "values to specify a resource's instance keys.");
+  }
+  if (plain.is_null()) {
+    return fail("Invalid for_each argument",
+                "The given \"for_each\" argument value is unsuitable: the given \"for_each\" "
+                "argument value is null. A map, or set of strings is allowed.");
+  }
+  if (t->is_dynamic()) {
+    unknown = true;
+    return false;
+  }
+  if (!t->is_map() && !t->is_set() && !t->is_object()) {
+    return fail("Invalid for_each argument",
+                "The given \"for_each\" argument value is unsuitable: the \"for_each\" argument "
+                "must be a map, or set of strings, and you have provided a value of type " +
+                    t->friendly_name() + ".");
+  }
+  x.mode = Expansion::ForEach;
+  size_t n = t->is_object() ? t->size() : plain.length();
+  if (n == 0) return true;
+  if (t->is_set()) {
+    if (t->element() != Type::string()) {
+      return fail("Invalid for_each set argument",
+                  "The given \"for_each\" argument value is unsuitable: \"for_each\" supports "
+                  "maps and sets of strings, but you have provided a set containing type " +
+                      t->element()->friendly_name() + ".");
+    }
+    for (size_t i = 0; i < n; ++i) {
+      if (plain.element(i).is_null()) {
+        return fail("Invalid for_each set argument",
+                    "The given \"for_each\" argument value is unsuitable: \"for_each\" sets must "
+                    "not contain null values.");
+      }
+    }
+    for (size_t i = 0; i < n; ++i) {
+      auto [ev, em] = plain.element(i).unmark_with_marks();
+      x.keys.push_back({InstKey::Str, 0, std::string(ev.as_string())});
+      x.each_values.push_back(plain.element(i));
+    }
+    return true;
+  }
+  if (t->is_map()) {
+    for (size_t i = 0; i < n; ++i) {
+      x.keys.push_back({InstKey::Str, 0, std::string(plain.map_key(i))});
+      x.each_values.push_back(plain.map_value(i));
+    }
+  } else {
+    for (size_t i = 0; i < n; ++i) {
+      x.keys.push_back({InstKey::Str, 0, std::string(t->attr_name(i))});
+      x.each_values.push_back(plain.attr(i));
+    }
+  }
+  return true;
+}
+
+// The key [k] as each.key / count.index values.
+Value key_value(const InstKey& k) {
+  return k.kind == InstKey::Int ? Value::integer(k.i) : Value::string(k.s);
+}
+
+// Expands call [c] of instance [mi] into child instances.
+bool expand_call(EvalState& st, ModInst& mi, const ModuleCall& c, Diagnostics& out) {
+  Expansion x;
+  bool ok = true;
+  if (c.count) {
+    bool unknown = false;
+    std::optional<int64_t> n = eval_count(st, *c.count, mi, out, unknown);
+    if (unknown) {
+      x.mode = Expansion::Unknown;
+    } else if (!n) {
+      ok = false;
+      x.mode = Expansion::Unknown;
+    } else {
+      x.mode = Expansion::Count;
+      for (int64_t i = 0; i < *n; ++i) x.keys.push_back({InstKey::Int, i, ""});
+    }
+  } else if (c.for_each) {
+    bool unknown = false;
+    if (!eval_for_each(st, *c.for_each, mi, out, unknown, x)) {
+      x.mode = Expansion::Unknown;
+      x.keys.clear();
+      x.each_values.clear();
+      ok = unknown;
+    }
+  } else {
+    x.mode = Expansion::Single;
+    x.keys.push_back({});
+  }
+  if (c.child) {
+    auto make = [&](const InstKey& k, size_t i, bool placeholder) {
+      st.insts.emplace_back();
+      ModInst& ci = st.insts.back();
+      ci.mod = c.child.get();
+      ci.parent = &mi;
+      ci.call = c.name;
+      ci.key = k;
+      ci.addr = (mi.addr.empty() ? "" : mi.addr + ".") + "module." + c.name + k.str();
+      if (c.count) {
+        ci.has_count = true;
+        ci.count_index = placeholder ? Value::unknown(Type::number()) : key_value(k);
+      } else if (c.for_each) {
+        ci.has_each = true;
+        ci.each_key = placeholder ? Value::unknown(Type::string()) : key_value(k);
+        ci.each_value = placeholder ? Value::dynamic() : x.each_values[i];
+      }
+      st.by_module[ci.mod].push_back(&ci);
+      x.insts.push_back(&ci);
+    };
+    if (x.mode == Expansion::Unknown) {
+      // The module's values are still evaluated once, with unknown keys.
+      make(InstKey{}, 0, true);
+    } else {
+      for (size_t i = 0; i < x.keys.size(); ++i) make(x.keys[i], i, false);
+    }
+  }
+  mi.calls.insert_or_assign(c.name, std::move(x));
+  return ok;
+}
+
+// Evaluates the validation rules of variable [name] of [mi]
+// (evalVariableValidations).
+void validate_variable(EvalState& st, ModInst& mi, const std::string& name, Diagnostics& out) {
+  const Variable& v = mi.mod->variables.at(name);
+  std::string addr = (mi.addr.empty() ? "" : mi.addr + ".") + "var." + name;
+  // The references of every rule are checked first; any error stops all.
+  Diagnostics pre;
+  for (const CheckRule& r : v.validations) {
+    for (const ExprPtr& e : {r.condition, r.error_message})
+      if (e) pre.insert(pre.end(), e->diags.begin(), e->diags.end());
+  }
+  if (has_errors(pre)) {
+    out.insert(out.end(), pre.begin(), pre.end());
+    return;
+  }
+  Range value_range = v.decl_range;
+  if (auto it = mi.var_ranges.find(name); it != mi.var_ranges.end()) value_range = it->second;
+  Rep rep;
+  for (const CheckRule& rule : v.validations) {
+    if (!rule.condition || !rule.error_message) continue;
+    EvalContext ctx(&st.fn_ctx);
+    build_context(st, *rule.condition, mi, rep, ctx, &name);
+    build_context(st, *rule.error_message, mi, rep, ctx, &name);
+    // One context for both: merge what each needs.
+    ExprInfo both;
+    both.refs = rule.condition->refs;
+    both.refs.insert(both.refs.end(), rule.error_message->refs.begin(),
+                     rule.error_message->refs.end());
+    EvalContext merged(&st.fn_ctx);
+    build_context(st, both, mi, rep, merged, &name);
+    EvalResult cond = rule.condition->expr.value(*st.vm, &merged);
+    finish_diags(st, cond.diagnostics, merged, st.fns.get(), &rule.condition->expr.source());
+    Diagnostics diags = cond.diagnostics;
+    EvalResult msg = rule.error_message->expr.value(*st.vm, &merged);
+    finish_diags(st, msg.diagnostics, merged, st.fns.get(), &rule.error_message->expr.source());
+    Value message = msg.value;
+    if (msg.has_errors()) {
+      // A literal string still serves, with a warning.
+      EvalResult lit = rule.error_message->expr.value(nullptr);
+      if (!lit.has_errors() && lit.value.type() == Type::string() && lit.value.is_known()) {
+        message = lit.value;
+        Diagnostic w;
+        w.severity = Severity::Warning;
+        w.summary = "Validation error message expression is invalid";
+        w.detail =
+            "The error message provided could not be evaluated as an expression, so Terraform is "
+            "interpreting it as a string literal.\n\nIn future versions of Terraform, this will "
+            "be considered an error. Please file a GitHub issue if this would break your "
+            "workflow.\n\n" + diagnostics_error(msg.diagnostics);
+        w.subject = rule.error_message->expr.range();
+        w.context = rule.decl_range;
+        w.expression = rule.error_message->expr.range();
+        describe_values(w, st.root->sources, merged, st.fns.get());
+        diags.push_back(std::move(w));
+      } else {
+        diags.insert(diags.end(), msg.diagnostics.begin(), msg.diagnostics.end());
+      }
+    }
+    out.insert(out.end(), diags.begin(), diags.end());
+    Value result = cond.value;
+    if (!result.is_known()) continue;
+    auto fail = [&](std::string summary, std::string detail, std::optional<Range> subject,
+                    bool unknown = false) {
+      Diagnostic d;
+      d.summary = std::move(summary);
+      d.detail = std::move(detail);
+      d.subject = std::move(subject);
+      d.expression = rule.condition->expr.range();
+      describe_values(d, st.root->sources, merged, st.fns.get(), unknown);
+      out.push_back(std::move(d));
+    };
+    if (result.is_null()) {
+      fail("Invalid variable validation result",
+           "Validation condition expression must return either true or false, not null.",
+           rule.condition->expr.range());
+      continue;
+    }
+    ConvertResult b = convert(result, Type::boolean());
+    if (!b.ok()) {
+      std::string path = path_string(b.error().path);
+      fail("Invalid variable validation result",
+           "Invalid validation condition result value: " + (path.empty() ? "" : path + ": ") +
+               b.error().message + ".",
+           rule.condition->expr.range());
+      continue;
+    }
+    Value bv = b.take().unmark();
+    if (bv.as_bool()) continue;
+    if (!message.is_known()) {
+      if (st.inputs.validate) continue;
+      Diagnostic d;
+      d.summary = "Invalid error message";
+      d.detail =
+          "Unsuitable value for error message: expression refers to values that won't be known "
+          "until the apply phase.";
+      d.subject = rule.error_message->expr.range();
+      d.expression = rule.error_message->expr.range();
+      describe_values(d, st.root->sources, merged, st.fns.get(), true);
+      out.push_back(std::move(d));
+      continue;
+    }
+    std::string text;
+    if (!has_errors(diags) && !message.is_null()) {
+      ConvertResult s = convert(message, Type::string());
+      if (!s.ok()) {
+        Diagnostic d;
+        d.summary = "Invalid error message";
+        d.detail = "Unsuitable value for error message: " + s.error().message + ".";
+        d.subject = rule.error_message->expr.range();
+        d.expression = rule.error_message->expr.range();
+        describe_values(d, st.root->sources, merged, st.fns.get());
+        out.push_back(std::move(d));
+      } else {
+        auto [sv, sm] = s.value().unmark_deep();
+        if (sm.has(kSensitive) || sm.has(kEphemeral)) {
+          bool eph = !sm.has(kSensitive);
+          Diagnostic d;
+          d.summary = eph ? "Error message refers to ephemeral values"
+                          : "Error message refers to sensitive values";
+          d.detail = eph ? "The error expression used to explain this condition refers to "
+                           "ephemeral values. Terraform will not display the resulting "
+                           "message.\n\nYou can correct this by removing references to ephemeral "
+                           "values, or by carefully using the ephemeralasnull() function if the "
+                           "expression will not reveal the ephemeral data."
+                         : "The error expression used to explain this condition refers to "
+                           "sensitive values. Terraform will not display the resulting "
+                           "message.\n\nYou can correct this by removing references to sensitive "
+                           "values, or by carefully using the nonsensitive() function if the "
+                           "expression will not reveal the sensitive data.";
+          d.subject = rule.error_message->expr.range();
+          d.expression = rule.error_message->expr.range();
+          describe_values(d, st.root->sources, merged, st.fns.get());
+          out.push_back(std::move(d));
+          text = "The error message included a sensitive value, so it will not be displayed.";
+        } else {
+          text = std::string(uni::trim_right_space(uni::trim_left_space(sv.as_string())));
+        }
+      }
+    }
+    if (text.empty()) text = "Failed to evaluate condition error message.";
+    fail("Invalid value for variable",
+         text + "\n\nThis was checked by the validation rule at " +
+             range_string(rule.decl_range) + ".",
+         value_range);
+  }
+  (void)addr;
+}
+
+// Evaluates the preconditions [rules] of an output of [mi]
+// (evalCheckRules); false when one failed.
+bool check_rules(EvalState& st, const std::vector<CheckRule>& rules, const ModInst& mi,
+                 const std::string& failed_summary, Diagnostics& out) {
+  bool ok = true;
+  for (const CheckRule& rule : rules) {
+    if (!rule.condition || !rule.error_message) continue;
+    Diagnostics diags;
+    for (const ExprPtr& e : {rule.condition, rule.error_message})
+      diags.insert(diags.end(), e->diags.begin(), e->diags.end());
+    ExprInfo both;
+    both.refs = rule.condition->refs;
+    both.refs.insert(both.refs.end(), rule.error_message->refs.begin(),
+                     rule.error_message->refs.end());
+    EvalContext ctx(&st.fn_ctx);
+    if (!has_errors(diags)) build_context(st, both, mi, mi.rep(), ctx);
+    std::string message;
+    if (!has_errors(diags)) {
+      EvalResult m = rule.error_message->expr.value(*st.vm, &ctx);
+      finish_diags(st, m.diagnostics, ctx, st.fns.get(), &rule.error_message->expr.source());
+      diags.insert(diags.end(), m.diagnostics.begin(), m.diagnostics.end());
+      if (!m.has_errors() && m.value.is_known() && !m.value.is_null()) {
+        ConvertResult s = convert(m.value, Type::string());
+        if (s.ok()) {
+          auto [sv, sm] = s.value().unmark_deep();
+          if (!sm.has(kSensitive))
+            message = std::string(uni::trim_right_space(uni::trim_left_space(sv.as_string())));
+        }
+      }
+    }
+    Value result;
+    if (!has_errors(diags)) {
+      EvalResult c = rule.condition->expr.value(*st.vm, &ctx);
+      finish_diags(st, c.diagnostics, ctx, st.fns.get(), &rule.condition->expr.source());
+      diags.insert(diags.end(), c.diagnostics.begin(), c.diagnostics.end());
+      result = c.value;
+    }
+    out.insert(out.end(), diags.begin(), diags.end());
+    if (has_errors(diags)) {
+      ok = false;
+      continue;
+    }
+    if (!result.is_known()) continue;
+    auto fail = [&](std::string summary, std::string detail) {
+      Diagnostic d;
+      d.summary = std::move(summary);
+      d.detail = std::move(detail);
+      d.subject = rule.condition->expr.range();
+      d.expression = rule.condition->expr.range();
+      describe_values(d, st.root->sources, ctx, st.fns.get());
+      out.push_back(std::move(d));
+      ok = false;
+    };
+    if (result.is_null()) {
+      fail("Invalid condition result",
+           "Condition expression must return either true or false, not null.");
+      continue;
+    }
+    ConvertResult b = convert(result, Type::boolean());
+    if (!b.ok()) {
+      fail("Invalid condition result",
+           "Invalid condition result value: " + b.error().message + ".");
+      continue;
+    }
+    if (b.value().unmark().as_bool()) continue;
+    fail(failed_summary, message.empty() ? "This check failed, but has an invalid error message "
+                                           "as described in the other accompanying messages."
+                                         : message);
+  }
+  return ok;
+}
+
+// Evaluates output [o] of [mi].
+bool eval_output(EvalState& st, ModInst& mi, const Output& o, Diagnostics& out) {
+  Diagnostics d;
+  bool root = mi.mod->path.empty();
+  if (!check_rules(st, o.preconditions, mi, "Module output value precondition failed", d)) {
+    out.insert(out.end(), d.begin(), d.end());
+    return false;
+  }
+  Value v = o.value ? run(st, *o.value, mi, mi.rep(), d) : Value::dynamic();
+  bool failed = has_errors(d);
+  if (!failed && root) {
+    auto [plain, marks] = v.unmark_deep();
+    if (!o.sensitive && marks.has(kSensitive)) {
+      error(d, "Output refers to sensitive values",
+            "To reduce the risk of accidentally exporting sensitive data that was intended to be "
+            "only internal, Terraform requires that any root module output containing sensitive "
+            "data be explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend "
+            "to export this data, annotate the output value as sensitive by adding the following "
+            "argument:\n    sensitive = true",
+            o.decl_range);
+      failed = true;
+    }
+    if (o.ephemeral) {
+      error(d, "Ephemeral output not allowed",
+            "Ephemeral outputs are not allowed in context of a root module", o.decl_range);
+      failed = true;
+    }
+  } else if (!failed) {
+    auto [plain, marks] = v.unmark_deep();
+    if (o.ephemeral && !marks.has(kEphemeral)) {
+      error(d, "Value not allowed in ephemeral output",
+            "This output value is declared as returning an ephemeral value, so it can only be set "
+            "to an ephemeral value.",
+            o.value ? o.value->expr.range() : o.decl_range);
+      failed = true;
+    } else if (!o.ephemeral && marks.has(kEphemeral)) {
+      error(d, "Ephemeral value not allowed",
+            "This output value is not declared as returning an ephemeral value, so it cannot be "
+            "set to a result derived from an ephemeral value.",
+            o.value ? o.value->expr.range() : o.decl_range);
+      failed = true;
+    }
+  }
+  out.insert(out.end(), d.begin(), d.end());
+  if (failed) return false;
+  if (root && o.sensitive) v = v.mark(kSensitive);
+  mi.outputs.insert_or_assign(o.name, std::move(v));
+  return true;
+}
+
+}  // namespace
+
+// Evaluates the body of resource instance [r] (defined in resource_body.cpp).
+Value eval_resource_body(EvalState& st, const Resource& r, const ModInst& mi, const Rep& rep,
+                         Diagnostics& out);
+
+namespace {
+
+// validateResource of a for_each value of [e] (terraform validate): what
+// is wrong with it even when it is unknown.
+bool validate_for_each(EvalState& st, const ExprInfo& e, const ModInst& mi, Diagnostics& out) {
+  Diagnostics d;
+  Value v = run(st, e, mi, Rep{}, d);
+  bool failed = has_errors(d);
+  out.insert(out.end(), d.begin(), d.end());
+  if (failed) return false;
+  auto fail = [&](std::string summary, std::string detail, bool sensitive = false) {
+    Diagnostic diag;
+    diag.summary = std::move(summary);
+    diag.detail = std::move(detail);
+    diag.subject = e.expr.range();
+    expr_diag(st, out, std::move(diag), e, mi, Rep{}, false, sensitive);
+    return false;
+  };
+  auto [plain, marks] = v.unmark_with_marks();
+  bool ok = true;
+  if (marks.has(kSensitive)) {
+    ok = fail("Invalid for_each argument",
+              "Sensitive values, or values derived from sensitive values, cannot be used as "
+              "for_each arguments. If used, the sensitive value could be exposed as a resource "
+              "instance key.",
+              true);
+  }
+  if (marks.has(kEphemeral)) {
+    ok = fail("Invalid for_each argument",
+              "The given \"for_each\" value is derived from an ephemeral value, which means that "
+              "Terraform cannot persist it between plan/apply rounds. Use only non-ephemeral "
+              "values to specify a resource's instance keys.");
+  }
+  if (!ok) return false;
+  const Type* t = plain.type();
+  if (plain.is_null()) {
+    return fail("Invalid for_each argument",
+                "The given \"for_each\" argument value is unsuitable: the given \"for_each\" "
+                "argument value is null. A map, or set of strings is allowed.");
+  }
+  if (t->is_dynamic()) return true;
+  if (!t->is_map() && !t->is_set() && !t->is_object()) {
+    return fail("Invalid for_each argument",
+                "The given \"for_each\" argument value is unsuitable: the \"for_each\" argument "
+                "must be a map, or set of strings, and you have provided a value of type " +
+                    t->friendly_name() + ".");
+  }
+  if (!plain.is_known()) return true;
+  if ((t->is_object() ? t->size() : plain.length()) == 0) return true;
+  if (t->is_set()) {
+    if (!plain.is_wholly_known()) return true;
+    if (t->element() != Type::string()) {
+      return fail("Invalid for_each set argument",
+                  "The given \"for_each\" argument value is unsuitable: \"for_each\" supports "
+                  "maps and sets of strings, but you have provided a set containing type " +
+                      t->element()->friendly_name() + ".");
+    }
+    for (size_t i = 0; i < plain.length(); ++i) {
+      if (plain.element(i).is_null()) {
+        return fail("Invalid for_each set argument",
+                    "The given \"for_each\" argument value is unsuitable: \"for_each\" sets "
+                    "must not contain null values.");
+      }
+    }
+  }
+  return true;
+}
+
+// Expands resource [r] of [mi] and evaluates each instance's arguments.
+bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, Diagnostics& out) {
+  if (st.inputs.validate) {
+    // terraform validate: count and for_each checked, the body evaluated
+    // once with unknown instance keys.
+    bool ok = true;
+    if (r.count) {
+      bool unknown = false;
+      Diagnostics d;
+      if (!eval_count(st, *r.count, mi, d, unknown) && !unknown) ok = false;
+      out.insert(out.end(), d.begin(), d.end());
+    }
+    if (r.for_each && !validate_for_each(st, *r.for_each, mi, out)) ok = false;
+    Value idx = Value::unknown(Type::number()), key = Value::unknown(Type::string()),
+          val = Value::dynamic();
+    Rep rep;
+    if (r.count) rep.count_index = &idx;
+    if (r.for_each) rep.each_key = &key, rep.each_value = &val;
+    Diagnostics d;
+    eval_resource_body(st, r, mi, rep, d);
+    if (has_errors(d)) ok = false;
+    out.insert(out.end(), d.begin(), d.end());
+    return ok;
+  }
+  Expansion x;
+  bool ok = true;
+  if (r.count) {
+    bool unknown = false;
+    std::optional<int64_t> n = eval_count(st, *r.count, mi, out, unknown);
+    if (!n) {
+      x.mode = Expansion::Unknown;
+      ok = unknown;
+    } else {
+      x.mode = Expansion::Count;
+      for (int64_t i = 0; i < *n; ++i) x.keys.push_back({InstKey::Int, i, ""});
+    }
+  } else if (r.for_each) {
+    bool unknown = false;
+    if (!eval_for_each(st, *r.for_each, mi, out, unknown, x)) {
+      x.mode = Expansion::Unknown;
+      x.keys.clear();
+      ok = unknown;
+    }
+  } else {
+    x.keys.push_back({});
+  }
+  if (ok) {
+    std::string base = (mi.addr.empty() ? "" : mi.addr + ".") + r.address();
+    const char* kind = r.mode == ResMode::Managed ? "resource"
+                       : r.mode == ResMode::Data  ? "data"
+                                                  : "ephemeral";
+    auto emit = [&](const std::string& key, const Rep& rep) {
+      Value v = eval_resource_body(st, r, mi, rep, out);
+      st.instances.push_back({base + key, kind, std::move(v)});
+    };
+    if (x.mode == Expansion::Unknown) {
+      Value idx = Value::unknown(Type::number()), k = Value::unknown(Type::string()),
+            val = Value::dynamic();
+      Rep rep;
+      if (r.count) rep.count_index = &idx;
+      else rep.each_key = &k, rep.each_value = &val;
+      emit("[*]", rep);
+    } else {
+      for (size_t i = 0; i < x.keys.size(); ++i) {
+        Value idx = key_value(x.keys[i]);
+        Rep rep;
+        if (r.count) rep.count_index = &idx;
+        if (r.for_each) rep.each_key = &idx, rep.each_value = &x.each_values[i];
+        emit(x.keys[i].str(), rep);
+      }
+    }
+  }
+  mi.resources.insert_or_assign(r.address(), std::move(x));
+  return ok;
+}
+
+// Evaluates vertex [v] for each instance of its module; false when it
+// reported errors.
+bool eval_vertex(EvalState& st, const Vertex& v) {
+  bool ok = true;
+  std::vector<ModInst*> insts = st.by_module[v.module];
+  for (ModInst* mi : insts) {
+    Diagnostics d;
+    switch (v.kind) {
+      case Vertex::Var: {
+        const Variable& var = v.module->variables.at(v.name);
+        std::string addr = (mi->addr.empty() ? "" : mi->addr + ".") + "var." + v.name;
+        RawValue raw;
+        if (mi->parent == nullptr) {
+          auto it = st.raw_vars.find(v.name);
+          if (it != st.raw_vars.end()) raw = it->second;
+        } else {
+          const ModuleCall& call = mi->parent->mod->calls.at(mi->call);
+          auto it = call.args.find(v.name);
+          if (it != call.args.end()) {
+            Diagnostics ad;
+            raw.value = run(st, *it->second, *mi->parent, mi->rep(), ad);
+            raw.source = RawValue::File;
+            raw.has_range = true;
+            raw.range = it->second->expr.range();
+            d.insert(d.end(), ad.begin(), ad.end());
+            if (has_errors(ad)) break;
+          }
+        }
+        if (raw.has_range) mi->var_ranges.insert_or_assign(v.name, raw.range);
+        std::optional<Value> val = prepare_final(var, addr, raw, d);
+        if (val) mi->vars.insert_or_assign(v.name, std::move(*val));
+        break;
+      }
+      case Vertex::Validation: validate_variable(st, *mi, v.name, d); break;
+      case Vertex::Local: {
+        const Local& l = v.module->locals.at(v.name);
+        Value val = run(st, *l.expr, *mi, Rep{}, d);
+        bool self = !l.expr->diags.empty() &&
+                    l.expr->diags[0].summary == "Self-referencing local value";
+        if (!self) mi->locals.insert_or_assign(v.name, std::move(val));
+        break;
+      }
+      case Vertex::Output: eval_output(st, *mi, v.module->outputs.at(v.name), d); break;
+      case Vertex::Call: expand_call(st, *mi, v.module->calls.at(v.name), d); break;
+      case Vertex::Resource:
+        if (st.inputs.evaluate_resources || st.inputs.validate)
+          eval_resource(st, *mi, v.module->resources[v.resource], d);
+        break;
+    }
+    if (has_errors(d)) ok = false;
+    st.diags.insert(st.diags.end(), d.begin(), d.end());
+  }
+  return ok;
+}
+
+// The process's working directory.
+std::string working_dir() {
+  char buf[PATH_MAX];
+  if (getcwd(buf, sizeof buf) == nullptr) return "/";
+  return buf;
+}
+
+}  // namespace
+
+}  // namespace detail
+
+// --- Evaluation --------------------------------------------------------------------------
+
+using detail::EvalState;
+
+Evaluation::Evaluation() = default;
+Evaluation::~Evaluation() = default;
+Evaluation::Evaluation(Evaluation&&) noexcept = default;
+Evaluation& Evaluation::operator=(Evaluation&&) noexcept = default;
+
+const Diagnostics& Evaluation::diagnostics() const {
+  static const Diagnostics none;
+  return state_ ? state_->diags : none;
+}
+
+const Sources& Evaluation::sources() const {
+  static const Sources none;
+  return state_ ? state_->var_sources : none;
+}
+
+bool Evaluation::stopped() const { return state_ && state_->stopped; }
+
+namespace {
+std::vector<std::pair<std::string, Value>> root_values(
+    const EvalState* st, const std::map<std::string, Value, std::less<>> detail::ModInst::*field,
+    const std::vector<std::string>& names, Value missing) {
+  std::vector<std::pair<std::string, Value>> out;
+  if (st == nullptr || st->insts.empty()) return out;
+  const detail::ModInst& root = st->insts.front();
+  for (const std::string& n : names) {
+    auto it = (root.*field).find(n);
+    out.emplace_back(n, it == (root.*field).end() ? missing : it->second);
+  }
+  return out;
+}
+}  // namespace
+
+std::vector<std::pair<std::string, Value>> Evaluation::variables() const {
+  std::vector<std::pair<std::string, Value>> out;
+  if (!state_ || state_->insts.empty()) return out;
+  const detail::ModInst& root = state_->insts.front();
+  for (const auto& [name, v] : state_->root->variables)
+    out.emplace_back(name, detail::variable_value(root, name));
+  return out;
+}
+
+std::vector<std::pair<std::string, Value>> Evaluation::locals() const {
+  if (!state_) return {};
+  std::vector<std::string> names;
+  for (const auto& [n, l] : state_->root->locals) names.push_back(n);
+  return root_values(state_.get(), &detail::ModInst::locals, names, Value::dynamic());
+}
+
+std::vector<std::pair<std::string, Value>> Evaluation::outputs() const {
+  if (!state_) return {};
+  std::vector<std::string> names;
+  for (const auto& [n, l] : state_->root->outputs) names.push_back(n);
+  return root_values(state_.get(), &detail::ModInst::outputs, names, Value::dynamic());
+}
+
+Value Evaluation::output(std::string_view name) const {
+  for (auto& [n, v] : outputs())
+    if (n == name) return v;
+  return Value::dynamic();
+}
+
+std::vector<Instance> Evaluation::instances() const {
+  std::vector<Instance> out;
+  if (!state_) return out;
+  out = state_->instances;
+  // Module instances, with their outputs.
+  for (const detail::ModInst& mi : state_->insts) {
+    if (mi.parent == nullptr) continue;
+    std::vector<std::pair<std::string, Value>> attrs;
+    for (const auto& [name, o] : mi.mod->outputs) {
+      auto it = mi.outputs.find(name);
+      attrs.emplace_back(name, it == mi.outputs.end() ? Value::dynamic() : it->second);
+    }
+    out.push_back({mi.addr, "module", Value::object(std::move(attrs))});
+  }
+  std::sort(out.begin(), out.end(),
+            [](const Instance& a, const Instance& b) { return a.address < b.address; });
+  return out;
+}
+
+EvalResult Evaluation::eval(std::string_view text, Vm* vm) const {
+  EvalResult r;
+  if (!state_) return r;
+  const EvalState& st = *state_;
+  if (st.module->language() == Language::Packer)
+    return detail::packer_console_eval(st, text, vm ? *vm : detail::thread_vm());
+  auto src = make_source("<console-input>", std::string(text));
+  ExprParse p = parse_expression(src);
+  if (p.has_errors() || p.expr == nullptr) {
+    r.diagnostics = p.diagnostics;
+    r.value = Value::dynamic();
+    return r;
+  }
+  Expression e = Expression::from_parse(std::move(p));
+  detail::ExprPtr info = detail::analyze(e, *st.root, detail::ExprScope::Plain);
+  if (info->has_errors()) {
+    r.diagnostics = info->diags;
+    r.value = Value::dynamic();
+    return r;
+  }
+  EvalContext ctx(&st.console_ctx);
+  detail::build_context(st, *info, st.insts.front(), detail::Rep{}, ctx);
+  r = e.value(vm ? *vm : detail::thread_vm(), &ctx);
+  detail::finish_diags(st, r.diagnostics, ctx, st.console_fns.get(), &e.source());
+  r.diagnostics.insert(r.diagnostics.begin(), info->diags.begin(), info->diags.end());
+  if (r.has_errors()) return r;
+  auto [plain, marks] = r.value.unmark_deep();
+  if (marks.has(detail::kTypeTypeMark)) {
+    if (plain.type() != type_constraint_type()) {
+      Diagnostic d;
+      d.summary = "Invalid use of type function";
+      d.detail = "The console-only \"type\" function cannot be used as part of an expression.";
+      r.diagnostics.push_back(std::move(d));
+      return r;
+    }
+    r.value = plain;
+  }
+  return r;
+}
+
+namespace {
+
+// The version constraint errors of [m] and its children (validate).
+void check_core_versions(const detail::ModuleData& m, const std::string& source, Diagnostics& out) {
+  for (const auto& [text, range] : m.core_versions) {
+    if (text.find('-') != std::string::npos) {
+      Diagnostic d;
+      d.summary = "Invalid required_version constraint";
+      d.detail = "Prerelease version constraints are not supported: " + text +
+                 ". Remove the prerelease information from the constraint. Prerelease versions "
+                 "of terraform will match constraints using their version core only.";
+      d.subject = range;
+      out.push_back(std::move(d));
+      continue;
+    }
+    if (detail::version_satisfies(text, 1, 11, 4)) continue;
+    Diagnostic d;
+    d.summary = "Unsupported Terraform Core version";
+    std::string tail =
+        "To proceed, either choose another supported Terraform version or update this version "
+        "constraint. Version constraints are normally set for good reason, so updating the "
+        "constraint may lead to other errors or unexpected behavior.";
+    if (m.path.empty()) {
+      d.detail = "This configuration does not support Terraform version 1.11.4. " + tail;
+    } else {
+      std::string addr;
+      for (const std::string& p : m.path) addr += (addr.empty() ? "module." : ".module.") + p;
+      d.detail = "Module " + addr + " (from " + source +
+                 ") does not support Terraform version 1.11.4. " + tail;
+    }
+    d.subject = range;
+    out.push_back(std::move(d));
+  }
+  for (const auto& [name, c] : m.calls)
+    if (c.child) check_core_versions(*c.child, c.source, out);
+}
+
+}  // namespace
+
+Diagnostics validate(const ModulePtr& module) {
+  Diagnostics out;
+  if (module->language() == Language::Terraform) check_core_versions(module->data(), "", out);
+  if (has_errors(out)) return out;
+  Inputs in;
+  in.validate = true;
+  in.auto_var_files = false;
+  in.evaluate_resources = true;
+  Evaluation ev = evaluate(module, in);
+  out.insert(out.end(), ev.diagnostics().begin(), ev.diagnostics().end());
+  return out;
+}
+
+Evaluation evaluate(const ModulePtr& module, const Inputs& inputs, Vm* vm) {
+  Evaluation ev;
+  ev.state_ = std::make_unique<EvalState>();
+  EvalState& st = *ev.state_;
+  st.module = module;
+  st.root = &module->data();
+  st.inputs = inputs;
+  st.vm = vm ? vm : &detail::thread_vm();
+  st.cwd = inputs.cwd.empty() ? detail::working_dir() : inputs.cwd;
+  if (module->language() == Language::Packer) {
+    detail::evaluate_packer(*module, inputs, *st.vm, st);
+    return ev;
+  }
+  st.fns = detail::terraform_functions(st.root->fs_dir, inputs.confine_files, false);
+  st.console_fns = detail::terraform_functions(st.root->fs_dir, inputs.confine_files, true);
+  st.fn_ctx.set_functions(st.fns);
+  st.console_ctx.set_functions(st.console_fns);
+
+  st.insts.emplace_back();
+  detail::ModInst& root = st.insts.back();
+  root.mod = st.root;
+  st.by_module[st.root].push_back(&root);
+
+  detail::collect_root_variables(st);
+  if (st.stopped) return ev;
+  if (!st.root->graph_diags.empty()) {
+    st.diags.insert(st.diags.end(), st.root->graph_diags.begin(), st.root->graph_diags.end());
+    if (has_errors(st.root->graph_diags)) {
+      st.stopped = true;
+      return ev;
+    }
+  }
+
+  // The walk: a vertex whose dependencies failed is not evaluated.
+  const auto& order = st.root->plan->order;
+  const auto& deps = st.root->plan->deps;
+  std::vector<bool> failed(order.size(), false);
+  for (size_t i = 0; i < order.size(); ++i) {
+    bool skip = false;
+    for (size_t d : deps[i]) skip |= failed[d];
+    if (skip) {
+      failed[i] = true;
+      continue;
+    }
+    failed[i] = !detail::eval_vertex(st, order[i]);
+  }
+  return ev;
+}
+
+}  // namespace hclvm::config

@@ -1,0 +1,106 @@
+// The state of one evaluation of a module tree, shared by eval.cpp (the
+// walk), vars.cpp (input variable values) and packer.cpp: the module
+// instances with the values found so far, the raw values of the root
+// module's variables, the diagnostics, and what runs the programs.
+#pragma once
+
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "config/internal.h"
+
+namespace hclvm::config::detail {
+
+// An instance key: none, an index (count) or a string (for_each).
+struct InstKey {
+  enum Kind : uint8_t { None, Int, Str } kind = None;
+  int64_t i = 0;
+  std::string s;
+  // "", "[0]" or "[\"a\"]".
+  std::string str() const;
+};
+
+// count.index or each.key / each.value of the instance an expression is
+// evaluated for.
+struct Rep {
+  const Value* count_index = nullptr;
+  const Value* each_key = nullptr;
+  const Value* each_value = nullptr;
+};
+
+struct ModInst;
+
+// The instances a module call (or resource) expanded to.
+struct Expansion {
+  enum Mode : uint8_t { Single, Count, ForEach, Unknown } mode = Single;
+  std::vector<InstKey> keys;
+  std::vector<Value> each_values;  // ForEach: the value of each key
+  std::vector<ModInst*> insts;      // module calls: the child instances
+};
+
+// One instance of a module: where it is, and the values found for it.
+struct ModInst {
+  const ModuleData* mod = nullptr;
+  ModInst* parent = nullptr;
+  std::string addr;  // "" for the root, "module.a[0].module.b"
+  std::string call;  // its call's name in the parent
+  InstKey key;
+  Value count_index, each_key, each_value;  // of its call instance
+  bool has_count = false, has_each = false;
+  std::map<std::string, Value, std::less<>> vars, locals, outputs;
+  std::map<std::string, Range, std::less<>> var_ranges;  // where each variable's value came from
+  std::map<std::string, Expansion, std::less<>> calls;
+  std::map<std::string, Expansion, std::less<>> resources;  // by address
+  Rep rep() const {
+    Rep r;
+    if (has_count) r.count_index = &count_index;
+    if (has_each) r.each_key = &each_key, r.each_value = &each_value;
+    return r;
+  }
+};
+
+// A root variable's value as collected from its sources (InputValue).
+struct RawValue {
+  enum Source : uint8_t { Env, File, Cli, Api, Unset } source = Unset;
+  Value value;
+  bool unparsed = false;  // Env and Cli: [text] still to be read in the variable's mode
+  std::string text;
+  std::string file;       // File: the file's name
+  Expression expr;        // File: the value's expression, evaluated when parsed
+  bool has_range = false;
+  Range range;
+};
+
+struct EvalState {
+  ModulePtr module;
+  const ModuleData* root = nullptr;
+  Inputs inputs;
+  Diagnostics diags;
+  bool stopped = false;
+  std::deque<ModInst> insts;
+  std::map<const ModuleData*, std::vector<ModInst*>> by_module;
+  std::shared_ptr<const FunctionTable> fns, console_fns;
+  EvalContext fn_ctx, console_ctx;
+  std::map<std::string, RawValue, std::less<>> raw_vars;
+  Sources var_sources;  // the variables files read, for snippets
+  std::vector<Instance> instances;
+  std::string cwd;
+  Vm* vm = nullptr;
+  // Packer: the evaluated named values (var, local) of the template.
+  Value packer_vars, packer_locals;
+};
+
+// Collects the root variables' raw values from [st].inputs (environment,
+// var files, -var) and parses them (collectVariableValues and
+// ParseVariableValues); errors stop the evaluation.
+void collect_root_variables(EvalState& st);
+
+// prepareFinalInputVariableValue: the value of [v] (of instance [addr],
+// "var.x" / "module.m.var.x") from [raw]; nullopt when it is not valid.
+std::optional<Value> prepare_final(const Variable& v, const std::string& addr, const RawValue& raw,
+                                   Diagnostics& diags);
+
+}  // namespace hclvm::config::detail

@@ -1,0 +1,303 @@
+// The graph of named values of a module tree, as Terraform's eval walk
+// builds it (internal/terraform graph_builder_eval.go and its
+// transformers): a vertex per variable (root: "var.x", in a child module
+// "module.m.var.x (expand)"), per variable with validation rules ("var.x
+// (validation)", which counts as the variable for whoever refers to it),
+// per local ("local.a (expand)"), output ("output.o (expand)"), module
+// call expansion ("module.m (expand)") and resource ("aws_vpc.this"), and
+// an edge from each vertex to every vertex its expressions refer to (a
+// child module's vertices also depend on its call's expansion, and a
+// child's variables on the argument expressions in the caller). Strongly
+// connected components are Terraform's "Cycle: ..." errors; otherwise the
+// vertices in dependency order are the order a walk evaluates them in.
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <map>
+
+#include "config/internal.h"
+
+namespace hclvm::config::detail {
+
+namespace {
+
+// The prefix of vertex labels in module [m]: "" or "module.a.module.b.".
+std::string prefix(const ModuleData& m) {
+  std::string s;
+  for (const std::string& p : m.path) s += "module." + p + ".";
+  return s;
+}
+
+struct Builder {
+  std::vector<Vertex> vertices;
+  std::vector<std::vector<size_t>> deps;  // vertex -> vertices it depends on
+  std::map<std::pair<const ModuleData*, std::string>, size_t> index;  // (module, key) -> vertex
+
+  size_t add(Vertex v, const std::string& key) {
+    size_t i = vertices.size();
+    index.emplace(std::make_pair(v.module, key), i);
+    vertices.push_back(std::move(v));
+    deps.emplace_back();
+    return i;
+  }
+  std::optional<size_t> find(const ModuleData* m, const std::string& key) const {
+    auto it = index.find({m, key});
+    if (it == index.end()) return std::nullopt;
+    return it->second;
+  }
+
+  // Adds the vertices of [m] and its children; [call] is the expansion
+  // vertex of the call that made [m] (none for the root).
+  void add_module(const ModuleData& m, std::optional<size_t> call) {
+    std::string pre = prefix(m);
+    bool root = m.path.empty();
+    std::vector<size_t> mine;
+    for (const auto& [name, v] : m.variables) {
+      Vertex x{Vertex::Var, &m, name, 0, pre + "var." + name + (root ? "" : " (expand)")};
+      mine.push_back(add(std::move(x), "var." + name));
+      if (!v.validations.empty()) {
+        Vertex y{Vertex::Validation, &m, name, 0, pre + "var." + name + " (validation)"};
+        mine.push_back(add(std::move(y), "valid." + name));
+      }
+    }
+    for (const auto& [name, l] : m.locals)
+      mine.push_back(add({Vertex::Local, &m, name, 0, pre + "local." + name + " (expand)"},
+                         "local." + name));
+    for (const auto& [name, o] : m.outputs)
+      mine.push_back(add({Vertex::Output, &m, name, 0, pre + "output." + name + " (expand)"},
+                         "output." + name));
+    for (const auto& [name, c] : m.calls)
+      mine.push_back(add({Vertex::Call, &m, name, 0, pre + "module." + name + " (expand)"},
+                         "call." + name));
+    for (size_t i = 0; i < m.resources.size(); ++i) {
+      std::string addr = m.resources[i].address();
+      mine.push_back(add({Vertex::Resource, &m, addr, i, pre + addr}, "res." + addr));
+    }
+    if (call)
+      for (size_t v : mine) deps[v].push_back(*call);
+    for (const auto& [name, c] : m.calls)
+      if (c.child) add_module(*c.child, find(&m, "call." + name));
+  }
+
+  // Adds to [out] the vertices reference [r] made in [m] depends on.
+  void targets(const Ref& r, const ModuleData& m, std::vector<size_t>& out) const {
+    auto push = [&](const std::string& key) {
+      if (auto v = find(&m, key)) out.push_back(*v);
+    };
+    switch (r.kind) {
+      case Ref::Var:
+        push("var." + r.name);
+        push("valid." + r.name);
+        break;
+      case Ref::Local: push("local." + r.name); break;
+      case Ref::Module: {
+        push("call." + r.name);
+        auto it = m.calls.find(r.name);
+        if (it == m.calls.end() || !it->second.child) break;
+        const ModuleData& child = *it->second.child;
+        for (const auto& [oname, o] : child.outputs) {
+          if (r.output && *r.output != oname) continue;
+          if (auto v = find(&child, "output." + oname)) out.push_back(*v);
+        }
+        break;
+      }
+      case Ref::Resource: {
+        std::string addr = (r.mode == ResMode::Data        ? "data."
+                            : r.mode == ResMode::Ephemeral ? "ephemeral."
+                                                           : "") +
+                           r.type + "." + r.name;
+        push("res." + addr);
+        break;
+      }
+      default: break;
+    }
+  }
+
+  // Adds edges from [v] to what [e] (an expression of [m]) refers to.
+  void depend(size_t v, const ExprPtr& e, const ModuleData& m) {
+    if (!e) return;
+    std::vector<size_t> t;
+    for (const Ref& r : e->refs) targets(r, m, t);
+    for (size_t x : t)
+      if (x != v) deps[v].push_back(x);
+  }
+
+  void add_edges() {
+    for (size_t v = 0; v < vertices.size(); ++v) {
+      const Vertex& x = vertices[v];
+      const ModuleData& m = *x.module;
+      switch (x.kind) {
+        case Vertex::Var: {
+          if (m.path.empty()) break;
+          // The argument lives in the caller.
+          const ModuleData* parent = parent_of(m);
+          if (parent == nullptr) break;
+          const ModuleCall& call = parent->calls.at(m.path.back());
+          if (auto it = call.args.find(x.name); it != call.args.end()) depend(v, it->second, *parent);
+          break;
+        }
+        case Vertex::Validation: {
+          if (auto var = find(&m, "var." + x.name)) deps[v].push_back(*var);
+          for (const CheckRule& r : m.variables.at(x.name).validations) {
+            depend_filtered(v, r.condition, m, x.name);
+            depend_filtered(v, r.error_message, m, x.name);
+          }
+          break;
+        }
+        case Vertex::Local: depend(v, m.locals.at(x.name).expr, m); break;
+        case Vertex::Output: {
+          const Output& o = m.outputs.at(x.name);
+          depend(v, o.value, m);
+          for (const CheckRule& r : o.preconditions) {
+            depend(v, r.condition, m);
+            depend(v, r.error_message, m);
+          }
+          for (const ExprPtr& d : o.depends_on) depend(v, d, m);
+          break;
+        }
+        case Vertex::Call: {
+          const ModuleCall& c = m.calls.at(x.name);
+          depend(v, c.count, m);
+          depend(v, c.for_each, m);
+          for (const ExprPtr& d : c.depends_on) depend(v, d, m);
+          break;
+        }
+        case Vertex::Resource: {
+          const Resource& r = m.resources[x.resource];
+          depend(v, r.count, m);
+          depend(v, r.for_each, m);
+          depend(v, r.body_info, m);
+          for (const ExprPtr& d : r.depends_on) depend(v, d, m);
+          break;
+        }
+      }
+    }
+  }
+
+  // A validation's references, without its own variable.
+  void depend_filtered(size_t v, const ExprPtr& e, const ModuleData& m, const std::string& self) {
+    if (!e) return;
+    std::vector<size_t> t;
+    for (const Ref& r : e->refs) {
+      if (r.kind == Ref::Var && r.name == self) continue;
+      targets(r, m, t);
+    }
+    for (size_t x : t)
+      if (x != v) deps[v].push_back(x);
+  }
+
+  std::map<const ModuleData*, const ModuleData*> parents;
+  const ModuleData* parent_of(const ModuleData& m) const {
+    auto it = parents.find(&m);
+    return it == parents.end() ? nullptr : it->second;
+  }
+  void index_parents(const ModuleData& m) {
+    for (const auto& [name, c] : m.calls) {
+      if (!c.child) continue;
+      parents[c.child.get()] = &m;
+      index_parents(*c.child);
+    }
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<const ModuleData::Plan> build_plan(const ModuleData& root, Diagnostics& diags) {
+  Builder b;
+  b.index_parents(root);
+  b.add_module(root, std::nullopt);
+  b.add_edges();
+  size_t n = b.vertices.size();
+  for (auto& d : b.deps) {
+    std::sort(d.begin(), d.end());
+    d.erase(std::unique(d.begin(), d.end()), d.end());
+  }
+
+  // Tarjan's strongly connected components (iterative).
+  std::vector<int> idx(n, -1), low(n, 0);
+  std::vector<bool> on(n, false);
+  std::vector<size_t> stack;
+  std::vector<std::vector<size_t>> sccs;
+  int counter = 0;
+  for (size_t s = 0; s < n; ++s) {
+    if (idx[s] != -1) continue;
+    std::vector<std::pair<size_t, size_t>> work{{s, 0}};
+    while (!work.empty()) {
+      auto& [v, i] = work.back();
+      if (i == 0) {
+        idx[v] = low[v] = counter++;
+        stack.push_back(v);
+        on[v] = true;
+      }
+      if (i < b.deps[v].size()) {
+        size_t w = b.deps[v][i++];
+        if (idx[w] == -1) {
+          work.push_back({w, 0});
+        } else if (on[w]) {
+          low[v] = std::min(low[v], idx[w]);
+        }
+        continue;
+      }
+      if (low[v] == idx[v]) {
+        std::vector<size_t> comp;
+        size_t w;
+        do {
+          w = stack.back();
+          stack.pop_back();
+          on[w] = false;
+          comp.push_back(w);
+        } while (w != v);
+        if (comp.size() > 1) sccs.push_back(std::move(comp));
+      }
+      size_t done = v;
+      work.pop_back();
+      if (!work.empty()) {
+        size_t parent = work.back().first;
+        low[parent] = std::min(low[parent], low[done]);
+      }
+    }
+  }
+  std::vector<bool> cyclic(n, false);
+  for (const auto& comp : sccs) {
+    std::string text = "Cycle: ";
+    for (size_t k = 0; k < comp.size(); ++k) {
+      text += (k ? ", " : "") + b.vertices[comp[k]].label;
+      cyclic[comp[k]] = true;
+    }
+    Diagnostic d;
+    d.summary = text;
+    diags.push_back(std::move(d));
+  }
+
+  // Dependency order: depth first from each vertex in declaration order.
+  auto plan = std::make_shared<ModuleData::Plan>();
+  std::vector<size_t> position(n, SIZE_MAX);
+  std::vector<int> state(n, 0);
+  for (size_t s = 0; s < n; ++s) {
+    if (state[s] != 0 || cyclic[s]) continue;
+    std::vector<std::pair<size_t, size_t>> work{{s, 0}};
+    state[s] = 1;
+    while (!work.empty()) {
+      auto& [v, i] = work.back();
+      if (i < b.deps[v].size()) {
+        size_t w = b.deps[v][i++];
+        if (state[w] == 0 && !cyclic[w]) {
+          state[w] = 1;
+          work.push_back({w, 0});
+        }
+        continue;
+      }
+      state[v] = 2;
+      position[v] = plan->order.size();
+      plan->order.push_back(b.vertices[v]);
+      std::vector<size_t> d;
+      for (size_t w : b.deps[v])
+        if (position[w] != SIZE_MAX) d.push_back(position[w]);
+      plan->deps.push_back(std::move(d));
+      work.pop_back();
+    }
+  }
+  return plan;
+}
+
+}  // namespace hclvm::config::detail

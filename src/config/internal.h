@@ -1,0 +1,243 @@
+// What the files of src/config share: the decoded module (variables,
+// locals, outputs, module calls, resources), each expression with the
+// references it makes (found and checked when the module is loaded, as
+// Terraform's reference parser and static validation do), and the graph
+// of named values in the order a walk evaluates them.
+#pragma once
+
+#include <hclvm/body.h>
+#include <hclvm/config.h>
+#include <hclvm/function.h>
+#include <hclvm/typeexpr.h>
+
+#include "value/convert.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hclvm::config::detail {
+
+// --- references (addrs.Reference) ------------------------------------------------
+
+enum class ResMode : uint8_t { Managed, Data, Ephemeral };
+
+// One reference an expression makes, as Terraform's addrs.ParseRef reads a
+// traversal: what it names, and the range of the part that names it.
+struct Ref {
+  enum Kind : uint8_t { Var, Local, Module, Resource, Path, Terraform, Count, Each, Self };
+  Kind kind = Var;
+  ResMode mode = ResMode::Managed;  // Resource
+  std::string type;                 // Resource: the type
+  std::string name;                 // the variable, local, call, resource or attribute name
+  std::optional<std::string> output;  // Module: `module.m.out` / `module.m[k].out`
+  bool keyed = false;               // Resource / Module: an instance key follows
+  Range range;
+  Traversal remaining;  // the steps after the part that names the object
+};
+
+// What kind of block an expression belongs to, for the references it may
+// make (count.index, each.*, self).
+enum class ExprScope : uint8_t { Plain, Counted, ForEach };
+
+// An expression of the module with its references, and what checking them
+// statically reported (an error means the expression is not evaluated: its
+// value is unknown, as Terraform returns early from building its context).
+struct ExprInfo {
+  Expression expr;
+  std::vector<Ref> refs;
+  Diagnostics diags;
+  bool has_errors() const { return hclvm::has_errors(diags); }
+};
+using ExprPtr = std::shared_ptr<const ExprInfo>;
+
+// --- the module ----------------------------------------------------------------
+
+struct CheckRule {
+  ExprPtr condition, error_message;
+  Range decl_range;  // the block's type keyword
+};
+
+struct Variable {
+  std::string name;
+  Range decl_range;  // `variable "x"`
+  std::string description;
+  const Type* constraint = nullptr;  // with optional attributes; dynamic without `type`
+  const Type* type = nullptr;        // the constraint without optional markers
+  std::shared_ptr<const TypeDefaults> defaults;
+  bool parse_hcl = false;  // -var / TF_VAR_ strings read as HCL (complex types)
+  std::optional<Value> default_value;  // converted; absent: required
+  Range default_range;
+  bool nullable = true, sensitive = false, ephemeral = false;
+  std::vector<CheckRule> validations;
+  // Override bookkeeping (Terraform keeps the base's type defaults).
+  bool type_set = false;
+};
+
+struct Local {
+  std::string name;
+  Range decl_range;  // the whole attribute
+  ExprPtr expr;
+};
+
+struct Output {
+  std::string name;
+  Range decl_range;
+  std::string description;
+  ExprPtr value;
+  bool sensitive = false, ephemeral = false;
+  std::vector<CheckRule> preconditions;
+  std::vector<ExprPtr> depends_on;  // for the graph only
+};
+
+struct ModuleData;
+
+struct ModuleCall {
+  std::string name;
+  Range decl_range;      // `module "m"`
+  Range body_open;       // the `{` (missing required arguments point here)
+  std::string source;
+  Range source_range;
+  bool has_version = false;
+  ExprPtr count, for_each;
+  Body config;  // the input arguments (what the meta-arguments leave)
+  std::vector<ExprPtr> depends_on;
+  // The arguments by variable name, decoded against the child's variables.
+  std::map<std::string, ExprPtr, std::less<>> args;
+  std::shared_ptr<const ModuleData> child;  // null when not loaded
+};
+
+struct Resource {
+  ResMode mode = ResMode::Managed;
+  std::string type, name;
+  Range decl_range;  // `resource "t" "n"`
+  ExprPtr count, for_each;
+  Body config;  // the type-specific arguments and blocks
+  std::shared_ptr<const struct BodyShape> shape;  // what the body holds (resource_body.cpp)
+  std::shared_ptr<const struct BodyShape> variables_shape;  // the shape its variables are found with
+  std::shared_ptr<const struct StaticBody> static_body;  // read once, without dynamic blocks
+  ExprPtr body_info;  // the references of the whole body (no expression)
+  std::vector<ExprPtr> depends_on;
+  std::string check;  // the check block holding a data source, or ""
+  // The address as Terraform writes it: `t.n`, `data.t.n`, `ephemeral.t.n`.
+  std::string address() const;
+};
+
+// A module directory, decoded. Immutable once loaded.
+struct ModuleData {
+  Language language = Language::Terraform;
+  std::string dir;      // as diagnostics and path.module name it
+  std::string fs_dir;   // where it is on disk
+  std::vector<std::string> path;  // call names from the root ("" for the root)
+  std::map<std::string, Variable, std::less<>> variables;
+  std::map<std::string, Local, std::less<>> locals;
+  std::map<std::string, Output, std::less<>> outputs;
+  std::map<std::string, ModuleCall, std::less<>> calls;
+  std::vector<Resource> resources;                       // source order
+  std::map<std::string, size_t, std::less<>> resource_index;  // address -> index
+  // required_version constraints (each with its attribute's range).
+  std::vector<std::pair<std::string, Range>> core_versions;
+  // Packer: the sources declared, and the locals (packer.cpp).
+  std::vector<std::string> packer_sources;
+  std::shared_ptr<const struct PackerData> packer;
+
+  const Resource* resource(ResMode mode, std::string_view type, std::string_view name) const;
+
+  // Root only: every file the tree was loaded from, for snippets.
+  Sources sources;
+  // Root only: the graph of the whole tree, and what building it found.
+  struct Plan;
+  std::shared_ptr<const Plan> plan;
+  // Root only: diagnostics to report when an evaluation starts (module
+  // argument errors, cycles), after variable collection, as Terraform does.
+  Diagnostics graph_diags;
+};
+
+// A vertex of the graph of named values: one configuration object in one
+// module path, evaluated for each instance of that module.
+struct Vertex {
+  enum Kind : uint8_t { Var, Validation, Local, Output, Call, Resource };
+  Kind kind = Var;
+  const ModuleData* module = nullptr;  // the module it belongs to
+  std::string name;   // variable, local, output or call name; resource address
+  size_t resource = 0;  // Resource: index in module->resources
+  std::string label;  // Terraform's vertex name ("local.a (expand)")
+};
+
+struct ModuleData::Plan {
+  std::vector<Vertex> order;  // dependency order (cycles left out)
+  std::vector<std::vector<size_t>> deps;  // for each vertex of order, what it depends on (indices)
+};
+
+// --- loading helpers shared by load.cpp, decode.cpp and packer.cpp ----------------
+
+// Reads the references of [e] in module [m] (whose declarations are all
+// known), as an expression of a block of [scope]; [self_local] names the
+// local being defined (its self-references are errors).
+ExprPtr analyze(const Expression& e, const ModuleData& m, ExprScope scope,
+                std::string_view self_local = {});
+
+// The shape of a resource body [body] as its configuration shows it, and
+// the variables reading it with that shape needs (resource_body.cpp).
+std::shared_ptr<const BodyShape> infer_shape(const Body& body);
+std::vector<Traversal> body_variables(const Body& body, const BodyShape& shape);
+// Sets the shape of [r]'s body and, without dynamic blocks, reads it once.
+void prepare_resource_body(Resource& r);
+// The base and override bodies of an override merge (override_body.cpp).
+std::optional<std::pair<Body, Body>> override_parts(const Body& b);
+
+// Reads the references of the traversals [vars] (addrs.ParseRef).
+std::vector<Ref> parse_refs(const std::vector<Traversal>& vars, Diagnostics& diags);
+// Checks [refs] made in module [m] from a block of [scope] as Terraform does
+// before evaluating an expression.
+void check_refs(const std::vector<Ref>& refs, const ModuleData& m, ExprScope scope,
+                std::string_view self_local, Diagnostics& diags);
+
+// The edit-distance suggestion Terraform's didyoumean.NameSuggestion makes:
+// the first of [candidates] within distance 2 of [given], or "".
+std::string name_suggestion(std::string_view given, const std::vector<std::string>& candidates);
+
+// Terraform's badIdentifierDetail.
+extern const char kBadIdentifierDetail[];
+
+// Builds the plan of the tree under [root]: its vertices in dependency
+// order; cycles and argument errors go to [diags].
+std::shared_ptr<const ModuleData::Plan> build_plan(const ModuleData& root, Diagnostics& diags);
+
+// The functions of a module's scope: Terraform 1.11.4's table with its
+// file functions under [base_dir] ([confine]: not outside it), for the
+// console when [console] (type() added, plantimestamp() removed).
+std::shared_ptr<const FunctionTable> terraform_functions(const std::string& base_dir, bool confine,
+                                                         bool console);
+// Packer's table (hcl2template/functions.go), files under [base_dir].
+std::shared_ptr<const FunctionTable> packer_functions(const std::string& base_dir, bool confine);
+
+// The mark Terraform's console type() puts on its result.
+inline constexpr std::string_view kTypeTypeMark = "typetype";
+inline constexpr std::string_view kSensitive = "sensitive";
+inline constexpr std::string_view kEphemeral = "ephemeral";
+
+// Loads a Packer template directory (packer.cpp).
+LoadResult load_packer(const std::vector<std::string>& files, const std::string& dir,
+                       const LoadOptions& options);
+// Evaluates a Packer template (packer.cpp).
+void evaluate_packer(const Module& module, const Inputs& inputs, Vm& vm, EvalState& st);
+// Evaluates [text] as `packer console` does, in the template's scope.
+EvalResult packer_console_eval(const EvalState& st, std::string_view text, Vm& vm);
+
+// A cty path as Terraform's FormatCtyPath writes it: `.a[1]["k"]`.
+std::string path_string(const Path& path);
+
+// Computes Terraform's statements about the values of the variables of
+// the expression at [d]'s expression range ("var.x is 3"), read from
+// [ctx], into d.expression_values; adds the "while calling f(a, b)" line
+// for a diagnostic about a function call of [fns].
+void describe_values(Diagnostic& d, const Sources& sources, const EvalContext& ctx,
+                     const FunctionTable* fns, bool caused_by_unknown = false,
+                     bool caused_by_sensitive = false);
+
+}  // namespace hclvm::config::detail

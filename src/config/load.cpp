@@ -1,0 +1,758 @@
+// Loading a Terraform module directory as Terraform 1.11.4 does
+// (internal/configs: parser_config_dir.go, module.go, module_merge.go;
+// configload for child modules): which files are read and in which order,
+// how the declarations of the primary files build the module (duplicates
+// reported, the later variable/local/output/module call kept, the first
+// resource), how override files are merged into it, then the local child
+// modules loaded the same way, the references of every expression found
+// and checked, and the graph of the tree ordered.
+#include <hclvm/config.h>
+
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "config/decode.h"
+#include "config/internal.h"
+#include "config/override_body.h"
+
+namespace hclvm::config {
+
+// --- Sources -------------------------------------------------------------------------
+
+void Sources::add(File f) {
+  std::string name = f.source->name();
+  files_.insert_or_assign(std::move(name), std::move(f));
+}
+
+const Sources::File* Sources::find(std::string_view name) const {
+  auto it = files_.find(name);
+  return it == files_.end() ? nullptr : &it->second;
+}
+
+void Sources::merge(const Sources& other) {
+  for (const auto& [name, f] : other.files_) files_.insert_or_assign(name, f);
+}
+
+// --- Module ----------------------------------------------------------------------------
+
+Language Module::language() const { return data_->language; }
+const std::string& Module::dir() const { return data_->dir; }
+
+namespace {
+template <class M>
+std::vector<std::string> keys_of(const M& m) {
+  std::vector<std::string> out;
+  for (const auto& [k, v] : m) out.push_back(k);
+  return out;
+}
+}  // namespace
+
+std::vector<std::string> Module::variable_names() const { return keys_of(data_->variables); }
+std::vector<std::string> Module::local_names() const { return keys_of(data_->locals); }
+std::vector<std::string> Module::output_names() const { return keys_of(data_->outputs); }
+std::vector<std::string> Module::module_call_names() const { return keys_of(data_->calls); }
+std::vector<std::string> Module::resource_addresses() const {
+  std::vector<std::string> out;
+  for (const detail::Resource& r : data_->resources) out.push_back(r.address());
+  return out;
+}
+
+namespace detail {
+
+std::string Resource::address() const {
+  switch (mode) {
+    case ResMode::Managed: return type + "." + name;
+    case ResMode::Data: return "data." + type + "." + name;
+    case ResMode::Ephemeral: return "ephemeral." + type + "." + name;
+  }
+  return "";
+}
+
+const Resource* ModuleData::resource(ResMode mode, std::string_view type,
+                                     std::string_view name) const {
+  Resource probe;
+  probe.mode = mode;
+  probe.type = type;
+  probe.name = name;
+  auto it = resource_index.find(probe.address());
+  return it == resource_index.end() ? nullptr : &resources[it->second];
+}
+
+std::string name_suggestion(std::string_view given, const std::vector<std::string>& candidates) {
+  for (const std::string& c : candidates) {
+    // Levenshtein distance on runes, as Terraform's didyoumean uses.
+    std::u32string a, b;
+    for (size_t i = 0; i < given.size();) {
+      unsigned char ch = static_cast<unsigned char>(given[i]);
+      size_t n = ch < 0x80 ? 1 : ch < 0xE0 ? 2 : ch < 0xF0 ? 3 : 4;
+      char32_t r = 0;
+      for (size_t k = 0; k < n && i + k < given.size(); ++k) r = (r << 8) | static_cast<unsigned char>(given[i + k]);
+      a.push_back(r);
+      i += n;
+    }
+    for (size_t i = 0; i < c.size();) {
+      unsigned char ch = static_cast<unsigned char>(c[i]);
+      size_t n = ch < 0x80 ? 1 : ch < 0xE0 ? 2 : ch < 0xF0 ? 3 : 4;
+      char32_t r = 0;
+      for (size_t k = 0; k < n && i + k < c.size(); ++k) r = (r << 8) | static_cast<unsigned char>(c[i + k]);
+      b.push_back(r);
+      i += n;
+    }
+    std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+      cur[0] = i;
+      for (size_t j = 1; j <= b.size(); ++j) {
+        size_t sub = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+        cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
+      }
+      std::swap(prev, cur);
+    }
+    if (prev[b.size()] < 3) return c;
+  }
+  return "";
+}
+
+namespace {
+
+void error(Diagnostics& diags, std::string summary, std::string detail,
+           std::optional<Range> subject = std::nullopt) {
+  Diagnostic d;
+  d.summary = std::move(summary);
+  d.detail = std::move(detail);
+  d.subject = std::move(subject);
+  diags.push_back(std::move(d));
+}
+
+// path.Clean of a slash-separated path [p].
+std::string clean_path(const std::string& p) {
+  if (p.empty()) return ".";
+  bool rooted = p[0] == '/';
+  std::vector<std::string> parts;
+  size_t i = 0;
+  while (i <= p.size()) {
+    size_t s = p.find('/', i);
+    std::string part = p.substr(i, s == std::string::npos ? std::string::npos : s - i);
+    if (part.empty() || part == ".") {
+      // skip
+    } else if (part == "..") {
+      if (!parts.empty() && parts.back() != "..") parts.pop_back();
+      else if (!rooted) parts.push_back("..");
+    } else {
+      parts.push_back(part);
+    }
+    if (s == std::string::npos) break;
+    i = s + 1;
+  }
+  std::string out = rooted ? "/" : "";
+  for (size_t k = 0; k < parts.size(); ++k) out += (k ? "/" : "") + parts[k];
+  return out.empty() ? "." : out;
+}
+
+// filepath.Join of [dir] and [name].
+std::string join_path(const std::string& dir, const std::string& name) {
+  if (dir.empty()) return clean_path(name);
+  return clean_path(dir + "/" + name);
+}
+
+// One configuration file of a directory.
+struct DirFile {
+  std::string name;  // as diagnostics name it
+  std::string path;  // on disk
+  bool override = false;
+};
+
+// Whether Terraform ignores the directory entry [name] (IsIgnoredFile).
+bool ignored_name(const std::string& name) {
+  return name.starts_with(".") || name.ends_with("~") ||
+         (name.size() >= 2 && name.starts_with("#") && name.ends_with("#"));
+}
+
+// The configuration files of [fs_dir] named under [dir], in Terraform's
+// order; false (with a diagnostic) when the directory cannot be read.
+bool list_dir(const std::string& fs_dir, const std::string& dir, std::vector<DirFile>& primary,
+              std::vector<DirFile>& overrides, Diagnostics& diags) {
+  DIR* d = opendir(fs_dir.c_str());
+  if (d == nullptr) {
+    error(diags, "Failed to read module directory",
+          "Module directory " + fs_dir + " does not exist or cannot be read.");
+    return false;
+  }
+  std::vector<std::string> names;
+  while (dirent* e = readdir(d)) names.emplace_back(e->d_name);
+  closedir(d);
+  std::sort(names.begin(), names.end());
+  for (const std::string& n : names) {
+    if (ignored_name(n)) continue;
+    std::string ext;
+    if (n.ends_with(".tf.json")) ext = ".tf.json";
+    else if (n.ends_with(".tf")) ext = ".tf";
+    else continue;
+    std::string full = fs_dir + "/" + n;
+    struct stat st;
+    if (stat(full.c_str(), &st) != 0 || S_ISDIR(st.st_mode)) continue;
+    std::string base = n.substr(0, n.size() - ext.size());
+    DirFile f{dir == "." ? n : join_path(dir, n), full,
+              base == "override" || base.ends_with("_override")};
+    (f.override ? overrides : primary).push_back(std::move(f));
+  }
+  return true;
+}
+
+// Reads and parses [f]; adds it to [sources]. False when it could not be read.
+bool parse_file(const DirFile& f, const LoadOptions& options, Sources& sources, ConfigFile& out,
+                Diagnostics& diags) {
+  std::string bytes;
+  {
+    FILE* fp = std::fopen(f.path.c_str(), "rb");
+    if (fp == nullptr) {
+      error(diags, "Failed to read file", "The file \"" + f.name + "\" could not be read.");
+      return false;
+    }
+    char buf[65536];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, fp)) > 0) bytes.append(buf, n);
+    std::fclose(fp);
+  }
+  auto src = make_source(f.name, std::move(bytes));
+  bool json = f.name.ends_with(".json");
+  if (options.cache != nullptr) {
+    CompileOptions co;
+    co.syntax = json ? Syntax::Json : Syntax::Native;
+    CompiledFile cf = options.cache->load_or_compile(src, co);
+    out = json ? parse_json_body(src) : parse_native_body(src);
+    adopt_programs(out, cf);
+  } else {
+    out = json ? parse_json_body(src) : parse_native_body(src);
+  }
+  diags.insert(diags.end(), out.diagnostics.begin(), out.diagnostics.end());
+  sources.add({out.source, out.body, out.syntax});
+  return true;
+}
+
+// Converts the default of [v] to its type again after an override
+// changed one of them (the re-check of mergeVariable).
+void recheck_default(Variable& v, bool type_set, bool default_set, const Range& where,
+                     Diagnostics& diags) {
+  if (!v.default_value) return;
+  if (type_set || default_set) {
+    ConvertResult c = convert(*v.default_value, v.constraint);
+    if (!c.ok()) {
+      std::string why = c.error().message;
+      std::string detail =
+          type_set && !default_set
+              ? "Overriding this variable's type constraint has made its default value invalid: "
+              : !type_set ? "The overridden default value for this variable is not compatible "
+                            "with the variable's type constraint: "
+                          : "This variable's default value is not compatible with its type "
+                            "constraint: ";
+      error(diags, "Invalid default value for variable", detail + why + ".", where);
+      v.default_value = Value::dynamic();
+    } else {
+      v.default_value = c.take();
+    }
+  }
+  if (!v.nullable && v.default_value->is_null()) {
+    error(diags, "Invalid default value for variable",
+          "A null default value is not valid when nullable=false.", where);
+  }
+}
+
+// Builds [m] from the declarations of its primary files [files], then
+// merges the override files [overs] (NewModule and mergeFile).
+void build_module(ModuleData& m, std::vector<FileDecls>& files, std::vector<FileDecls>& overs,
+                  Diagnostics& diags) {
+  // required_providers: one block per module.
+  const RequiredProvidersDecl* rp = nullptr;
+  for (FileDecls& f : files) {
+    for (const RequiredProvidersDecl& r : f.required_providers) {
+      if (rp != nullptr) {
+        error(diags, "Duplicate required providers configuration",
+              "A module may have only one required providers configuration. The required "
+              "providers were previously configured at " + range_string(rp->decl_range) + ".",
+              r.decl_range);
+        continue;
+      }
+      rp = &r;
+    }
+  }
+  const Range* backend = nullptr;
+  const Range* cloud = nullptr;
+  std::map<std::string, Range> providers;
+  std::map<std::string, Range> resource_ranges;
+  std::map<std::string, Range> check_ranges;
+  for (FileDecls& f : files) {
+    for (const Range& b : f.backends) {
+      if (backend != nullptr) {
+        error(diags, "Duplicate backend configuration",
+              "A module may have only one backend configuration. The backend was previously "
+              "configured at " + range_string(*backend) + ".",
+              b);
+        continue;
+      }
+      backend = &b;
+    }
+    for (const Range& c : f.clouds) {
+      if (cloud != nullptr) {
+        error(diags, "Duplicate HCP Terraform configurations",
+              "A module may have only one 'cloud' block configuring HCP Terraform or Terraform "
+              "Enterprise. The 'cloud' block was previously configured at " +
+                  range_string(*cloud) + ".",
+              c);
+        continue;
+      }
+      cloud = &c;
+    }
+    if (backend != nullptr && cloud != nullptr) {
+      error(diags, "Both a backend and cloud configuration are present",
+            "A module may declare either one 'cloud' block OR one 'backend' block configuring a "
+            "state backend. The 'cloud' block is configured at " + range_string(*cloud) +
+                "; a backend is configured at " + range_string(*backend) +
+                ". Remove the backend block to configure HCP Terraform or Terraform Enteprise.",
+            *backend);
+    }
+    for (const ProviderDecl& p : f.providers) {
+      std::string key = p.name + (p.alias.empty() ? "" : "." + p.alias);
+      if (auto it = providers.find(key); it != providers.end()) {
+        error(diags, "Duplicate provider configuration",
+              p.alias.empty()
+                  ? "A default (non-aliased) provider configuration for \"" + p.name +
+                        "\" was already given at " + range_string(it->second) +
+                        ". If multiple configurations are required, set the \"alias\" argument "
+                        "for alternative configurations."
+                  : "A provider configuration for \"" + p.name + "\" with alias \"" + p.alias +
+                        "\" was already given at " + range_string(it->second) +
+                        ". Each configuration for the same provider must have a distinct alias.",
+              p.decl_range);
+        continue;
+      }
+      providers.emplace(key, p.decl_range);
+    }
+    for (VarDecl& v : f.variables) {
+      if (auto it = m.variables.find(v.v.name); it != m.variables.end()) {
+        error(diags, "Duplicate variable declaration",
+              "A variable named \"" + v.v.name + "\" was already declared at " +
+                  range_string(it->second.decl_range) +
+                  ". Variable names must be unique within a module.",
+              v.v.decl_range);
+      }
+      m.variables.insert_or_assign(v.v.name, v.v);
+    }
+    for (LocalDecl& l : f.locals) {
+      if (auto it = m.locals.find(l.l.name); it != m.locals.end()) {
+        error(diags, "Duplicate local value definition",
+              "A local value named \"" + l.l.name + "\" was already defined at " +
+                  range_string(it->second.decl_range) +
+                  ". Local value names must be unique within a module.",
+              l.l.decl_range);
+      }
+      m.locals.insert_or_assign(l.l.name, l.l);
+    }
+    for (OutputDecl& o : f.outputs) {
+      if (auto it = m.outputs.find(o.o.name); it != m.outputs.end()) {
+        error(diags, "Duplicate output definition",
+              "An output named \"" + o.o.name + "\" was already defined at " +
+                  range_string(it->second.decl_range) +
+                  ". Output names must be unique within a module.",
+              o.o.decl_range);
+      }
+      m.outputs.insert_or_assign(o.o.name, o.o);
+    }
+    for (CallDecl& c : f.calls) {
+      if (auto it = m.calls.find(c.c.name); it != m.calls.end()) {
+        error(diags, "Duplicate module call",
+              "A module call named \"" + c.c.name + "\" was already defined at " +
+                  range_string(it->second.decl_range) +
+                  ". Module calls must have unique names within a module.",
+              c.c.decl_range);
+      }
+      m.calls.insert_or_assign(c.c.name, c.c);
+    }
+    auto add_resources = [&](std::vector<ResourceDecl>& list) {
+      for (ResourceDecl& r : list) {
+        std::string addr = r.r.address();
+        if (auto it = resource_ranges.find(addr); it != resource_ranges.end()) {
+          std::string mode = r.r.mode == ResMode::Managed ? "resource"
+                             : r.r.mode == ResMode::Data  ? "data"
+                                                          : "ephemeral";
+          std::string what = r.r.mode == ResMode::Managed ? "resource"
+                             : r.r.mode == ResMode::Data  ? "data resource"
+                                                          : "ephemeral resource";
+          error(diags, "Duplicate " + mode + " \"" + r.r.type + "\" configuration",
+                "A " + r.r.type + " " + what + " named \"" + r.r.name +
+                    "\" was already declared at " + range_string(it->second) +
+                    ". Resource names must be unique per type in each module" +
+                    (r.r.check.empty() ? "." : ", including within check blocks."),
+                r.r.decl_range);
+          continue;
+        }
+        resource_ranges.emplace(addr, r.r.decl_range);
+        m.resource_index.emplace(addr, m.resources.size());
+        m.resources.push_back(r.r);
+      }
+    };
+    add_resources(f.managed);
+    add_resources(f.data);
+    add_resources(f.ephemeral);
+    for (const CheckDecl& c : f.checks) {
+      if (auto it = check_ranges.find(c.name); it != check_ranges.end()) {
+        error(diags, "Duplicate check \"" + c.name + "\" configuration",
+              "A check block named \"" + c.name + "\" was already declared at " +
+                  range_string(it->second) + ". Check blocks must be unique within each module.",
+              c.decl_range);
+        continue;
+      }
+      check_ranges.emplace(c.name, c.decl_range);
+    }
+  }
+
+  for (FileDecls& f : files)
+    for (auto& c : f.core_versions) m.core_versions.push_back(c);
+  // Override files, in order.
+  for (FileDecls& f : overs) {
+    if (!f.core_versions.empty()) m.core_versions = f.core_versions;
+    for (VarDecl& o : f.variables) {
+      auto it = m.variables.find(o.v.name);
+      if (it == m.variables.end()) {
+        error(diags, "Missing base variable declaration to override",
+              "There is no variable named \"" + o.v.name +
+                  "\". An override file can only override a variable that was already declared "
+                  "in a primary configuration file.",
+              o.v.decl_range);
+        continue;
+      }
+      Variable& v = it->second;
+      if (o.set.count("description")) v.description = o.v.description;
+      if (o.set.count("default")) {
+        v.default_value = o.v.default_value;
+        v.default_range = o.v.default_range;
+      }
+      if (o.set.count("type")) {
+        v.constraint = o.v.constraint;
+        v.type = o.v.type;
+        v.parse_hcl = o.v.parse_hcl;
+      }
+      if (o.set.count("sensitive")) v.sensitive = o.v.sensitive;
+      if (o.set.count("ephemeral")) v.ephemeral = o.v.ephemeral;
+      if (o.set.count("nullable")) v.nullable = o.v.nullable;
+      recheck_default(v, o.set.count("type") > 0, o.set.count("default") > 0, o.v.decl_range,
+                      diags);
+    }
+    for (LocalDecl& o : f.locals) {
+      auto it = m.locals.find(o.l.name);
+      if (it == m.locals.end()) {
+        error(diags, "Missing base local value definition to override",
+              "There is no local value named \"" + o.l.name +
+                  "\". An override file can only override a local value that was already "
+                  "defined in a primary configuration file.",
+              o.l.decl_range);
+        continue;
+      }
+      it->second.expr = o.l.expr;
+      it->second.decl_range = o.l.decl_range;
+    }
+    for (OutputDecl& o : f.outputs) {
+      auto it = m.outputs.find(o.o.name);
+      if (it == m.outputs.end()) {
+        error(diags, "Missing base output definition to override",
+              "There is no output named \"" + o.o.name +
+                  "\". An override file can only override an output that was already defined in "
+                  "a primary configuration file.",
+              o.o.decl_range);
+        continue;
+      }
+      Output& b = it->second;
+      if (!o.o.description.empty()) b.description = o.o.description;
+      if (o.set.count("value")) b.value = o.o.value;
+      if (o.set.count("sensitive")) b.sensitive = o.o.sensitive;
+      if (o.set.count("ephemeral")) b.ephemeral = o.o.ephemeral;
+      if (!o.o.depends_on.empty()) {
+        error(diags, "Unsupported override", "The depends_on argument may not be overridden.",
+              o.o.depends_on[0]->expr.range());
+      }
+    }
+    for (CallDecl& o : f.calls) {
+      auto it = m.calls.find(o.c.name);
+      if (it == m.calls.end()) {
+        error(diags, "Missing module call to override",
+              "There is no module call named \"" + o.c.name +
+                  "\". An override file can only override a module call that was defined in a "
+                  "primary configuration file.",
+              o.c.decl_range);
+        continue;
+      }
+      ModuleCall& b = it->second;
+      if (o.set.count("source")) {
+        b.source = o.c.source;
+        b.source_range = o.c.source_range;
+      }
+      if (o.set.count("count")) b.count = o.c.count;
+      if (o.set.count("for_each")) b.for_each = o.c.for_each;
+      if (o.set.count("version")) b.has_version = o.c.has_version;
+      b.config = make_override_body(b.config, o.c.config);
+      if (!o.c.depends_on.empty()) {
+        error(diags, "Unsupported override", "The depends_on argument may not be overridden.",
+              o.c.depends_on[0]->expr.range());
+      }
+    }
+    auto override_resources = [&](std::vector<ResourceDecl>& list) {
+      for (ResourceDecl& o : list) {
+        auto it = m.resource_index.find(o.r.address());
+        if (it == m.resource_index.end()) {
+          if (o.r.mode == ResMode::Managed) {
+            error(diags, "Missing resource to override",
+                  "There is no " + o.r.type + " resource named \"" + o.r.name +
+                      "\". An override file can only override a resource block defined in a "
+                      "primary configuration file.",
+                  o.r.decl_range);
+          } else if (o.r.mode == ResMode::Data) {
+            error(diags, "Missing data resource to override",
+                  "There is no " + o.r.type + " data resource named \"" + o.r.name +
+                      "\". An override file can only override a data block defined in a primary "
+                      "configuration file.",
+                  o.r.decl_range);
+          }
+          continue;
+        }
+        if (o.r.mode == ResMode::Ephemeral) continue;
+        Resource& b = m.resources[it->second];
+        if (o.set.count("count")) b.count = o.r.count;
+        if (o.set.count("for_each")) b.for_each = o.r.for_each;
+        b.config = make_override_body(b.config, o.r.config);
+        if (!o.r.depends_on.empty()) {
+          error(diags, "Unsupported override", "The depends_on argument may not be overridden.",
+                o.r.depends_on[0]->expr.range());
+        }
+      }
+    };
+    override_resources(f.managed);
+    override_resources(f.data);
+    for (const Range& r : f.moved) {
+      error(diags, "Cannot override 'moved' blocks",
+            "Records of moved objects can appear only in normal files, not in override files.", r);
+    }
+    for (const Range& r : f.imports) {
+      error(diags, "Cannot override 'import' blocks",
+            "Import blocks can appear only in normal files, not in override files.", r);
+    }
+    for (const ProviderDecl& p : f.providers) {
+      if (!p.alias.empty() && !providers.count(p.name + "." + p.alias)) {
+        error(diags, "Missing base provider configuration for override",
+              "There is no " + p.name + " provider configuration with the alias \"" + p.alias +
+                  "\". An override file can only override an aliased provider configuration "
+                  "that was already defined in a primary configuration file.",
+              p.decl_range);
+      }
+    }
+  }
+}
+
+// Replaces every expression of [m] by one with its references read in [m].
+void analyze_module(ModuleData& m, Diagnostics& diags) {
+  auto an = [&](ExprPtr& p, ExprScope scope, std::string_view self = {}) {
+    if (p) p = analyze(p->expr, m, scope, self);
+  };
+  auto an_rules = [&](std::vector<CheckRule>& rules) {
+    for (CheckRule& r : rules) {
+      an(r.condition, ExprScope::Plain);
+      an(r.error_message, ExprScope::Plain);
+    }
+  };
+  for (auto& [name, v] : m.variables) an_rules(v.validations);
+  for (auto& [name, l] : m.locals) an(l.expr, ExprScope::Plain, name);
+  for (auto& [name, o] : m.outputs) {
+    an(o.value, ExprScope::Plain);
+    an_rules(o.preconditions);
+    for (ExprPtr& d : o.depends_on) an(d, ExprScope::Plain);
+  }
+  for (auto& [name, c] : m.calls) {
+    ExprScope scope = c.count ? ExprScope::Counted : c.for_each ? ExprScope::ForEach
+                                                                : ExprScope::Plain;
+    an(c.count, ExprScope::Plain);
+    an(c.for_each, ExprScope::Plain);
+    for (ExprPtr& d : c.depends_on) an(d, ExprScope::Plain);
+    if (c.child) {
+      // The arguments, read against the child's variables.
+      BodySchema schema;
+      for (const auto& [vn, v] : c.child->variables)
+        schema.attributes.push_back({vn, !v.default_value.has_value()});
+      ContentResult r = c.config.content(schema);
+      for (Diagnostic& d : r.diagnostics) diags.push_back(std::move(d));
+      for (const Attribute& a : r.content.attributes)
+        c.args.insert_or_assign(a.name, analyze(a.expr, m, scope));
+    } else {
+      AttributesResult r = c.config.just_attributes();
+      for (const Attribute& a : r.attributes)
+        c.args.insert_or_assign(a.name, analyze(a.expr, m, scope));
+    }
+  }
+  for (Resource& r : m.resources) {
+    ExprScope scope = r.count ? ExprScope::Counted : r.for_each ? ExprScope::ForEach
+                                                                : ExprScope::Plain;
+    an(r.count, ExprScope::Plain);
+    an(r.for_each, ExprScope::Plain);
+    for (ExprPtr& d : r.depends_on) an(d, ExprScope::Plain);
+    prepare_resource_body(r);
+    auto info = std::make_shared<ExprInfo>();
+    info->refs = parse_refs(body_variables(r.config, *r.variables_shape), info->diags);
+    check_refs(info->refs, m, scope, {}, info->diags);
+    r.body_info = std::move(info);
+  }
+}
+
+std::shared_ptr<ModuleData> load_dir(const std::string& fs_dir, const std::string& dir,
+                                     std::vector<std::string> path, const LoadOptions& options,
+                                     Sources& sources, Diagnostics& diags);
+
+// Loads the local child modules of [m] (sorted by call name).
+void load_children(ModuleData& m, const LoadOptions& options, Sources& sources,
+                   Diagnostics& diags) {
+  for (auto& [name, c] : m.calls) {
+    bool local = c.source.starts_with("./") || c.source.starts_with("../") ||
+                 c.source.starts_with(".\\") || c.source.starts_with("..\\");
+    if (!local) continue;
+    std::string src = c.source;
+    std::replace(src.begin(), src.end(), '\\', '/');
+    std::vector<std::string> child_path = m.path;
+    child_path.push_back(name);
+    std::string fs = m.fs_dir + "/" + src;
+    std::string shown = join_path(m.dir, src);
+    Diagnostics cd;
+    auto child = load_dir(fs, shown, child_path, options, sources, cd);
+    for (Diagnostic& d : cd) {
+      // A missing directory is named after the call.
+      if (d.summary == "Failed to read module directory" && !d.subject) {
+        d.detail = "Module directory " + shown + " does not exist or cannot be read.";
+        d.subject = c.decl_range;
+      }
+      diags.push_back(std::move(d));
+    }
+    c.child = child;
+  }
+}
+
+std::shared_ptr<ModuleData> load_dir(const std::string& fs_dir, const std::string& dir,
+                                     std::vector<std::string> path, const LoadOptions& options,
+                                     Sources& sources, Diagnostics& diags) {
+  std::vector<DirFile> primary, overrides;
+  if (!list_dir(fs_dir, dir, primary, overrides, diags)) return nullptr;
+  auto m = std::make_shared<ModuleData>();
+  m->language = Language::Terraform;
+  m->dir = dir;
+  m->fs_dir = fs_dir;
+  m->path = std::move(path);
+  std::vector<FileDecls> files(primary.size()), overs(overrides.size());
+  for (size_t i = 0; i < primary.size(); ++i) {
+    ConfigFile f;
+    if (parse_file(primary[i], options, sources, f, diags))
+      decode_file(f.body, false, files[i], diags);
+  }
+  for (size_t i = 0; i < overrides.size(); ++i) {
+    ConfigFile f;
+    if (parse_file(overrides[i], options, sources, f, diags))
+      decode_file(f.body, true, overs[i], diags);
+  }
+  build_module(*m, files, overs, diags);
+  if (has_errors(diags)) return m;
+  if (!m->path.empty()) {
+    for (const FileDecls& f : files) {
+      for (const Range& r : f.imports) {
+        error(diags, "Invalid import configuration",
+              "An import block was detected in \"" + m->dir +
+                  "\". Import blocks are only allowed in the root module.",
+              r);
+      }
+    }
+  }
+  load_children(*m, options, sources, diags);
+  return m;
+}
+
+// Analyzes [m] and its children, depth first.
+void analyze_tree(ModuleData& m, Diagnostics& diags) {
+  for (auto& [name, c] : m.calls)
+    if (c.child) analyze_tree(const_cast<ModuleData&>(*c.child), diags);
+  analyze_module(m, diags);
+}
+
+// Whether [dir] holds Packer templates rather than Terraform files.
+bool looks_like_packer(const std::string& dir) {
+  bool tf = false, pkr = false;
+  if (DIR* d = opendir(dir.c_str())) {
+    while (dirent* e = readdir(d)) {
+      std::string n = e->d_name;
+      if (n.ends_with(".tf") || n.ends_with(".tf.json")) tf = true;
+      if (n.ends_with(".pkr.hcl") || n.ends_with(".pkr.json")) pkr = true;
+    }
+    closedir(d);
+  }
+  return pkr && !tf;
+}
+
+// Finishes a Terraform load of [m]: references, the plan.
+LoadResult finish(std::shared_ptr<ModuleData> m, Sources sources, Diagnostics diags) {
+  LoadResult r;
+  r.sources = std::move(sources);
+  if (m == nullptr || has_errors(diags)) {
+    r.diagnostics = std::move(diags);
+    return r;
+  }
+  Diagnostics graph;
+  analyze_tree(*m, graph);
+  m->plan = build_plan(*m, graph);
+  m->graph_diags = std::move(graph);
+  m->sources = r.sources;
+  r.diagnostics = std::move(diags);
+  r.module = std::make_shared<Module>(std::move(m));
+  return r;
+}
+
+}  // namespace
+}  // namespace detail
+
+LoadResult load_module(const std::string& dir, const LoadOptions& options) {
+  Language lang = options.language.value_or(detail::looks_like_packer(dir) ? Language::Packer
+                                                                           : Language::Terraform);
+  if (lang == Language::Packer) return detail::load_packer({}, dir, options);
+  Sources sources;
+  Diagnostics diags;
+  std::string shown = options.display_dir.value_or(".");
+  auto m = detail::load_dir(dir, shown, {}, options, sources, diags);
+  return detail::finish(std::move(m), std::move(sources), std::move(diags));
+}
+
+LoadResult load_files(const std::vector<std::string>& files, const LoadOptions& options) {
+  bool packer = false;
+  for (const std::string& f : files) packer |= f.ends_with(".pkr.hcl") || f.ends_with(".pkr.json");
+  std::string dir = files.empty() ? "." : std::filesystem::path(files[0]).parent_path().string();
+  if (dir.empty()) dir = ".";
+  if (options.language.value_or(packer ? Language::Packer : Language::Terraform) ==
+      Language::Packer)
+    return detail::load_packer(files, dir, options);
+  Sources sources;
+  Diagnostics diags;
+  auto m = std::make_shared<detail::ModuleData>();
+  m->dir = options.display_dir.value_or(".");
+  m->fs_dir = dir;
+  std::vector<detail::FileDecls> prim, overs;
+  for (const std::string& path : files) {
+    std::string name = std::filesystem::path(path).filename().string();
+    std::string base = name;
+    if (base.ends_with(".tf.json")) base.resize(base.size() - 8);
+    else if (base.ends_with(".tf")) base.resize(base.size() - 3);
+    detail::DirFile f{path, path, base == "override" || base.ends_with("_override")};
+    ConfigFile cf;
+    detail::FileDecls decls;
+    if (detail::parse_file(f, options, sources, cf, diags))
+      detail::decode_file(cf.body, f.override, decls, diags);
+    (f.override ? overs : prim).push_back(std::move(decls));
+  }
+  detail::build_module(*m, prim, overs, diags);
+  if (!has_errors(diags)) detail::load_children(*m, options, sources, diags);
+  return detail::finish(std::move(m), std::move(sources), std::move(diags));
+}
+
+}  // namespace hclvm::config

@@ -1,0 +1,332 @@
+// The arguments of resource, data source and ephemeral resource blocks.
+// Without a provider, there is no schema to read a resource's body with;
+// the shape of the body is taken from the configuration itself instead:
+// every argument written, and every nested block type (static, or made by
+// a `dynamic` block) with the shape of all its bodies merged. The
+// variables the body needs are found through dynblock's walk (so that
+// iterators are not taken for references), and the body is evaluated by
+// expanding its dynamic blocks and reading it with that shape: arguments
+// become attributes, blocks of a type a list of objects.
+#include <hclvm/dynblock.h>
+
+#include <map>
+#include <set>
+
+#include "body/internal.h"
+#include "config/eval.h"
+#include "config/override_body.h"
+
+namespace hclvm::config::detail {
+
+// The inferred shape of a body: its arguments, and per block type the
+// number of labels and the shape of those blocks' bodies.
+struct BodyShape {
+  std::set<std::string> attributes;
+  struct Child {
+    size_t labels = 0;
+    std::shared_ptr<BodyShape> shape;
+  };
+  std::map<std::string, Child> blocks;
+
+  BodySchema schema() const {
+    BodySchema s;
+    for (const std::string& a : attributes) s.attributes.push_back({a, false});
+    for (const auto& [type, c] : blocks) {
+      BlockHeaderSchema b{type, {}};
+      for (size_t i = 0; i < c.labels; ++i) b.label_names.push_back("label" + std::to_string(i));
+      s.blocks.push_back(std::move(b));
+    }
+    return s;
+  }
+};
+
+namespace {
+
+// The meta-arguments of resource blocks, which are not part of the body.
+bool meta_name(std::string_view n) {
+  return n == "count" || n == "for_each" || n == "provider" || n == "depends_on" ||
+         n == "lifecycle" || n == "connection" || n == "provisioner" || n == "_" ||
+         n == "locals";
+}
+
+void add_native(BodyShape& s, const ast::Body& b, bool top);
+
+// Adds what the native block [blk] (a static block or dynamic one) shows.
+void add_native_block(BodyShape& s, const ast::Block& blk) {
+  if (blk.type == "dynamic") {
+    if (blk.labels.size != 1 || blk.body == nullptr) return;
+    BodyShape::Child& c = s.blocks[std::string(blk.labels[0])];
+    if (!c.shape) c.shape = std::make_shared<BodyShape>();
+    for (const ast::Block* inner : blk.body->blocks)
+      if (inner->type == "content" && inner->body) add_native(*c.shape, *inner->body, false);
+    return;
+  }
+  BodyShape::Child& c = s.blocks[std::string(blk.type)];
+  c.labels = std::max<size_t>(c.labels, blk.labels.size);
+  if (!c.shape) c.shape = std::make_shared<BodyShape>();
+  if (blk.body) add_native(*c.shape, *blk.body, false);
+}
+
+void add_native(BodyShape& s, const ast::Body& b, bool top) {
+  for (const ast::Attribute* a : b.attributes)
+    if (!top || !meta_name(a->name)) s.attributes.insert(std::string(a->name));
+  for (const ast::Block* blk : b.blocks)
+    if (!top || !meta_name(blk->type)) add_native_block(s, *blk);
+}
+
+void add_body(BodyShape& s, const Body& b, bool top);
+
+}  // namespace
+
+// The two bodies an override merge was made of (override_body.cpp).
+std::optional<std::pair<Body, Body>> override_parts(const Body& b);
+
+namespace {
+
+void add_body(BodyShape& s, const Body& b, bool top) {
+  switch (b.kind()) {
+    case Body::Kind::Native:
+      if (const ast::Body* n = b.native_body()) add_native(s, *n, top);
+      break;
+    case Body::Kind::Json: {
+      AttributesResult r = b.just_attributes();
+      for (const Attribute& a : r.attributes)
+        if (!top || !meta_name(a.name)) s.attributes.insert(a.name);
+      break;
+    }
+    case Body::Kind::Merged:
+      for (const Body& part : b.merged()) add_body(s, part, top);
+      break;
+    case Body::Kind::Other:
+      if (auto parts = override_parts(b)) {
+        add_body(s, parts->first, top);
+        add_body(s, parts->second, top);
+      }
+      break;
+    default: break;
+  }
+}
+
+// The variables of the body below [node], read with [shape].
+void walk(const dynblock::WalkNode& node, const BodyShape& shape, std::vector<Traversal>& out) {
+  dynblock::WalkVisit v = node.visit(shape.schema());
+  for (Traversal& t : v.variables) out.push_back(std::move(t));
+  for (const dynblock::WalkChild& c : v.children) {
+    auto it = shape.blocks.find(c.block_type);
+    if (it == shape.blocks.end() || !it->second.shape) continue;
+    walk(c.node, *it->second.shape, out);
+  }
+}
+
+// The value of [body] read with [shape] in [ctx].
+Value read_body(EvalState& st, const Body& body, const BodyShape& shape, const EvalContext& ctx,
+                Diagnostics& out, bool& failed);
+
+Value read_body(EvalState& st, const Body& body, const BodyShape& shape, const EvalContext& ctx,
+                Diagnostics& out, bool& failed) {
+  ContentResult c = body.content(shape.schema());
+  for (Diagnostic& d : c.diagnostics) {
+    if (d.severity == Severity::Error) failed = true;
+    out.push_back(std::move(d));
+  }
+  std::vector<std::pair<std::string, Value>> attrs;
+  for (const std::string& name : shape.attributes) {
+    const Attribute* a = c.content.attributes.find(name);
+    if (a == nullptr) {
+      attrs.emplace_back(name, Value::null(Type::dynamic()));
+      continue;
+    }
+    EvalResult r = body.is_unknown() ? EvalResult{Value::dynamic(), {}}
+                                     : a->expr.value(*st.vm, &ctx);
+    if (r.has_errors()) failed = true;
+    out.insert(out.end(), r.diagnostics.begin(), r.diagnostics.end());
+    attrs.emplace_back(name, r.has_errors() ? Value::dynamic() : std::move(r.value));
+  }
+  for (const auto& [type, child] : shape.blocks) {
+    std::vector<Value> items;
+    for (const Block& b : c.content.blocks) {
+      if (b.type != type) continue;
+      Value v = read_body(st, b.body, *child.shape, ctx, out, failed);
+      if (b.body.is_unknown()) v = Value::dynamic();
+      items.push_back(v.mark(b.body.value_marks()));
+    }
+    attrs.emplace_back(type, Value::tuple(std::move(items)));
+  }
+  return Value::object(std::move(attrs));
+}
+
+}  // namespace
+
+std::shared_ptr<const BodyShape> infer_shape(const Body& body) {
+  auto s = std::make_shared<BodyShape>();
+  add_body(*s, body, true);
+  return s;
+}
+
+std::vector<Traversal> body_variables(const Body& body, const BodyShape& shape) {
+  std::vector<Traversal> out;
+  walk(dynblock::walk_variables(body), shape, out);
+  return out;
+}
+
+// Builds the context of [r]'s body (its references) for [mi] and [rep].
+void build_context(const EvalState& st, const ExprInfo& e, const ModInst& mi, const Rep& rep,
+                   EvalContext& ctx, const std::string* own);
+void finish_diags(const EvalState& st, Diagnostics& diags, const EvalContext& ctx,
+                  const FunctionTable* fns, const Source* src);
+
+namespace {
+
+// The resource types Terraform has built in have a schema: a body is read
+// with it, and what it lacks is reported as Terraform reports it.
+const BodyShape* builtin_shape(const Resource& r) {
+  static const BodyShape data_store = [] {
+    BodyShape s;
+    s.attributes = {"input", "triggers_replace"};
+    return s;
+  }();
+  static const BodyShape remote_state = [] {
+    BodyShape s;
+    s.attributes = {"backend", "config", "defaults", "workspace"};
+    return s;
+  }();
+  if (r.mode == ResMode::Managed && r.type == "terraform_data") return &data_store;
+  if (r.mode == ResMode::Data && r.type == "terraform_remote_state") return &remote_state;
+  return nullptr;
+}
+
+// The schema [shape] reads a body of [r] with (builtin types: their
+// required arguments too).
+BodySchema schema_for(const Resource& r, const BodyShape& shape) {
+  BodySchema schema = shape.schema();
+  if (r.mode == ResMode::Data && r.type == "terraform_remote_state") {
+    for (AttributeSchema& a : schema.attributes)
+      if (a.name == "backend") a.required = true;
+  }
+  return schema;
+}
+
+// Whether the body [b] (or a body inside it) has a dynamic block, or is
+// one whose blocks cannot be told from its arguments (JSON).
+bool has_dynamic(const Body& b) {
+  std::vector<const ast::Body*> stack;
+  switch (b.kind()) {
+    case Body::Kind::Native:
+      if (const ast::Body* n = b.native_body()) stack.push_back(n);
+      break;
+    case Body::Kind::Merged:
+      for (const Body& part : b.merged())
+        if (has_dynamic(part)) return true;
+      return false;
+    case Body::Kind::Other:
+      if (auto parts = override_parts(b)) return has_dynamic(parts->first) || has_dynamic(parts->second);
+      return true;
+    default: return true;
+  }
+  while (!stack.empty()) {
+    const ast::Body* n = stack.back();
+    stack.pop_back();
+    for (const ast::Block* blk : n->blocks) {
+      if (blk->type == "dynamic") return true;
+      if (blk->body) stack.push_back(blk->body);
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+// A resource body without dynamic blocks, read once with its shape: what
+// evaluating it needs is only running its expressions.
+struct StaticBody {
+  std::vector<std::pair<std::string, Expression>> attributes;  // every shape attribute; empty: absent
+  std::vector<std::pair<std::string, std::vector<StaticBody>>> blocks;
+  Diagnostics diagnostics;  // what reading it with a builtin type's schema reported
+
+  // Reads [body] with [shape] and [schema].
+  static StaticBody read(const Body& body, const BodyShape& shape, const BodySchema& schema) {
+    StaticBody out;
+    ContentResult c = body.content(schema);
+    out.diagnostics = std::move(c.diagnostics);
+    for (const std::string& name : shape.attributes) {
+      const Attribute* a = c.content.attributes.find(name);
+      out.attributes.emplace_back(name, a ? a->expr : Expression());
+    }
+    for (const auto& [type, child] : shape.blocks) {
+      std::vector<StaticBody> items;
+      for (const Block& b : c.content.blocks)
+        if (b.type == type) items.push_back(read(b.body, *child.shape, child.shape->schema()));
+      out.blocks.emplace_back(type, std::move(items));
+    }
+    return out;
+  }
+
+  // The value of the body in [ctx].
+  Value value(EvalState& st, const EvalContext& ctx, Diagnostics& out, bool& failed) const {
+    std::vector<std::pair<std::string, Value>> attrs;
+    attrs.reserve(attributes.size() + blocks.size());
+    for (const auto& [name, e] : attributes) {
+      if (!e) {
+        attrs.emplace_back(name, Value::null(Type::dynamic()));
+        continue;
+      }
+      EvalResult r = e.value(*st.vm, &ctx);
+      if (r.has_errors()) failed = true;
+      out.insert(out.end(), r.diagnostics.begin(), r.diagnostics.end());
+      attrs.emplace_back(name, r.has_errors() ? Value::dynamic() : std::move(r.value));
+    }
+    for (const auto& [type, items] : blocks) {
+      std::vector<Value> vals;
+      for (const StaticBody& b : items) vals.push_back(b.value(st, ctx, out, failed));
+      attrs.emplace_back(type, Value::tuple(std::move(vals)));
+    }
+    return Value::object(std::move(attrs));
+  }
+};
+
+void prepare_resource_body(Resource& r) {
+  std::shared_ptr<const BodyShape> inferred = infer_shape(r.config);
+  if (const BodyShape* b = builtin_shape(r)) {
+    r.shape = std::shared_ptr<const BodyShape>(std::shared_ptr<const BodyShape>(), b);
+  } else {
+    r.shape = inferred;
+  }
+  r.variables_shape = inferred;
+  if (!has_dynamic(r.config))
+    r.static_body = std::make_shared<const StaticBody>(StaticBody::read(r.config, *r.shape, schema_for(r, *r.shape)));
+}
+
+Value eval_resource_body(EvalState& st, const Resource& r, const ModInst& mi, const Rep& rep,
+                         Diagnostics& out) {
+  if (!r.body_info || !r.shape) return Value::dynamic();
+  if (r.body_info->has_errors()) {
+    out.insert(out.end(), r.body_info->diags.begin(), r.body_info->diags.end());
+    return Value::dynamic();
+  }
+  out.insert(out.end(), r.body_info->diags.begin(), r.body_info->diags.end());
+  EvalContext ctx(&st.fn_ctx);
+  build_context(st, *r.body_info, mi, rep, ctx, nullptr);
+  Diagnostics d;
+  bool failed = false;
+  Value v;
+  if (r.static_body) {
+    d = r.static_body->diagnostics;
+    failed = has_errors(d);
+    if (!failed) v = r.static_body->value(st, ctx, d, failed);
+  } else {
+    Body expanded = dynblock::expand(r.config, &ctx);
+    if (builtin_shape(r) != nullptr) {
+      ContentResult check = expanded.content(schema_for(r, *r.shape));
+      for (Diagnostic& x : check.diagnostics) {
+        if (x.severity == Severity::Error) failed = true;
+        d.push_back(std::move(x));
+      }
+    }
+    if (!failed) v = read_body(st, expanded, *r.shape, ctx, d, failed);
+  }
+  finish_diags(st, d, ctx, st.fns.get(), nullptr);
+  out.insert(out.end(), d.begin(), d.end());
+  return failed ? Value::dynamic() : v;
+}
+
+}  // namespace hclvm::config::detail

@@ -1,0 +1,5 @@
+variable "a" {}
+variable "a" {}
+locals {
+  x = var.nope
+}

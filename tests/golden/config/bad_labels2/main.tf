@@ -1,0 +1,7 @@
+resource {
+}
+module {
+}
+variable "x" {
+  description = [1]
+}

@@ -1,0 +1,6 @@
+variable "a" {
+  default = 1 +
+}
+locals {
+  x = [1, 2
+}

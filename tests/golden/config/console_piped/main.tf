@@ -1,0 +1,3 @@
+locals {
+  s = "a\nb"
+}

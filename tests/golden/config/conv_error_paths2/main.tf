@@ -1,0 +1,3 @@
+variable "o" {
+  type = object({ a = number, l = list(number) })
+}

@@ -1,0 +1,2 @@
+variable "in" {}
+output "out" { value = var.in }

@@ -1,0 +1,1 @@
+locals { order = "b_override.tf" }

@@ -1,0 +1,6 @@
+variable "v" {
+  default = "main"
+}
+locals {
+  order = "main"
+}

@@ -1,0 +1,1 @@
+locals { from_dot_override = "primary file" }

@@ -1,0 +1,6 @@
+locals {
+  a = local.b
+  b = local.c
+  c = local.a
+  ok = "fine"
+}

@@ -1,0 +1,4 @@
+locals {
+  self_ref = local.self_ref
+  other    = "${local.self_ref}-x"
+}

@@ -1,0 +1,6 @@
+module "m" {
+  source = "./mod"
+  name = "n"
+  num = 2
+  count = "x"
+}

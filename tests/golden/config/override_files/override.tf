@@ -1,0 +1,6 @@
+variable "typed" {
+  default = "from override.tf"
+}
+locals {
+  a = "override-a"
+}

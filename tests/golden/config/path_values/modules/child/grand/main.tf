@@ -1,0 +1,3 @@
+output "paths" {
+  value = [path.module, path.root, path.cwd]
+}

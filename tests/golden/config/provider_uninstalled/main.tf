@@ -1,0 +1,4 @@
+resource "null_resource" "n" {}
+locals {
+  x = 1
+}

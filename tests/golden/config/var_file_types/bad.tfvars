@@ -1,0 +1,3 @@
+num = "abc"
+obj = { b = ["x"] }
+secret = "nope"

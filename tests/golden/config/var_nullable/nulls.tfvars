@@ -1,0 +1,3 @@
+nn     = null
+nul    = null
+nn_req = null

@@ -1,0 +1,1 @@
+e = "Z.auto.tfvars (uppercase sorts first)"

@@ -1,0 +1,2 @@
+f = "one.tfvars"
+g = "one.tfvars"

@@ -1,0 +1,6 @@
+b = "terraform.tfvars"
+c = "terraform.tfvars"
+d = "terraform.tfvars"
+e = "terraform.tfvars"
+f = "terraform.tfvars"
+g = "terraform.tfvars"

@@ -1,0 +1,1 @@
+f = "two.tfvars"

@@ -1,0 +1,3 @@
+declared = "x"
+block {
+}

@@ -1,0 +1,3 @@
+variable "declared" {
+  default = "x"
+}

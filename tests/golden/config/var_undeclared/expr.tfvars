@@ -1,0 +1,1 @@
+declared = upper("x")

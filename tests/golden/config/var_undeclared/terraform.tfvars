@@ -1,0 +1,2 @@
+declared = "from tfvars"
+undeclared_one = 1

@@ -1,0 +1,3 @@
+undeclared_two   = 2
+undeclared_three = 3
+undeclared_four  = 4

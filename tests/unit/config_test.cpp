@@ -1,0 +1,384 @@
+// Tests of whole configurations (hclvm/config.h) through the C++ API:
+// modules written to a scratch directory, loaded once and evaluated with
+// different inputs, from many threads at once, through the compiled-file
+// cache; resource instances and their arguments (count, for_each, dynamic
+// blocks), supplied resource values, the JSON document, console rendering,
+// validation, and Packer templates. Terraform's own answers are checked by
+// the goldens of tests/golden/config (config_golden_test).
+#include <gtest/gtest.h>
+
+#include <hclvm/config.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace hclvm {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A scratch directory with files, removed at the end of the test.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    std::random_device rd;
+    path_ = fs::temp_directory_path() / ("hclvm_config_test_" + std::to_string(rd()));
+    fs::create_directories(path_);
+  }
+  ~ScratchDir() { fs::remove_all(path_); }
+  void write(const std::string& name, const std::string& text) const {
+    fs::path p = path_ / name;
+    fs::create_directories(p.parent_path());
+    std::ofstream(p, std::ios::binary) << text;
+  }
+  std::string str() const { return path_.string(); }
+
+ private:
+  fs::path path_;
+};
+
+// Loads [dir], failing the test on errors.
+config::ModulePtr load(const ScratchDir& dir, const config::LoadOptions& o = {}) {
+  config::LoadResult r = config::load_module(dir.str(), o);
+  EXPECT_FALSE(r.has_errors()) << config::render_diagnostics(r.diagnostics, r.sources);
+  return r.module;
+}
+
+// The console rendering of [v].
+std::string show(const Value& v) { return config::console_value(v); }
+
+// The value of [name] among [values], or null.
+Value find(const std::vector<std::pair<std::string, Value>>& values, const std::string& name) {
+  for (const auto& [n, v] : values)
+    if (n == name) return v;
+  return Value();
+}
+
+const char kModule[] = R"(
+variable "env" {
+  type = string
+  validation {
+    condition     = contains(["dev", "prod"], var.env)
+    error_message = "env must be dev or prod."
+  }
+}
+variable "replicas" {
+  type    = number
+  default = 2
+}
+locals {
+  name  = "app-${var.env}"
+  hosts = [for i in range(var.replicas) : "${local.name}-${i}"]
+}
+output "hosts" {
+  value = local.hosts
+}
+)";
+
+TEST(ConfigModule, EvaluatesVariablesLocalsOutputs) {
+  ScratchDir d;
+  d.write("main.tf", kModule);
+  config::ModulePtr m = load(d);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->variable_names(), (std::vector<std::string>{"env", "replicas"}));
+  config::Inputs in;
+  in.auto_var_files = false;
+  in.args = {{config::VarArg::Var, "env=prod"}, {config::VarArg::Var, "replicas=3"}};
+  config::Evaluation e = config::evaluate(m, in);
+  EXPECT_FALSE(e.has_errors()) << config::render_diagnostics(e.diagnostics(), {});
+  EXPECT_EQ(show(e.output("hosts")), "[\n  \"app-prod-0\",\n  \"app-prod-1\",\n  \"app-prod-2\",\n]");
+  EXPECT_EQ(show(find(e.locals(), "name")), "\"app-prod\"");
+}
+
+TEST(ConfigModule, ValidationFailureIsReportedAndEvaluationGoesOn) {
+  ScratchDir d;
+  d.write("main.tf", kModule);
+  config::ModulePtr m = load(d);
+  config::Inputs in;
+  in.auto_var_files = false;
+  in.args = {{config::VarArg::Var, "env=qa"}};
+  config::Evaluation e = config::evaluate(m, in);
+  ASSERT_TRUE(e.has_errors());
+  EXPECT_FALSE(e.stopped());
+  EXPECT_EQ(e.diagnostics()[0].summary, "Invalid value for variable");
+  EXPECT_EQ(e.diagnostics()[0].detail,
+            "env must be dev or prod.\n\nThis was checked by the validation rule at "
+            "main.tf:4,3-13.");
+  // Locals that read var.env depend on its validation: not evaluated.
+  EXPECT_EQ(show(find(e.locals(), "name")), "(known after apply)");
+}
+
+TEST(ConfigModule, RequiredVariableIsUnknownOrAnError) {
+  ScratchDir d;
+  d.write("main.tf", kModule);
+  config::ModulePtr m = load(d);
+  config::Inputs in;
+  in.auto_var_files = false;
+  config::Evaluation console = config::evaluate(m, in);
+  EXPECT_FALSE(console.has_errors());
+  EXPECT_EQ(show(find(console.variables(), "env")), "(known after apply)");
+  in.unknown_required = false;
+  config::Evaluation plan = config::evaluate(m, in);
+  ASSERT_TRUE(plan.stopped());
+  EXPECT_EQ(plan.diagnostics()[0].summary, "No value for required variable");
+}
+
+TEST(ConfigModule, CompiledOnceEvaluatedManyTimesOnManyThreads) {
+  ScratchDir d;
+  d.write("main.tf", kModule);
+  config::ModulePtr m = load(d);
+  std::vector<std::thread> threads;
+  std::vector<std::string> failures(4);
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      Vm vm;
+      for (int i = 0; i < 50; ++i) {
+        config::Inputs in;
+        in.auto_var_files = false;
+        in.values = {{"env", Value::string(i % 2 ? "dev" : "prod")},
+                     {"replicas", Value::integer(t + i % 3)}};
+        config::Evaluation e = config::evaluate(m, in, &vm);
+        Value hosts = e.output("hosts");
+        std::string want_first = std::string("app-") + (i % 2 ? "dev" : "prod") + "-0";
+        size_t n = size_t(t + i % 3);
+        if (e.has_errors() || hosts.length() != n ||
+            (n > 0 && hosts.element(0).as_string() != want_first)) {
+          failures[size_t(t)] = "thread " + std::to_string(t) + " run " + std::to_string(i);
+          return;
+        }
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  for (const std::string& f : failures) EXPECT_EQ(f, "");
+}
+
+TEST(ConfigModule, LoadsThroughTheCache) {
+  ScratchDir d, cache_dir;
+  d.write("main.tf", kModule);
+  Cache cache(CacheOptions{cache_dir.str()});
+  config::LoadOptions o;
+  o.cache = &cache;
+  config::ModulePtr first = load(d, o);
+  EXPECT_GE(cache.stats().entries, 1u);
+  config::ModulePtr second = load(d, o);  // the programs from the cache
+  config::Inputs in;
+  in.auto_var_files = false;
+  in.values = {{"env", Value::string("dev")}};
+  EXPECT_EQ(show(config::evaluate(first, in).output("hosts")),
+            show(config::evaluate(second, in).output("hosts")));
+  EXPECT_EQ(show(config::evaluate(second, in).output("hosts")),
+            "[\n  \"app-dev-0\",\n  \"app-dev-1\",\n]");
+}
+
+TEST(ConfigModule, ResourceInstancesAndTheirArguments) {
+  ScratchDir d;
+  d.write("main.tf", R"(
+variable "zones" {
+  default = { a = "10.0.1.0/24", b = "10.0.2.0/24" }
+}
+resource "aws_subnet" "this" {
+  for_each   = var.zones
+  cidr_block = each.value
+  tags       = { Name = "subnet-${each.key}" }
+  dynamic "route" {
+    for_each = [1, 2]
+    content {
+      weight = route.value * 10
+    }
+  }
+}
+resource "aws_instance" "web" {
+  count     = 2
+  subnet_id = aws_subnet.this["a"].id
+  name      = "web-${count.index}"
+}
+data "aws_ami" "x" {
+  owners = ["self"]
+}
+)");
+  config::ModulePtr m = load(d);
+  config::Inputs in;
+  in.auto_var_files = false;
+  in.resources = {{"aws_subnet.this[\"a\"]", Value::object({{"id", Value::string("subnet-1")}})}};
+  config::Evaluation e = config::evaluate(m, in);
+  EXPECT_FALSE(e.has_errors()) << config::render_diagnostics(e.diagnostics(), {});
+  std::vector<config::Instance> insts = e.instances();
+  ASSERT_EQ(insts.size(), 5u);
+  EXPECT_EQ(insts[0].address, "aws_instance.web[0]");
+  EXPECT_EQ(insts[2].address, "aws_subnet.this[\"a\"]");
+  EXPECT_EQ(insts[4].address, "data.aws_ami.x");
+  EXPECT_EQ(show(*insts[1].value.attr("name")), "\"web-1\"");
+  EXPECT_EQ(show(*insts[0].value.attr("subnet_id")), "\"subnet-1\"");
+  EXPECT_EQ(show(*insts[3].value.attr("route")),
+            "[\n  {\n    \"weight\" = 10\n  },\n  {\n    \"weight\" = 20\n  },\n]");
+  // Unsupplied resources are unknown.
+  EvalResult r = e.eval("aws_subnet.this[\"b\"].id");
+  ASSERT_FALSE(r.has_errors());
+  EXPECT_EQ(show(r.value), "(known after apply)");
+}
+
+TEST(ConfigModule, JsonDocument) {
+  ScratchDir d;
+  d.write("main.tf", R"(
+variable "pw" {
+  default   = "x"
+  sensitive = true
+}
+locals {
+  mixed = ["a", terraform_data.t.output]
+}
+resource "terraform_data" "t" {
+  input = var.pw
+}
+)");
+  config::ModulePtr m = load(d);
+  config::Inputs in;
+  in.auto_var_files = false;
+  config::Evaluation e = config::evaluate(m, in);
+  EXPECT_EQ(e.to_json(),
+            "{\n"
+            "  \"variables\": {\n"
+            "    \"pw\": {\"value\":\"x\",\"type\":\"string\",\"sensitive\":true}\n"
+            "  },\n"
+            "  \"locals\": {\n"
+            "    \"mixed\": {\"value\":[\"a\",null],\"type\":[\"tuple\",[\"string\",\"dynamic\"]],"
+            "\"unknown\":[false,true]}\n"
+            "  },\n"
+            "  \"outputs\": {},\n"
+            "  \"instances\": {\n"
+            "    \"terraform_data.t\": {\"value\":{\"input\":\"x\",\"triggers_replace\":null},\"type\":[\"object\",{\"input\":"
+            "\"string\",\"triggers_replace\":\"dynamic\"}],\"sensitive\":{\"input\":true}}\n"
+            "  }\n"
+            "}\n");
+}
+
+TEST(ConfigModule, ChildModulesWithCountAndOutputs) {
+  ScratchDir d;
+  d.write("main.tf", R"(
+module "m" {
+  source = "./mod"
+  count  = 2
+  name   = "n${count.index}"
+}
+output "names" {
+  value = module.m[*].greeting
+}
+)");
+  d.write("mod/main.tf", R"(
+variable "name" {}
+output "greeting" {
+  value = "hi ${var.name} from ${path.module}"
+}
+)");
+  config::ModulePtr m = load(d);
+  config::Inputs in;
+  in.auto_var_files = false;
+  config::Evaluation e = config::evaluate(m, in);
+  EXPECT_EQ(show(e.output("names")), "[\n  \"hi n0 from mod\",\n  \"hi n1 from mod\",\n]");
+  std::vector<config::Instance> insts = e.instances();
+  ASSERT_EQ(insts.size(), 2u);
+  EXPECT_EQ(insts[1].address, "module.m[1]");
+  EXPECT_EQ(insts[1].kind, "module");
+}
+
+TEST(ConfigModule, ValidateReportsCountAndUndeclaredReferences) {
+  ScratchDir d;
+  d.write("main.tf", R"(
+resource "terraform_data" "x" {
+  count = -1
+}
+locals {
+  a = var.nope
+}
+)");
+  config::ModulePtr m = load(d);
+  Diagnostics diags = config::validate(m);
+  std::vector<std::string> summaries;
+  for (const Diagnostic& x : diags) summaries.push_back(x.summary);
+  std::sort(summaries.begin(), summaries.end());
+  EXPECT_EQ(summaries, (std::vector<std::string>{"Invalid count argument",
+                                                 "Reference to undeclared input variable"}));
+}
+
+TEST(ConfigModule, CyclesStopTheEvaluation) {
+  ScratchDir d;
+  d.write("main.tf", "locals {\n  a = local.b\n  b = local.a\n}\n");
+  config::ModulePtr m = load(d);
+  config::Evaluation e = config::evaluate(m);
+  ASSERT_TRUE(e.stopped());
+  ASSERT_EQ(e.diagnostics().size(), 1u);
+  EXPECT_TRUE(e.diagnostics()[0].summary == "Cycle: local.a (expand), local.b (expand)" ||
+              e.diagnostics()[0].summary == "Cycle: local.b (expand), local.a (expand)")
+      << e.diagnostics()[0].summary;
+}
+
+TEST(ConfigModule, LoadErrorsAreTerraforms) {
+  ScratchDir d;
+  d.write("main.tf", "variable \"a\" {}\nvariable \"a\" {}\nvariabl \"x\" {}\n");
+  config::LoadResult r = config::load_module(d.str());
+  ASSERT_TRUE(r.has_errors());
+  EXPECT_FALSE(r.module);
+  std::string text = config::render_diagnostics(r.diagnostics, r.sources);
+  EXPECT_NE(text.find("Error: Unsupported block type"), std::string::npos) << text;
+  EXPECT_NE(text.find("Did you mean \"variable\"?"), std::string::npos) << text;
+  EXPECT_NE(text.find("A variable named \"a\" was already declared at main.tf:1,1-13."),
+            std::string::npos)
+      << text;
+}
+
+TEST(ConfigConsole, RendersValuesAsTerraformConsole) {
+  EXPECT_EQ(config::console_value(Value::string("a\nb")), "<<EOT\na\nb\nEOT");
+  EXPECT_EQ(config::console_value(Value::null(Type::list(Type::string()))),
+            "tolist(null) /* of string */");
+  EXPECT_EQ(config::console_value(Value::map(Type::number(), {{"b", Value::integer(1)}})),
+            "tomap({\n  \"b\" = 1\n})");
+  EXPECT_EQ(config::console_value(Value::string("s").mark("sensitive")), "(sensitive value)");
+  EXPECT_EQ(config::console_type(Type::list(Type::object(std::vector<TypeAttr>{{"a", Type::number()}}))),
+            "list(\n    object({\n        a: number,\n    }),\n)");
+}
+
+TEST(ConfigPacker, VariablesLocalsAndTheConsole) {
+  ScratchDir d;
+  d.write("build.pkr.hcl", R"(
+variable "region" {
+  type    = string
+  default = "eu-west-1"
+}
+variable "count_default" {
+  default = 3
+}
+locals {
+  name   = "img-${var.region}"
+  upper  = upper(local.name)
+}
+source "amazon-ebs" "x" {
+  region = var.region
+}
+build {
+  sources = ["source.amazon-ebs.x"]
+}
+)");
+  config::LoadResult r = config::load_module(d.str());
+  ASSERT_FALSE(r.has_errors()) << config::render_diagnostics(r.diagnostics, r.sources);
+  EXPECT_EQ(r.module->language(), config::Language::Packer);
+  config::Inputs in;
+  in.auto_var_files = false;
+  in.args = {{config::VarArg::Var, "region=us-east-1"}, {config::VarArg::Var, "count_default=7"}};
+  config::Evaluation e = config::evaluate(r.module, in);
+  EXPECT_FALSE(e.has_errors()) << config::render_diagnostics(e.diagnostics(), {});
+  EvalResult v = e.eval("local.upper");
+  ASSERT_FALSE(v.has_errors());
+  EXPECT_EQ(v.value.as_string(), "IMG-US-EAST-1");
+  // Without a type, a variable takes its default's type: 7 is a number.
+  EvalResult n = e.eval("var.count_default + 1");
+  ASSERT_FALSE(n.has_errors());
+  EXPECT_EQ(config::console_value(n.value), "8");
+}
+
+}  // namespace
+}  // namespace hclvm
