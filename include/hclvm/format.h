@@ -147,6 +147,7 @@ class Tree {
   std::string label_value(NodeId label) const;         // a Label's value (escapes decoded)
 
  private:
+  friend class Document;
   struct Impl;
   std::shared_ptr<const Source> source_;
   std::unique_ptr<Impl> impl_;
@@ -190,6 +191,8 @@ class Document {
   // Adds [expr] at [path]: a new attribute or object item (it must not
   // exist yet), or a new last element when [path] names a tuple.
   Diagnostics add(std::string_view path, std::string_view expr);
+  // The same with the value [v], written as an HCL literal.
+  Diagnostics add(std::string_view path, const Value& v);
   // Adds an empty block at [path]: the longest prefix that names a body,
   // then the block's type and labels (`resource.aws_s3_bucket.new`).
   Diagnostics add_block(std::string_view path);

@@ -6,10 +6,11 @@
 // holds every token exactly once, whatever the parse made of the file.
 //
 // Body items and the items of brackets (object items, tuple elements, call
-// arguments) take their decor as hclwrite takes a body item's: the comment
-// lines right above them (no blank line between) and, after them, their
-// comma, the comments on the rest of their line and its newline. Removing
-// such a node removes its comments with it.
+// arguments) take their decor much as hclwrite takes a body item's: the
+// comment lines right above them (no blank line between; hclwrite leaves a
+// `/* */` line out) and, after them, their comma, the comments on the rest
+// of their line and its newline. Removing such a node removes its comments
+// with it.
 //
 // A child whose span does not nest inside its parent's run, or overlaps the
 // sibling before it (partial trees of files with errors can have such
@@ -17,6 +18,7 @@
 #include <hclvm/format.h>
 
 #include "format/terraform.h"
+#include "format/tree_impl.h"
 #include "syntax/token.h"
 #include "util/unicode.h"
 
@@ -97,10 +99,19 @@ class Builder {
   }
 
   // Returns where the comment lines right before token [f] begin, not
-  // before [lo].
+  // before [lo]: `#` and `//` comments (which hold their newlines), and
+  // `/* */` comments that stand alone on their lines.
   uint32_t lead_comments(uint32_t f, uint32_t lo) const {
-    while (f > lo && toks_[f - 1].type == Tok::Comment) --f;
-    return f;
+    for (;;) {
+      if (f > lo && toks_[f - 1].type == Tok::Comment) {
+        --f;
+      } else if (f >= lo + 2 && toks_[f - 1].type == Tok::Newline && toks_[f - 2].type == Tok::Comment &&
+                 !line_comment(f - 2) && (f - 2 == lo || toks_[f - 3].type == Tok::Newline || line_comment(f - 3))) {
+        f -= 2;
+      } else {
+        return f;
+      }
+    }
   }
 
   // Reports whether token [i] is a comment that holds its newline.
@@ -250,11 +261,6 @@ class Builder {
 }  // namespace
 
 std::string_view node_kind_name(NodeKind k) { return kKindNames[size_t(k)]; }
-
-struct Tree::Impl {
-  syntax::Tokens toks;
-  FileParse parse;
-};
 
 Tree::Tree(std::shared_ptr<const Source> src) : source_(std::move(src)), impl_(std::make_unique<Impl>()) {
   std::string_view text = source_->text();
