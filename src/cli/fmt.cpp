@@ -187,11 +187,30 @@ bool ignored_name(std::string_view name) {
          (name.size() >= 2 && name.front() == '#' && name.back() == '#');
 }
 
+// Reports whether [p] is a relative path already in its shortest form: no
+// empty, `.` or `..` segment and no trailing slash.
+bool clean_relative(std::string_view p) {
+  if (p.empty() || p[0] == '/' || p.back() == '/') return false;
+  for (size_t i = 0; i < p.size();) {
+    size_t j = p.find('/', i);
+    if (j == std::string_view::npos) j = p.size();
+    std::string_view seg = p.substr(i, j - i);
+    if (seg.empty() || seg == "." || seg == "..") return false;
+    i = j + 1;
+  }
+  return true;
+}
+
 // Returns [p] as terraform fmt shows it: relative to the working directory.
 std::string normalize_path(const std::string& p) {
+  if (clean_relative(p)) return p;  // what it would come out as anyway
+  static const fs::path cwd = [] {
+    std::error_code ec;
+    fs::path c = fs::current_path(ec);
+    return ec ? fs::path() : c;
+  }();
+  if (cwd.empty()) return p;
   std::error_code ec;
-  fs::path cwd = fs::current_path(ec);
-  if (ec) return p;
   fs::path abs = fs::absolute(p, ec);
   if (ec) return p;
   fs::path rel = abs.lexically_normal().lexically_relative(cwd);
@@ -226,7 +245,7 @@ void walk(const std::string& dir, const FmtOptions& o, std::vector<Item>& items)
   for (const fs::directory_entry& e : entries) {
     std::string name = e.path().filename().string();
     if (ignored_name(name)) continue;
-    std::string sub = normalize_path((fs::path(dir) / name).string());
+    std::string sub = normalize_path(dir == "." ? name : dir + "/" + name);
     if (e.is_directory(ec) && !e.is_symlink(ec)) {
       if (o.recursive) walk(sub, o, items);
       continue;
@@ -408,9 +427,11 @@ int run_fmt(const std::vector<std::string>& args) {
   };
   unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   jobs = unsigned(std::min<size_t>(jobs, std::max<size_t>(1, items.size())));
+  // The main thread is one of the workers: it prints once it has no more
+  // files to take.
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < jobs; ++t) pool.emplace_back(work);
-  if (jobs == 1) work();
+  work();
 
   bool errors = false, changed = false;
   std::string buffered;

@@ -46,12 +46,17 @@ Style style_for_path(std::string_view path) {
 std::string format_hcl(std::string_view src) {
   if (src.size() > kMaxInput) return std::string(src);
   syntax::Tokens toks = syntax::scan(src, syntax::ScanMode::Normal);
-  std::vector<uint32_t> spaces = spaces_before(toks);
+  // The layout sets every token's spaces but the last's: EOF keeps the
+  // blanks before it. The table is per thread and reused.
+  thread_local std::vector<uint32_t> spaces;
+  spaces.resize(toks.size());
+  spaces.back() = toks.back().span.begin - (toks.size() > 1 ? toks[toks.size() - 2].span.end : 0);
   TokenText text{src, {}};
   layout(toks, text, spaces);
   std::string out;
   out.reserve(src.size() + src.size() / 8 + 16);
   write_tokens(toks, text, spaces, out);
+  if (spaces.capacity() > (size_t(1) << 22)) std::vector<uint32_t>().swap(spaces);
   return out;
 }
 

@@ -52,10 +52,11 @@ std::string quote_label(std::string_view label) {
 
 namespace {
 
-// Tokens [first, end) replaced by [repl].
+// Tokens [first, end) replaced by the tokens [repl_begin, repl_end) of the
+// rewriter's replacement list.
 struct Edit {
   uint32_t first, end;
-  std::vector<Token> repl;
+  uint32_t repl_begin, repl_end;
 };
 
 class Rewriter {
@@ -66,8 +67,12 @@ class Rewriter {
   // Walks [b], the body of a block of type [parent] at [depth] (0: the file).
   void body(const ast::Body& b, int depth, std::string_view parent) {
     for (const ast::Attribute* a : b.attributes) {
+      bool type = depth == 1 && parent == "variable" && a->name == "type";
+      // Only a lone interpolation, which the parser makes a TemplateWrap,
+      // can pass value_expr's test: other values need no token look-up.
+      if (!type && a->expr->kind != ast::ExprKind::TemplateWrap) continue;
       uint32_t first = token_at(toks_, a->expr->span.begin), end = token_at(toks_, a->expr->span.end);
-      if (depth == 1 && parent == "variable" && a->name == "type")
+      if (type)
         type_expr(first, end);
       else
         value_expr(first, end);
@@ -79,8 +84,20 @@ class Rewriter {
   }
 
   std::vector<Edit>& edits() { return edits_; }
+  const std::vector<Token>& repl() const { return repl_; }
 
  private:
+  // Starts an edit of tokens [first, end); the tokens pushed until the
+  // next edit replace them.
+  void edit(uint32_t first, uint32_t end) {
+    edits_.push_back(Edit{first, end, uint32_t(repl_.size()), uint32_t(repl_.size())});
+  }
+  // Appends [t] to the replacement of the current edit.
+  void put(Token t) {
+    repl_.push_back(t);
+    edits_.back().repl_end = uint32_t(repl_.size());
+  }
+
   // Returns a made-up token of kind [t] with [bytes].
   Token make(Tok t, std::string_view bytes) {
     uint32_t b = uint32_t(src_.size() + extra_.size());
@@ -118,12 +135,11 @@ class Rewriter {
       else if (t == Tok::Newline) multi = true;
       else if (i == e - 1 && t == Tok::CParen) trailing = true;
     }
-    Edit ed{first, end, {}};
+    edit(first, end);
     bool wrap = multi && !(leading && trailing);
-    if (wrap) ed.repl.push_back(make(Tok::OParen, "("));
-    ed.repl.insert(ed.repl.end(), toks_.begin() + s, toks_.begin() + e);
-    if (wrap) ed.repl.push_back(make(Tok::CParen, ")"));
-    edits_.push_back(std::move(ed));
+    if (wrap) put(make(Tok::OParen, "("));
+    for (uint32_t i = s; i < e; ++i) put(toks_[i]);
+    if (wrap) put(make(Tok::CParen, ")"));
   }
 
   // Rewrites a variable's type [first, end) (formatTypeExpr).
@@ -131,8 +147,8 @@ class Rewriter {
     if (end - first == 1 && toks_[first].type == Tok::Ident) {
       std::string_view kw = text(first);
       if (kw != "list" && kw != "map" && kw != "set") return;
-      edits_.push_back(Edit{first, end, {toks_[first], make(Tok::OParen, "("), make(Tok::Ident, "any"),
-                                         make(Tok::CParen, ")")}});
+      edit(first, end);
+      for (Token t : {toks_[first], make(Tok::OParen, "("), make(Tok::Ident, "any"), make(Tok::CParen, ")")}) put(t);
       return;
     }
     if (end - first != 3 || toks_[first].type != Tok::OQuote || toks_[first + 1].type != Tok::QuotedLit ||
@@ -140,10 +156,12 @@ class Rewriter {
       return;
     std::string_view lit = text(first + 1);
     if (lit == "string") {
-      edits_.push_back(Edit{first, end, {make(Tok::Ident, "string")}});
+      edit(first, end);
+      put(make(Tok::Ident, "string"));
     } else if (lit == "list" || lit == "map") {
-      edits_.push_back(Edit{first, end, {make(Tok::Ident, lit), make(Tok::OParen, "("), make(Tok::Ident, "string"),
-                                         make(Tok::CParen, ")")}});
+      edit(first, end);
+      for (Token t : {make(Tok::Ident, lit), make(Tok::OParen, "("), make(Tok::Ident, "string"), make(Tok::CParen, ")")})
+        put(t);
     }
   }
 
@@ -151,7 +169,9 @@ class Rewriter {
   void labels(const ast::Block& blk) {
     uint32_t n = blk.labels.size;
     if (n == 0) return;
-    Edit ed{token_at(toks_, blk.type_span.end), token_at(toks_, blk.label_spans[n - 1].end), {}};
+    uint32_t first = token_at(toks_, blk.type_span.end), end = token_at(toks_, blk.label_spans[n - 1].end);
+    if (unchanged_labels(first, end, n)) return;
+    edit(first, end);
     for (uint32_t i = 0; i < n; ++i) {
       uint32_t a = token_at(toks_, blk.label_spans[i].begin), b = token_at(toks_, blk.label_spans[i].end);
       std::string_view value;
@@ -165,17 +185,32 @@ class Rewriter {
         continue;  // hclwrite reads no value from a split literal: the label is dropped
       }
       std::string quoted = quote_label(value);
-      ed.repl.push_back(make(Tok::OQuote, "\""));
-      if (quoted.size() > 2) ed.repl.push_back(make(Tok::QuotedLit, std::string_view(quoted).substr(1, quoted.size() - 2)));
-      ed.repl.push_back(make(Tok::CQuote, "\""));
+      put(make(Tok::OQuote, "\""));
+      if (quoted.size() > 2) put(make(Tok::QuotedLit, std::string_view(quoted).substr(1, quoted.size() - 2)));
+      put(make(Tok::CQuote, "\""));
     }
-    edits_.push_back(std::move(ed));
+  }
+
+  // Reports whether tokens [first, end) are [n] quoted labels, one after
+  // the other, that come out of quote_label as they are: plain printable
+  // ASCII without escapes or template introducers. Their rewrite would
+  // give the same tokens, which the layout spaces anyway: most labels.
+  bool unchanged_labels(uint32_t first, uint32_t end, uint32_t n) const {
+    if (end - first != 3 * n) return false;
+    for (uint32_t i = first; i < end; i += 3) {
+      if (toks_[i].type != Tok::OQuote || toks_[i + 1].type != Tok::QuotedLit || toks_[i + 2].type != Tok::CQuote)
+        return false;
+      for (char c : text(i + 1))
+        if (c < 0x20 || c > 0x7e || c == '\\' || c == '"' || c == '$' || c == '%') return false;
+    }
+    return true;
   }
 
   std::string_view src_;
   std::span<const Token> toks_;
   std::string& extra_;
   std::vector<Edit> edits_;
+  std::vector<Token> repl_;
 };
 
 }  // namespace
@@ -186,27 +221,19 @@ void terraform_rewrite(std::string_view src, std::span<const Token> toks, const 
   rw.body(body, 0, {});
   std::vector<Edit>& edits = rw.edits();
   std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.first < b.first; });
-  std::vector<uint32_t> spaces = spaces_before(toks);
+  const std::vector<Token>& repl = rw.repl();
   out.clear();
-  out_spaces.clear();
-  out.reserve(toks.size() + 16);
-  out_spaces.reserve(toks.size() + 16);
+  out.reserve(toks.size() + repl.size());
   uint32_t i = 0;
-  auto keep_until = [&](uint32_t end) {
-    for (; i < end; ++i) {
-      out.push_back(toks[i]);
-      out_spaces.push_back(spaces[i]);
-    }
-  };
   for (const Edit& e : edits) {
-    keep_until(e.first);
-    for (const Token& t : e.repl) {
-      out.push_back(t);
-      out_spaces.push_back(0);
-    }
+    out.insert(out.end(), toks.begin() + i, toks.begin() + e.first);
+    out.insert(out.end(), repl.begin() + e.repl_begin, repl.begin() + e.repl_end);
     i = e.end;
   }
-  keep_until(uint32_t(toks.size()));
+  out.insert(out.end(), toks.begin() + i, toks.end());
+  // Only the last token's spaces matter: the layout sets all the others.
+  out_spaces.assign(out.size(), 0);
+  out_spaces.back() = toks.back().span.begin - (toks.size() > 1 ? toks[toks.size() - 2].span.end : 0);
 }
 
 }  // namespace hclvm::format

@@ -33,8 +33,8 @@ uint32_t token_at(std::span<const syntax::Token> toks, uint32_t offset);
 
 // Rewrites [toks] (of [src], whose parse without errors is [body]) as
 // terraform fmt does into [out], made-up token bytes going to [extra]
-// (TokenText{src, extra} reads them); [out_spaces] gets the original
-// spaces of each token that was kept (only the last one's, EOF's, matter).
+// (TokenText{src, extra} reads them); [out_spaces] gets one entry a token,
+// the last (EOF's) the spaces it had: the only ones the layout keeps.
 void terraform_rewrite(std::string_view src, std::span<const syntax::Token> toks, const ast::Body& body,
                        std::vector<syntax::Token>& out, std::vector<uint32_t>& out_spaces, std::string& extra);
 
