@@ -20,7 +20,9 @@ namespace {
 const Expr* too_deep(const Expr* root) {
   std::vector<std::pair<const Expr*, uint32_t>> todo{{root, 1}};
   while (!todo.empty()) {
-    auto [e, depth] = todo.back();
+    // Not a structured binding: clang 14 cannot capture one in a lambda.
+    const Expr* e = todo.back().first;
+    uint32_t depth = todo.back().second;
     todo.pop_back();
     if (depth > kMaxNesting) return e;
     ast::for_each_child(*e, [&](const Expr& c) { todo.emplace_back(&c, depth + 1); });
