@@ -129,7 +129,7 @@ struct ChunkAllocator {
     if (chunk->holds(p))
       HCLVM_ASAN_POISON(p, n * sizeof(T));  // the memory goes with the chunk
     else
-      ::operator delete(p, n * sizeof(T));
+      ::operator delete(p);  // unsized: clang 14 declares the sized one only with -fsized-deallocation
   }
   template <class U>
   bool operator==(const ChunkAllocator<U>& o) const {
