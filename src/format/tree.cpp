@@ -56,8 +56,10 @@ class Builder {
       const ast::Block* block;
     };
     std::vector<Item> items;
-    for (const ast::Attribute* a : b->attributes) items.push_back({a->span.begin, a, nullptr});
-    for (const ast::Block* k : b->blocks) items.push_back({k->span.begin, nullptr, k});
+    for (const ast::Attribute* a : b->attributes)
+      if (a) items.push_back({a->span.begin, a, nullptr});
+    for (const ast::Block* k : b->blocks)
+      if (k) items.push_back({k->span.begin, nullptr, k});
     std::stable_sort(items.begin(), items.end(), [](const Item& x, const Item& y) { return x.begin < y.begin; });
     uint32_t prev = lo;
     for (const Item& it : items) {
@@ -227,6 +229,7 @@ class Builder {
   void items(NodeKind k, const ast::List<ast::Expr*>& list, uint32_t lo, uint32_t hi, NodeId id) {
     uint32_t prev = lo;
     for (const ast::Expr* c : list) {
+      if (!c) continue;
       auto [cf, ce] = run(c->span, prev, hi);
       if (cf == ce) continue;
       uint32_t f = lead_comments(cf, prev), e = line_end(ce, hi, true);

@@ -5,7 +5,9 @@
 //    what the reference tools gave, as recorded in tests/golden/fmt/
 //    corpus.tsv by refresh-corpus.py (digests of their outputs, and which
 //    files Terraform refused); a second test runs the tools themselves on
-//    a sample when they are installed.
+//    a sample when they are installed, and on generated inputs: token soup
+//    (broken input, which hclfmt formats anyway) and Terraform files full
+//    of what terraform fmt rewrites.
 //  - Round trip: every file prints back from its tree byte for byte, and
 //    the tree's runs nest and cover every token once (only an empty body
 //    has an empty run).
@@ -22,9 +24,14 @@
 #include "syntax/dump.h"
 #include "test_util.h"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <functional>
 #include <map>
+#include <random>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -215,6 +222,113 @@ TEST(FormatCorpus, AgreesWithLiveReference) {
   }
   std::printf("live reference: %zu of %zu files agree\n", ok, checked);
   EXPECT_EQ(ok, checked) << joined(report);
+}
+
+// Returns a directory of its own under the system's temporary directory.
+fs::path scratch_dir(const std::string& name) {
+  fs::path d = fs::temp_directory_path() / ("hclvm-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+// Returns [n] inputs of token soup from seed [seed]: fragments of tokens,
+// blanks, odd characters and bad bytes, run together at random.
+std::vector<std::string> token_soup(unsigned seed, size_t n) {
+  static const char* const frags[] = {
+      "a", "b", " ", "  ", "\t", "\n", "\r\n", "\r", "=", "==", "{", "}", "[", "]", "(", ")", "\"", "${", "%{",
+      "~}", "<<EOT\n", "<<-EOT\n", "EOT\n", "  EOT\n", "#c\n", "//c\n", "/*c*/", "/*", "*/", ",", ".", "...",
+      ":", "::", "?", "=>", "-", "!", "+", "*", "/", "%", "&&", "||", "<", ">", "1", "1.5", "1e3", "for", "in",
+      "if", "x", "$", "$${", "%%{", "\\", "\\n", "\\\"", "@", ";", "'", "`", "\xc2\xa0", "\xc3\xa9",
+      "\xe5\x90\x8d", "\x80", "\xff", "\xc3", "e\xcc\x81", "\xe2\x80\x8b", "\xef\xbb\xbf", "~", "^", "&",
+      "|", "\v", "\f", "true", "null", "a-b", "_", ".5", "provider::f()"};
+  std::mt19937 rng(seed);
+  std::vector<std::string> out;
+  for (size_t i = 0; i < n; ++i) {
+    std::string s;
+    for (size_t k = 1 + rng() % 40; k > 0; --k) s += frags[rng() % std::size(frags)];
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+// Returns [n] Terraform files from seed [seed], full of what terraform
+// fmt rewrites: labels of every kind (some it drops), interpolation-only
+// values (multi-line, nested, with comments), variable types, inline
+// comments among labels; some do not parse.
+std::vector<std::string> terraform_files(unsigned seed, size_t n) {
+  static const char* const labels[] = {"a", "web", "\"x\"", "\"a$b\"", "\"100%\"", "\"$\"", "\"%\"",
+                                       "\"$${x}\"", "\"%%{\"", "\"a\\u0041\"", "\"\\t\"", "\"\xc3\xa9\"",
+                                       "\"e\xcc\x81\"", "\"\xc2\xa0\"", "\"\\\\\"", "\"\"", "b-c",
+                                       "\"\\U0001F600\"", "\"\\u0007\""};
+  static const char* const values[] = {
+      "1", "var.x", "\"s\"", "\"${x}\"", "\"${ x }\"", "\"${~x~}\"", "\"a${x}\"", "\"${x}${y}\"",
+      "\"${f(\"${a}\")}\"", "[1,2]", "{a=1}", "\"${\nfoo\n}\"", "\"${cond\n? x\n: y}\"", "\"${(x)\n}\"",
+      "\"${ {a=1} }\"", "f(1,\n2)", "\"${-1}\"", "<<EOT\nhi ${x}\nEOT\n", "\"${<<EOT\nhi\nEOT\n}\"",
+      "\"%{if x}y%{endif}\"", "list", "map", "\"string\"", "\"list\"", "\"map\"", "set", "\"number\"",
+      "list(string)", "\"${x # c\n}\"", "/* c */ \"${x}\"", "\"${x}\" /* d */", "x ? \"${a}\" : b",
+      "\"${(x) +\n(y)}\""};
+  static const char* const names[] = {"a", "type", "default", "bb", "description", "x_y"};
+  static const char* const types[] = {"variable", "resource", "dynamic", "content", "variables", "b"};
+  std::mt19937 rng(seed);
+  std::function<std::string(int)> body = [&](int depth) {
+    std::string out, pad(size_t(2 * depth), ' ');
+    for (size_t k = rng() % 5; k > 0; --k) {
+      if (rng() % 2 == 0 || depth > 2) {
+        out += pad + names[rng() % std::size(names)] + (rng() % 3 == 0 ? "   =" : " =") + " " +
+               values[rng() % std::size(values)] + (rng() % 3 == 0 ? " # c" : "") + "\n";
+      } else {
+        std::string cm = rng() % 2 ? "" : " /* c */ ", labs;
+        for (size_t l = rng() % 3; l > 0; --l) labs += std::string(labs.empty() ? "" : " ") + labels[rng() % std::size(labels)];
+        out += pad + types[rng() % std::size(types)] + cm + " " + labs + cm + " {\n" + body(depth + 1) + pad + "}\n";
+      }
+      if (rng() % 5 == 0) out += "\n";
+    }
+    return out;
+  };
+  std::vector<std::string> out;
+  for (size_t i = 0; i < n; ++i) out.push_back(body(0));
+  return out;
+}
+
+TEST(FormatLive, TokenSoupAgreesWithHclfmt) {
+  const char* hclfmt = "/opt/hcl-oracle/newest/bin/hclfmt";
+  if (!fs::exists(hclfmt)) GTEST_SKIP() << "hclfmt not installed at " << hclfmt;
+  fs::path dir = scratch_dir("soup");
+  size_t ok = 0, n = 0;
+  std::vector<std::string> report;
+  for (const std::string& input : token_soup(20261202, 300)) {
+    fs::path f = dir / (std::to_string(n++) + ".hcl");
+    std::ofstream(f, std::ios::binary) << input;
+    auto theirs = run(std::string(hclfmt) + " '" + f.string() + "' 2>/dev/null");
+    if (theirs && *theirs == format_hcl(input)) ++ok;
+    else note(report, f.string());
+  }
+  fs::remove_all(dir);
+  EXPECT_EQ(ok, n) << joined(report);
+}
+
+TEST(FormatLive, RewritesAgreeWithTerraform) {
+  if (!run("terraform version >/dev/null 2>&1 && echo ok")) GTEST_SKIP() << "terraform not installed";
+  fs::path dir = scratch_dir("tf");
+  std::vector<std::string> inputs = terraform_files(20261202, 300);
+  for (size_t i = 0; i < inputs.size(); ++i) std::ofstream(dir / (std::to_string(10000 + i) + ".tf"), std::ios::binary) << inputs[i];
+  // terraform fmt rewrites the directory; the files it refuses it names
+  // in its diagnostics and leaves alone.
+  std::string errs = run("cd '" + dir.string() + "' && TF_CLI_CONFIG_FILE=/dev/null terraform fmt -no-color -list=false . 2>&1 >/dev/null; true").value_or("");
+  size_t ok = 0, refused = 0;
+  std::vector<std::string> report;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    std::string name = std::to_string(10000 + i) + ".tf";
+    bool they_refused = errs.find("on " + name + " line") != std::string::npos;
+    auto r = format_file(hclvm::make_source(name, inputs[i]), Style::Terraform);
+    refused += they_refused;
+    if (they_refused ? r.has_errors() : !r.has_errors() && r.text == hclvm::test::read_file(dir / name)) ++ok;
+    else note(report, name + ": " + inputs[i]);
+  }
+  fs::remove_all(dir);
+  std::printf("terraform fmt: %zu of %zu generated files agree (%zu refused)\n", ok, inputs.size(), refused);
+  EXPECT_EQ(ok, inputs.size()) << joined(report);
 }
 
 }  // namespace

@@ -29,6 +29,7 @@ COMMANDS=(
   "-diff"
   "-diff -write=false -list=false"
   "-check -diff -recursive"
+  "-diff -write=false -recursive sub"
   "sub"
   "./sub/"
   "sub/s.tf a.tf"
@@ -62,6 +63,17 @@ make_tree() {
   printf 'x=1\n' > "$d/sub/deeper/x.tf"
   printf 's=1\n' > "$d/sub/s.tf"
   printf 'z = \n' > "$d/bad/zz.tf"
+  # Changes 6 unchanged lines apart (one hunk), 7 apart (two), at the
+  # start and at the end without a final newline.
+  {
+    printf 'a=1\n'
+    for i in 1 2 3 4 5 6; do printf '# %s\n' "$i"; done
+    printf 'b=2\n'
+    for i in 1 2 3 4 5 6 7; do printf '# %s\n' "$i"; done
+    printf 'c=3\n# x\nd  =  4\n'
+    for i in 1 2 3 4 5 6 7 8 9; do printf '# %s\n' "$i"; done
+    printf 'e=5'
+  } > "$d/sub/long.tf"
   printf 'ok=1\n' > "$d/bad/ok.tf"
 }
 
