@@ -29,6 +29,7 @@ targets=(
   "cache_fuzz||65536"
   "eval_fuzz|eval|4096"
   "decode_fuzz|decode|16384"
+  "fmt_fuzz|fmt|8192"
 )
 
 names=()

@@ -577,6 +577,72 @@ hclvm_status hclvm_evaluation_eval(const hclvm_evaluation *ev, const char *text,
 /* [v] as terraform console prints it. */
 hclvm_status hclvm_value_console_string(const hclvm_value *v, char **out);
 
+/* --- formatting and editing ---------------------------------------------------------- */
+
+/* Which reference formatter's output hclvm_format gives: by the file name
+ * (Terraform's for *.tf, *.tfvars, *.tftest.hcl and *.tfmock.hcl, hclfmt's
+ * otherwise), hclfmt's, or terraform fmt's. */
+typedef enum hclvm_format_style {
+  HCLVM_FORMAT_AUTO = 0,
+  HCLVM_FORMAT_HCL = 1,
+  HCLVM_FORMAT_TERRAFORM = 2
+} hclvm_format_style;
+
+/* Formats the configuration file [text] named [filename] (NULL:
+ * "<input>") as hclfmt or terraform fmt would, byte for byte. [*out]
+ * receives the formatted text (the caller frees it with hclvm_string_free)
+ * and [*changed], when not NULL, whether it differs from the input. A file
+ * with syntax errors is not formatted: HCLVM_ERR_PARSE, [*out] NULL, and
+ * [diags] (when not NULL) receives the errors, as on success it receives
+ * the warnings, if any. */
+hclvm_status hclvm_format(const char *text, size_t len, const char *filename, hclvm_format_style style,
+                          char **out, int *changed, hclvm_diagnostics **diags);
+
+/* A configuration file being edited (include/hclvm/format.h, Document):
+ * paths name attributes, blocks, object items and tuple elements
+ * ("resource.aws_s3_bucket.logs.tags.Env", "module.vpc.azs[0]"; see
+ * docs/api.md), and what an edit does not touch keeps its bytes and
+ * comments. A failed edit changes nothing; its status says why:
+ * HCLVM_ERR_NOT_FOUND (nothing at the path), HCLVM_ERR_PARSE (the
+ * expression does not parse, or the file would not parse after the edit),
+ * HCLVM_ERR_INVALID_ARGUMENT (a malformed path, an edit that does not
+ * apply to what the path names); [diags], when not NULL, receives the
+ * details. */
+typedef struct hclvm_document hclvm_document;
+
+/* Reads [text] named [filename] (NULL: "<input>") for editing. Files with
+ * syntax errors are read too (what parsed can be edited). */
+hclvm_status hclvm_document_open(const char *text, size_t len, const char *filename, hclvm_document **out);
+void hclvm_document_free(hclvm_document *doc);
+/* The current text (borrowed: valid until the next edit or free); [len]
+ * receives its length when not NULL. */
+const char *hclvm_document_text(const hclvm_document *doc, size_t *len);
+/* The source text of what [path] names: an attribute's or item's value,
+ * an element, a whole block. The caller frees [*out]. */
+hclvm_status hclvm_document_get(const hclvm_document *doc, const char *path, char **out,
+                                hclvm_diagnostics **diags);
+/* Sets the attribute, object item or element at [path] to the expression
+ * [expr]; a missing attribute or item is added. */
+hclvm_status hclvm_document_set(hclvm_document *doc, const char *path, const char *expr, size_t len,
+                                hclvm_diagnostics **diags);
+/* The same with a value, written as an HCL literal (it must be known and
+ * unmarked). */
+hclvm_status hclvm_document_set_value(hclvm_document *doc, const char *path, const hclvm_value *value,
+                                      hclvm_diagnostics **diags);
+/* Adds an attribute or object item that is not there yet, or appends to
+ * the tuple [path] names. */
+hclvm_status hclvm_document_add(hclvm_document *doc, const char *path, const char *expr, size_t len,
+                                hclvm_diagnostics **diags);
+/* Adds an empty block: [path] is where (the longest prefix that names a
+ * body) followed by the block's type and labels. */
+hclvm_status hclvm_document_add_block(hclvm_document *doc, const char *path, hclvm_diagnostics **diags);
+/* Removes the attribute, block, object item or element at [path] with its
+ * comment lines. */
+hclvm_status hclvm_document_remove(hclvm_document *doc, const char *path, hclvm_diagnostics **diags);
+/* Replaces the last [n] labels of the block at [path] with [labels]. */
+hclvm_status hclvm_document_rename(hclvm_document *doc, const char *path, const char *const *labels, size_t n,
+                                   hclvm_diagnostics **diags);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

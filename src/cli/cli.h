@@ -1,7 +1,8 @@
 // Shared pieces of the `hclvm` command: the option scanner every command
 // uses, finding and reading input files, parsing one file the way a command
 // asked for, and deciding how diagnostics look on this output. Commands live
-// in main.cpp (dispatch, help, `ast`) and check.cpp (`check`).
+// in main.cpp (dispatch, help, `ast`), check.cpp (`check`), fmt.cpp
+// (`fmt`) and edit.cpp (`edit`).
 #pragma once
 
 #include <hclvm/diagnostic.h>
@@ -86,6 +87,13 @@ ParseAs parse_kind_for(ParseAs as, std::string_view path);
 std::optional<std::vector<std::string>> collect_inputs(const std::vector<std::string>& args,
                                                        std::string& error);
 
+// Replaces file [path] (a symbolic link: the file it points to) with
+// [data] through a temporary file in the same directory and a rename, so
+// that no reader ever sees it half-written; the file keeps its mode and,
+// where the system allows, its owner. On failure stores the reason in
+// [error], leaves the file as it was and returns false.
+bool write_file_atomic(const std::string& path, std::string_view data, std::string& error);
+
 // Reads all of [path] (`-`: standard input) as bytes into [out]; on failure
 // stores the reason (strerror) in [error] and returns false.
 bool read_input(const std::string& path, std::string& out, std::string& error);
@@ -128,6 +136,11 @@ diag::TextSink file_sink(std::FILE* f);
 // returns the exit status.
 int run_check(const std::vector<std::string>& args);
 
+// The `fmt` command (fmt.cpp): terraform fmt's interface.
+int run_fmt(const std::vector<std::string>& args);
+// The `edit` command (edit.cpp).
+int run_edit(const std::vector<std::string>& args);
+
 // The `dec` command (the hcldec program) with its arguments [args] (dec.cpp).
 int run_dec(const std::vector<std::string>& args);
 // The `functions` command (functions.cpp).
@@ -135,6 +148,8 @@ int run_functions(const std::vector<std::string>& args);
 
 // Help texts, printed by `hclvm help CMD` and `hclvm CMD --help`.
 extern const char kCheckHelp[];
+extern const char kFmtHelp[];
+extern const char kEditHelp[];
 extern const char kDecHelp[];
 extern const char kFunctionsHelp[];
 

@@ -186,6 +186,56 @@ std::optional<std::vector<std::string>> collect_inputs(const std::vector<std::st
   return out;
 }
 
+bool write_file_atomic(const std::string& path, std::string_view data, std::string& error) {
+  // Through a link, the file it points to is replaced, not the link.
+  std::string target = path;
+  if (char* real = ::realpath(path.c_str(), nullptr)) {
+    target = real;
+    std::free(real);
+  }
+  struct stat st;
+  if (::stat(target.c_str(), &st) != 0) {
+    error = std::strerror(errno);
+    return false;
+  }
+  fs::path p(target);
+  std::string tmp = (p.parent_path() / ("." + p.filename().string() + ".hclvm-XXXXXX")).string();
+  int fd = ::mkstemp(tmp.data());
+  if (fd < 0) {
+    error = std::strerror(errno);
+    return false;
+  }
+  auto fail = [&](int err) {
+    error = std::strerror(err);
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    return false;
+  };
+  for (size_t done = 0; done < data.size();) {
+    ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return fail(errno);
+    done += size_t(n);
+  }
+  if (::fchmod(fd, st.st_mode & 07777) != 0) return fail(errno);
+  if ((st.st_uid != ::geteuid() || st.st_gid != ::getegid()) && ::fchown(fd, st.st_uid, st.st_gid) != 0)
+    return fail(errno);
+  if (::fsync(fd) != 0) return fail(errno);
+  if (::close(fd) != 0) {
+    int err = errno;
+    ::unlink(tmp.c_str());
+    error = std::strerror(err);
+    return false;
+  }
+  if (::rename(tmp.c_str(), target.c_str()) != 0) {
+    int err = errno;
+    ::unlink(tmp.c_str());
+    error = std::strerror(err);
+    return false;
+  }
+  return true;
+}
+
 bool read_input(const std::string& path, std::string& out, std::string& error) {
   int fd = path == "-" ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {

@@ -29,6 +29,8 @@ const char kMainHelp[] =
     "\n"
     "Commands:\n"
     "  check    parse files and directories and report syntax errors\n"
+    "  fmt      rewrite files in the canonical layout (terraform fmt, hclfmt)\n"
+    "  edit     get, set, add or remove attributes and blocks of a file\n"
     "  ast      print the syntax tree of one file\n"
     "  eval     evaluate expressions, files, or whole Terraform modules\n"
     "  console  evaluate expressions in a module's scope, as terraform console does\n"
@@ -63,12 +65,14 @@ const char kAstHelp[] =
 const char kHelpHelp[] =
     "Usage: hclvm help [COMMAND]\n"
     "\n"
-    "Shows the general help, or the help of COMMAND (check, ast, eval, console, disasm,\n"
-    "bench, compile, cache, dec, functions, help).\n";
+    "Shows the general help, or the help of COMMAND (check, fmt, edit, ast, eval,\n"
+    "console, disasm, bench, compile, cache, dec, functions, help).\n";
 
 // Returns the help text of command [cmd], or nullptr if there is none.
 const char* help_for(const std::string& cmd) {
   if (cmd == "check") return kCheckHelp;
+  if (cmd == "fmt") return kFmtHelp;
+  if (cmd == "edit") return kEditHelp;
   if (cmd == "ast") return kAstHelp;
   if (cmd == "eval") return kEvalHelp;
   if (cmd == "console") return kConsoleHelp;
@@ -165,6 +169,8 @@ int main(int argc, char** argv) {
   }
   if (cmd == "help") return run_help(rest);
   if (cmd == "check") return run_check(rest);
+  if (cmd == "fmt") return run_fmt(rest);
+  if (cmd == "edit") return run_edit(rest);
   if (cmd == "ast") return run_ast(rest);
   if (cmd == "eval") return run_eval(rest);
   if (cmd == "console") return run_console(rest);

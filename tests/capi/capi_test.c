@@ -1415,6 +1415,59 @@ static void test_modules(void) {
   hclvm_module_free(NULL);
   hclvm_evaluation_free(NULL);
   hclvm_module_inputs_free(NULL);
+/* Formatting and editing: hclvm_format in both styles and on a file with
+ * errors; a document edited through every entry point, with the statuses
+ * of refused edits. */
+static void test_format_and_edit(void) {
+  char *out = NULL;
+  int changed = 0;
+  hclvm_diagnostics *diags = NULL;
+  OK(hclvm_format("a=1\nbb = \"${x}\"\n", HCLVM_NUL_TERMINATED, "x.hcl", HCLVM_FORMAT_AUTO, &out, &changed,
+                  &diags));
+  CHECK(strcmp(out, "a  = 1\nbb = \"${x}\"\n") == 0);
+  CHECK(changed == 1);
+  hclvm_string_free(out);
+  hclvm_diagnostics_free(diags);
+  OK(hclvm_format("a=1\nbb = \"${x}\"\n", HCLVM_NUL_TERMINATED, "x.tf", HCLVM_FORMAT_AUTO, &out, NULL, NULL));
+  CHECK(strcmp(out, "a  = 1\nbb = x\n") == 0);
+  hclvm_string_free(out);
+  CHECK(hclvm_format("a = \n", HCLVM_NUL_TERMINATED, NULL, HCLVM_FORMAT_TERRAFORM, &out, NULL, &diags) ==
+        HCLVM_ERR_PARSE);
+  CHECK(out == NULL);
+  CHECK(hclvm_diagnostics_has_errors(diags) == 1);
+  hclvm_diagnostics_free(diags);
+  CHECK(hclvm_format("", 0, NULL, (hclvm_format_style)7, &out, NULL, NULL) == HCLVM_ERR_INVALID_ARGUMENT);
+
+  hclvm_document *doc = NULL;
+  OK(hclvm_document_open("b \"x\" {\n  v = 1 # one\n  l = [1]\n}\n", HCLVM_NUL_TERMINATED, "d.tf", &doc));
+  OK(hclvm_document_get(doc, "b.x.v", &out, NULL));
+  CHECK(strcmp(out, "1") == 0);
+  hclvm_string_free(out);
+  OK(hclvm_document_set(doc, "b.x.v", "2", HCLVM_NUL_TERMINATED, NULL));
+  OK(hclvm_document_add(doc, "b.x.l", "3", HCLVM_NUL_TERMINATED, NULL));
+  hclvm_value *val = NULL;
+  OK(hclvm_value_string("s", HCLVM_NUL_TERMINATED, &val));
+  OK(hclvm_document_set_value(doc, "b.x.s", val, NULL));
+  hclvm_value_free(val);
+  OK(hclvm_document_add_block(doc, "b.x.inner", NULL));
+  const char *labels[] = {"y"};
+  OK(hclvm_document_rename(doc, "b.x", labels, 1, NULL));
+  OK(hclvm_document_remove(doc, "b.y.inner", NULL));
+  size_t len = 0;
+  const char *text = hclvm_document_text(doc, &len);
+  CHECK(strcmp(text, "b \"y\" {\n  v = 2 # one\n  l = [1, 3]\n  s = \"s\"\n}\n") == 0);
+  CHECK(len == strlen(text));
+  CHECK(hclvm_document_get(doc, "b.x.v", &out, &diags) == HCLVM_ERR_NOT_FOUND);
+  CHECK(out == NULL);
+  CHECK(hclvm_diagnostics_count(diags) == 1);
+  hclvm_diagnostics_free(diags);
+  CHECK(hclvm_document_set(doc, "b.y.v", "[1,", HCLVM_NUL_TERMINATED, NULL) == HCLVM_ERR_PARSE);
+  CHECK(hclvm_document_set(doc, "b..v", "1", HCLVM_NUL_TERMINATED, NULL) == HCLVM_ERR_INVALID_ARGUMENT);
+  CHECK(hclvm_document_add(doc, "b.y.v", "1", HCLVM_NUL_TERMINATED, NULL) == HCLVM_ERR_INVALID_ARGUMENT);
+  CHECK(hclvm_document_set(doc, "b.y.v", NULL, 0, NULL) == HCLVM_ERR_INVALID_ARGUMENT);
+  CHECK(strcmp(hclvm_document_text(doc, NULL), text) == 0);
+  hclvm_document_free(doc);
+  hclvm_document_free(NULL);
 }
 
 int main(void) {
@@ -1432,6 +1485,7 @@ int main(void) {
   test_cache();
   test_threads();
   test_modules();
+  test_format_and_edit();
   printf("capi: %d checks passed\n", checks);
   return 0;
 }

@@ -1,0 +1,4 @@
+job "web" {
+count=2
+name = "${x}" # c
+}

@@ -1,0 +1,9 @@
+blk {
+x = <<EOT
+head ${
+  foo(
+    1)
+}
+tail
+EOT
+}

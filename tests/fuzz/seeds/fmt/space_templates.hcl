@@ -1,0 +1,8 @@
+a = "${ x }"
+b = "a ${ x } b"
+c = "${x}${y}"
+d = "%{ if x }y%{ else }z%{ endif }"
+e = "${~ x ~}"
+f = "%{~ for a in b ~}${a}%{~ endfor ~}"
+g = "${ {a=1} }"
+h = "${ f( 1 ) }"

@@ -1,0 +1,7 @@
+blk {
+/* one
+      two
+  three */
+  a = 1
+        /* x */ b = 2
+}

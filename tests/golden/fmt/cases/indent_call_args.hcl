@@ -1,0 +1,9 @@
+x = foo(
+a,
+b,
+)
+y = foo(a,
+b)
+z = foo(a,
+b
+)

@@ -1,0 +1,9 @@
+blk {
+      a = <<EOT
+  keep
+	this
+    EOT
+    b = <<-EOT
+        indented
+      EOT
+    }

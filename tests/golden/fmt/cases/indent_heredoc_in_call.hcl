@@ -1,0 +1,6 @@
+x = join(",", [<<EOT
+line
+EOT
+,
+"b"])
+y = 1

@@ -1,0 +1,8 @@
+blk {
+a = <<EOT
+x
+   EOT  
+b = <<-EOT
+  y
+	EOT
+}

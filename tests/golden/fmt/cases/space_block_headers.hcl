@@ -1,0 +1,6 @@
+blk"a""b"{
+}
+blk   a    b  {
+}
+blk{}
+blk{a=1}

@@ -1,0 +1,3 @@
+resource aws_instance web {
+}
+blk a "b" c {}

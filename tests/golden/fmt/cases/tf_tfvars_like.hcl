@@ -1,0 +1,6 @@
+region = "${var}"
+count=3
+tags = {
+Name = "x"
+  Env="y"
+}

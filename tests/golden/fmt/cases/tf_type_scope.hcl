@@ -1,0 +1,18 @@
+variable "a" {
+  type    = list # comment
+  default = "${x}"
+  validation {
+    type = list
+  }
+}
+variables {
+  type = list
+}
+locals {
+  type = "string"
+}
+module "m" {
+  variable "x" {
+    type = list
+  }
+}

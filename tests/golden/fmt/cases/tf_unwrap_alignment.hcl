@@ -1,0 +1,3 @@
+a = "${x}" # c1
+bbb = "${y}" # c2
+cc = "literal" # c3

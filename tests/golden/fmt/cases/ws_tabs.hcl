@@ -1,0 +1,6 @@
+blk {
+	a	=	"x	y" #	c
+	b = <<EOT
+	keep
+EOT
+}

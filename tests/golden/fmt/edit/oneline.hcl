@@ -1,0 +1,4 @@
+job "web" { datacenters = ["dc1"] }
+empty {}
+list = []
+obj = {}
