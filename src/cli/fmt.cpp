@@ -20,6 +20,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -226,7 +227,25 @@ struct Item {
   std::string path;   // shown and opened (normalized)
   std::string error;  // non-empty: report this instead
   bool stdin_input = false;
+  // The earlier item naming the same file (through a link), which must be
+  // done first, as terraform fmt's one-at-a-time walk would; SIZE_MAX: none.
+  size_t after = SIZE_MAX;
 };
+
+// Sets each item's [after] to the last earlier item that names the same
+// file, so that a file reached twice is formatted twice in order.
+void order_same_files(std::vector<Item>& items) {
+  std::map<std::pair<dev_t, ino_t>, size_t> seen;
+  for (size_t i = 0; i < items.size(); ++i) {
+    struct stat st;
+    if (!items[i].error.empty() || items[i].stdin_input || ::stat(items[i].path.c_str(), &st) != 0) continue;
+    auto [it, fresh] = seen.try_emplace({st.st_dev, st.st_ino}, i);
+    if (!fresh) {
+      items[i].after = it->second;
+      it->second = i;
+    }
+  }
+}
 
 // Appends the files of directory [dir] to [items] as terraform fmt orders
 // them, or a message when it cannot be read.
@@ -401,6 +420,7 @@ int run_fmt(const std::vector<std::string>& args) {
   } else {
     if (o.targets.empty()) o.targets.push_back(".");
     items = collect(o);
+    order_same_files(items);
   }
   // -check lists into a buffer that is printed at the end only when -list
   // was asked for, and writes nothing (terraform fmt's Run).
@@ -417,6 +437,11 @@ int run_fmt(const std::vector<std::string>& args) {
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t i; (i = next.fetch_add(1)) < items.size();) {
+      if (size_t a = items[i].after; a != SIZE_MAX) {
+        // Taken earlier, so already done or being done by another worker.
+        std::unique_lock<std::mutex> lock(mu);
+        cv.wait(lock, [&] { return results[a].done; });
+      }
       Outcome r;
       format_one(items[i], o, list, write, style, r);
       r.done = true;

@@ -346,12 +346,13 @@ std::string go_float_string(const Number& n) {
 
 // Appends cty's hash bytes of values (appendSetHashBytes) to a string.
 // Text as long as the value's every path, so it is metered as it grows
-// (util/meter.h): the hash bytes of a value that repeats a shared part
+// (util/meter.h), and held to the string size limit like the string it is
+// in cty: the hash bytes of a value that repeats a shared part
 // many times would otherwise grow without bound. Recursion is checked
 // against the stack budget of the innermost run_deep (util/stack.h).
 class Hasher {
  public:
-  explicit Hasher(std::string& out) : out_(out), meter_(out, util::TextMeter::Use::Internal) {}
+  explicit Hasher(std::string& out) : out_(out), meter_(out, util::TextMeter::Use::StringValue) {}
 
   // Appends the hash bytes of [v].
   void append(const Value& v0) {

@@ -1415,6 +1415,8 @@ static void test_modules(void) {
   hclvm_module_free(NULL);
   hclvm_evaluation_free(NULL);
   hclvm_module_inputs_free(NULL);
+}
+
 /* Formatting and editing: hclvm_format in both styles and on a file with
  * errors; a document edited through every entry point, with the statuses
  * of refused edits. */
