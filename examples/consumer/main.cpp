@@ -7,6 +7,7 @@
 // host needs for expressions.
 #include <hclvm/eval.h>
 #include <hclvm/function.h>
+#include <hclvm/functions.h>
 #include <hclvm/limits.h>
 #include <hclvm/syntax.h>
 #include <hclvm/value_json.h>

@@ -4,6 +4,7 @@
 
 #include <hclvm/diagnostic.h>
 #include <hclvm/function.h>
+#include <hclvm/functions.h>
 #include <hclvm/value_json.h>
 #include <time.h>
 

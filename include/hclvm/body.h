@@ -28,6 +28,7 @@
 #include <hclvm/analysis.h>
 #include <hclvm/diagnostic.h>
 #include <hclvm/eval.h>
+#include <hclvm/json_program.h>
 #include <hclvm/json_syntax.h>
 #include <hclvm/syntax.h>
 

@@ -32,7 +32,9 @@
 #include <hclvm/body.h>
 #include <hclvm/diagnostic.h>
 #include <hclvm/eval.h>
+#include <hclvm/json_program.h>
 #include <hclvm/json_syntax.h>
+#include <hclvm/render.h>
 #include <hclvm/syntax.h>
 
 #include <cstdint>
@@ -102,6 +104,15 @@ struct CompiledFile {
   std::string context(uint32_t byte) const;
   bool has_errors() const { return hclvm::has_errors(diagnostics); }
 };
+
+// [diags] as text (hclvm/render.h) for compiled file [file], whose snippets
+// also name the block they are in (`in resource "a" "b":`).
+std::string diagnostics_text(const Diagnostics& diags, const CompiledFile& file,
+                             const TextOptions& options = {});
+// The same text, handed to [out] piece by piece as it is made.
+void write_diagnostics_text(const Diagnostics& diags, const CompiledFile& file,
+                            const TextOptions& options,
+                            const std::function<void(std::string_view)>& out);
 
 // Parses and compiles [source] as a configuration file of [syntax].
 CompiledFile compile_file(std::shared_ptr<const Source> source, Syntax syntax = Syntax::Native);

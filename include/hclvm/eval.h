@@ -118,4 +118,9 @@ class Vm {
 // Prints [program] as readable bytecode (hclvm disasm).
 std::string disassemble(const Program& program);
 
+// Sets one variable of [ctx] per property of the JSON object [json], each
+// of the type its JSON implies (as `hclvm eval --vars-file` does). Returns
+// the error ("" on success); on error [ctx] is unchanged.
+std::string set_variables_from_json(EvalContext& ctx, std::string_view json);
+
 }  // namespace hclvm

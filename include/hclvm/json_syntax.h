@@ -5,10 +5,8 @@
 // to expressions, and the static analyses of those expressions.
 //
 //   hclvm::JsonParse p = hclvm::parse_json_config(src);      // or parse_json_expression
-//   auto c = hclvm::compile_json_expression(*p.root, p.source);
-//   hclvm::Vm vm;
-//   hclvm::EvalResult full = hclvm::run_json(vm, *c.program, &ctx);   // strings are templates
-//   hclvm::EvalResult lit = hclvm::run_json(vm, *c.program, nullptr); // strings are literal
+//
+// Compiling and evaluating JSON values is in hclvm/json_program.h.
 //
 // Positions are the reference's, which for JSON differ from the native
 // syntax's: a tab takes two columns, a carriage return none, and inside a
@@ -28,7 +26,6 @@
 #include <hclvm/arena.h>
 #include <hclvm/ast.h>
 #include <hclvm/diagnostic.h>
-#include <hclvm/eval.h>
 #include <hclvm/syntax.h>
 
 #include <cstdint>
@@ -116,31 +113,6 @@ JsonParse parse_json_config(std::shared_ptr<const Source> src, Pos start = Pos{}
 // Parses [src] as one JSON value (json.ParseExpression /
 // ParseExpressionWithStartPos): any value is fine as the root.
 JsonParse parse_json_expression(std::shared_ptr<const Source> src, Pos start = Pos{});
-
-// --- expressions ------------------------------------------------------------------
-
-// A JSON value compiled for evaluation: immutable, shareable between
-// threads. The templates inside its strings are compiled to bytecode once.
-class JsonProgram;
-
-struct JsonCompileResult {
-  std::shared_ptr<const JsonProgram> program;
-  // What compiling reported: templates nested too deeply for the compiler
-  // (their runs then give DynamicVal), or the whole value nested so.
-  Diagnostics diagnostics;
-};
-
-// Compiles the JSON value [node] of the document [source] (whose name the
-// diagnostics carry). The program does not refer to the tree afterwards.
-JsonCompileResult compile_json_expression(const json::Node& node,
-                                          std::shared_ptr<const Source> source);
-
-// Evaluates [program] as the reference's json expression Value(ctx) does:
-// with [ctx] (full expression mode) every string, property names included,
-// is a template; with [ctx] null (literal-only mode) strings are taken as
-// they are. Objects are objects, arrays tuples, null is a null of the
-// dynamic pseudo-type.
-EvalResult run_json(Vm& vm, const JsonProgram& program, const EvalContext* ctx);
 
 // --- static analysis: overloads of hclvm/analysis.h for JSON values ----------------
 

@@ -8,7 +8,6 @@
 //   std::cerr << hclvm::diagnostics_text(r.diagnostics, source.get(), {.width = 80});
 #pragma once
 
-#include <hclvm/cache.h>
 #include <hclvm/diagnostic.h>
 #include <hclvm/syntax.h>
 
@@ -28,9 +27,11 @@ struct TextOptions {
 // reference's do).
 std::string diagnostics_text(const Diagnostics& diags, const Source* source,
                              const TextOptions& options = {});
-// The same for the diagnostics of a compiled file, whose snippets also
-// name the block they are in (`in resource "a" "b":`).
-std::string diagnostics_text(const Diagnostics& diags, const CompiledFile& file,
+// The same with [context] giving the block a byte offset of [source] is in,
+// which the snippets name (`in resource "a" "b":`); a compiled file has
+// one (the overloads for CompiledFile are in hclvm/cache.h).
+std::string diagnostics_text(const Diagnostics& diags, const Source* source,
+                             const std::function<std::string(uint32_t)>& context,
                              const TextOptions& options = {});
 // The same text, handed to [out] piece by piece as it is made instead of
 // returned whole. The text can be far larger than the source: each
@@ -41,7 +42,8 @@ std::string diagnostics_text(const Diagnostics& diags, const CompiledFile& file,
 void write_diagnostics_text(const Diagnostics& diags, const Source* source,
                             const TextOptions& options,
                             const std::function<void(std::string_view)>& out);
-void write_diagnostics_text(const Diagnostics& diags, const CompiledFile& file,
+void write_diagnostics_text(const Diagnostics& diags, const Source* source,
+                            const std::function<std::string(uint32_t)>& context,
                             const TextOptions& options,
                             const std::function<void(std::string_view)>& out);
 // [diags] as the JSON document `hcldec --diags=json` prints.

@@ -104,6 +104,10 @@ TraversalParse parse_traversal_abs(std::shared_ptr<const Source> src);
 TraversalParse parse_traversal_rel(std::shared_ptr<const Source> src);
 
 // Convenience: wraps [bytes] named [name] in a Source.
+// Reports whether [s] is an identifier of the native syntax
+// (hclsyntax.ValidIdentifier).
+bool valid_identifier(std::string_view s);
+
 std::shared_ptr<const Source> make_source(std::string name, std::string bytes);
 // Convenience: wraps [bytes] named [name], starting at [start], in a Source.
 std::shared_ptr<const Source> make_source(std::string name, std::string bytes, Pos start);

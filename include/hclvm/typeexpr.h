@@ -94,9 +94,7 @@ inline TypeExprResult type_constraint_with_defaults(const ast::Expr& expr, const
 // are written as their name in angle brackets.
 std::string type_string(const Type* t);
 
-// Reports whether [s] is an identifier of the native syntax
-// (hclsyntax.ValidIdentifier).
-bool valid_identifier(std::string_view s);
+// valid_identifier (hclsyntax.ValidIdentifier) is in <hclvm/syntax.h>.
 
 // The capsule type whose values carry a type constraint (typeexpr's
 // TypeConstraintType), for functions such as `convert` that take a type.

@@ -33,6 +33,7 @@
 #include <hclvm/body.h>
 #include <hclvm/eval.h>
 #include <hclvm/function.h>
+#include <hclvm/functions.h>
 
 #include <cstddef>
 #include <functional>

@@ -3,9 +3,10 @@
 // jsondecode's for values of their own types, cty's json.Marshal and
 // json.Unmarshal for values of a given type.
 //
-//   hclvm::EvalContext ctx;
-//   if (std::string err = hclvm::set_variables_from_json(ctx, body);
-//   !err.empty()) ... hclvm::JsonText out = hclvm::value_to_json(result.value);
+//   hclvm::JsonValue in = hclvm::value_from_json(body);
+//   hclvm::JsonText out = hclvm::value_to_json(result.value);
+//
+// set_variables_from_json, which fills an EvalContext, is in <hclvm/eval.h>.
 #pragma once
 
 #include <hclvm/type.h>
@@ -15,8 +16,6 @@
 #include <string_view>
 
 namespace hclvm {
-
-class EvalContext;
 
 // A value read from JSON, or why it could not be.
 struct JsonValue {
@@ -47,10 +46,5 @@ JsonText value_to_json(const Value& v);
 JsonText value_to_json(const Value& v, const Type* t);
 // Writes [t] as cty writes types: "string", ["list","number"], ...
 JsonText type_as_json(const Type* t);
-
-// Sets one variable of [ctx] per property of the JSON object [json], each
-// of the type its JSON implies (as `hclvm eval --vars-file` does). Returns
-// the error ("" on success); on error [ctx] is unchanged.
-std::string set_variables_from_json(EvalContext& ctx, std::string_view json);
 
 }  // namespace hclvm

@@ -2,6 +2,7 @@
 // opening files of either syntax, the Tree that keeps a parse alive and
 // compiles its expressions once, and the reference's did-you-mean.
 #include <hclvm/body.h>
+#include <hclvm/json_program.h>
 
 #include "body/internal.h"
 #include "util/unicode.h"

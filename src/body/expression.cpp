@@ -15,6 +15,7 @@
 // A static handle has no node: the analyses give it the reference's
 // answers for an expression of no syntax at all.
 #include <hclvm/body.h>
+#include <hclvm/json_program.h>
 
 #include <utility>
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <hclvm/body.h>
+#include <hclvm/json_program.h>
 
 #include <memory>
 #include <mutex>

@@ -9,6 +9,7 @@
 // is verified as it is read, every span checked against its source, so
 // that nothing from a bad file reaches an evaluation.
 #include <hclvm/cache.h>
+#include <hclvm/json_program.h>
 
 #include "body/internal.h"
 
@@ -846,6 +847,19 @@ std::vector<std::string> Cache::verify() const {
            true))
     out.push_back(b.key + ": " + b.reason);
   return out;
+}
+
+std::string diagnostics_text(const Diagnostics& diags, const CompiledFile& file,
+                             const TextOptions& options) {
+  return diagnostics_text(diags, file.source.get(),
+                          [&file](uint32_t byte) { return file.context(byte); }, options);
+}
+
+void write_diagnostics_text(const Diagnostics& diags, const CompiledFile& file,
+                            const TextOptions& options,
+                            const std::function<void(std::string_view)>& out) {
+  write_diagnostics_text(diags, file.source.get(),
+                         [&file](uint32_t byte) { return file.context(byte); }, options, out);
 }
 
 }  // namespace hclvm

@@ -2,6 +2,7 @@
 // limits and cancel flags, vms, evaluation and its results.
 #include <hclvm/eval.h>
 #include <hclvm/function.h>
+#include <hclvm/functions.h>
 #include <hclvm/hclvm.h>
 #include <hclvm/limits.h>
 #include <hclvm/value_json.h>

@@ -10,6 +10,7 @@
 
 #include <hclvm/eval.h>
 #include <hclvm/function.h>
+#include <hclvm/functions.h>
 #include <hclvm/value_json.h>
 
 #include <unistd.h>

@@ -1,6 +1,7 @@
 // `hclvm functions`: the function library, listed with signatures and
 // descriptions as text, JSON or the Markdown of docs/functions.md.
 #include <hclvm/function.h>
+#include <hclvm/functions.h>
 #include <hclvm/typeexpr.h>
 
 #include <cstdio>

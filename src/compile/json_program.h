@@ -3,6 +3,7 @@
 // the compiled-file format (src/cache/), which writes and reads it.
 #pragma once
 
+#include <hclvm/json_program.h>
 #include <hclvm/json_syntax.h>
 
 #include <memory>

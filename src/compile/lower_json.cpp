@@ -26,6 +26,7 @@
 // constructor's: a name that is no string, or null, is an error on the
 // name; a repeated name is an error and the first one stays; an unknown
 // name makes the whole object DynamicVal.
+#include <hclvm/json_program.h>
 #include <hclvm/json_syntax.h>
 
 #include <optional>

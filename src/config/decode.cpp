@@ -9,7 +9,7 @@
 
 #include <regex>
 
-#include "funcs/funcs.h"
+#include "value/number.h"
 #include "util/unicode.h"
 #include "value/convert.h"
 
@@ -866,7 +866,7 @@ std::string path_string(const Path& path) {
     const Value& k = st.key;
     if (k.is_null()) out += "null";
     else if (!k.is_known()) out += "(not yet known)";
-    else if (k.type() == Type::number()) out += funcs::big_float_text(k.as_number(), 'g', -1);
+    else if (k.type() == Type::number()) out += num::big_float_text(k.as_number(), 'g', -1);
     else if (k.type() == Type::string()) out += uni::go_quote(k.as_string());
     else out += "...";
     out += "]";

@@ -11,6 +11,7 @@
 // tell a bare type() call from one used inside an expression) and lacks
 // plantimestamp.
 #include <hclvm/function.h>
+#include <hclvm/functions.h>
 #include <hclvm/typeexpr.h>
 
 #include <map>

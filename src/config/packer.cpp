@@ -21,6 +21,7 @@
 #include "funcs/funcs.h"
 #include "util/unicode.h"
 #include "value/convert.h"
+#include <hclvm/functions.h>
 
 namespace hclvm::config::detail {
 

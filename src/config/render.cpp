@@ -17,7 +17,7 @@
 
 #include "config/internal.h"
 #include "diag/render.h"
-#include "funcs/funcs.h"
+#include "value/number.h"
 #include "util/unicode.h"
 #include "vm/access.h"
 
@@ -34,7 +34,7 @@ std::string compact_value(const Value& v) {
   const Type* t = v.type();
   switch (t->kind()) {
     case TypeKind::Bool: return v.as_bool() ? "true" : "false";
-    case TypeKind::Number: return funcs::big_float_text(v.as_number(), 'g', 10);
+    case TypeKind::Number: return num::big_float_text(v.as_number(), 'g', 10);
     case TypeKind::String: return uni::go_quote(v.as_string());
     case TypeKind::List:
     case TypeKind::Set:
@@ -479,7 +479,7 @@ std::string console_value(const Value& v, int indent) {
       if (std::optional<std::string> m = multiline(p.as_string(), indent)) return *m;
       return uni::go_quote(p.as_string());
     }
-    case TypeKind::Number: return funcs::big_float_text(p.as_number(), 'f', -1);
+    case TypeKind::Number: return num::big_float_text(p.as_number(), 'f', -1);
     case TypeKind::Bool: return p.as_bool() ? "true" : "false";
     case TypeKind::Object: {
       std::vector<std::pair<std::string, Value>> items;

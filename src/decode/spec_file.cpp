@@ -7,6 +7,7 @@
 // reference's decoder library has but its spec schema leaves out.
 #include <hclvm/hcldec.h>
 #include <hclvm/userfunc.h>
+#include <hclvm/functions.h>
 
 #include <map>
 #include <optional>

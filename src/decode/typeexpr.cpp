@@ -547,14 +547,6 @@ TypeExprResult parse_type_expr(const Expression& e, TypeExprMode mode) {
   return out;
 }
 
-bool valid_identifier(std::string_view s) {
-  // The scanner skips a leading byte order mark, which no identifier has.
-  if (s.substr(0, 3) == "\xEF\xBB\xBF") return false;
-  syntax::Tokens toks = syntax::scan(s, syntax::ScanMode::IdentOnly);
-  return toks.size() == 2 && toks[0].type == syntax::Tok::Ident &&
-         toks[1].type == syntax::Tok::EOF_;
-}
-
 namespace {
 
 // Appends type_string([t]) to [out] within the stack [budget]; nesting

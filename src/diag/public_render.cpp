@@ -19,11 +19,6 @@ void write(const Diagnostics& diags, const Source* source,
   diag::write_text(diags, files, style, out);
 }
 
-// The context function of compiled file [file].
-std::function<std::string(uint32_t)> context_of(const CompiledFile& file) {
-  return [&file](uint32_t byte) { return file.context(byte); };
-}
-
 }  // namespace
 
 std::string diagnostics_text(const Diagnostics& diags, const Source* source,
@@ -33,11 +28,11 @@ std::string diagnostics_text(const Diagnostics& diags, const Source* source,
   return text;
 }
 
-std::string diagnostics_text(const Diagnostics& diags, const CompiledFile& file,
+std::string diagnostics_text(const Diagnostics& diags, const Source* source,
+                             const std::function<std::string(uint32_t)>& context,
                              const TextOptions& options) {
   std::string text;
-  write(diags, file.source.get(), context_of(file), options,
-        [&text](std::string_view s) { text.append(s); });
+  write(diags, source, context, options, [&text](std::string_view s) { text.append(s); });
   return text;
 }
 
@@ -47,10 +42,11 @@ void write_diagnostics_text(const Diagnostics& diags, const Source* source,
   write(diags, source, nullptr, options, out);
 }
 
-void write_diagnostics_text(const Diagnostics& diags, const CompiledFile& file,
+void write_diagnostics_text(const Diagnostics& diags, const Source* source,
+                            const std::function<std::string(uint32_t)>& context,
                             const TextOptions& options,
                             const std::function<void(std::string_view)>& out) {
-  write(diags, file.source.get(), context_of(file), options, out);
+  write(diags, source, context, options, out);
 }
 
 std::string diagnostics_json(const Diagnostics& diags) { return diag::render_json(diags); }

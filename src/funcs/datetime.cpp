@@ -15,6 +15,7 @@
 #include <string>
 
 #include "funcs/funcs.h"
+#include <hclvm/functions.h>
 
 namespace hclvm::funcs {
 

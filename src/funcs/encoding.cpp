@@ -26,6 +26,7 @@
 #include "util/unicode.h"
 #include "value/json.h"
 #include "value/refine.h"
+#include <hclvm/functions.h>
 
 namespace hclvm::funcs {
 

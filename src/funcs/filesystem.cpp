@@ -41,6 +41,7 @@
 #include "funcs/funcs.h"
 #include "funcs/hash.h"
 #include "util/unicode.h"
+#include <hclvm/functions.h>
 
 namespace hclvm::funcs {
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "hclvm/function.h"
+#include "hclvm/functions.h"
 #include "util/budget.h"
 
 namespace hclvm::funcs {
@@ -87,9 +88,6 @@ bool to_int(const Value& v, int64_t& out, std::string& err);
 // Go's strconv.QuoteRune: [r] in single quotes, escaped as %q does.
 std::string quote_rune(char32_t r);
 
-// Go's big.Float.Text([fmt], [prec]) of [n]: fmt one of e E f g G, prec
-// the digits (< 0: the shortest that reads back).
-std::string big_float_text(const Number& n, char fmt, int64_t prec);
 
 // Go's %q of a string (strconv.Quote).
 std::string quote(std::string_view s);

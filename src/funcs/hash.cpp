@@ -27,6 +27,7 @@
 
 #include "funcs/funcs.h"
 #include "util/unicode.h"
+#include <hclvm/functions.h>
 
 namespace hclvm::funcs {
 

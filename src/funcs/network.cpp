@@ -20,6 +20,7 @@
 
 #include "funcs/funcs.h"
 #include "value/number.h"
+#include <hclvm/functions.h>
 
 namespace hclvm::funcs {
 

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "funcs/funcs.h"
+#include <hclvm/functions.h>
 
 namespace hclvm::funcs {
 

@@ -29,7 +29,7 @@
 #include "hclvm/analysis.h"
 #include "hclvm/eval.h"
 #include "hclvm/syntax.h"
-#include "hclvm/typeexpr.h"
+#include "hclvm/functions.h"
 #include "value/ops.h"
 
 namespace hclvm::funcs {

@@ -37,7 +37,7 @@
 #include "hclvm/analysis.h"
 #include "hclvm/eval.h"
 #include "hclvm/syntax.h"
-#include "hclvm/typeexpr.h"
+#include "hclvm/functions.h"
 #include "util/unicode.h"
 #include "value/convert.h"
 #include "value/ops.h"

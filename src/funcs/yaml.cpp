@@ -42,6 +42,7 @@
 #include "util/meter.h"
 #include "util/stack.h"
 #include "value/convert.h"
+#include <hclvm/functions.h>
 
 namespace hclvm::funcs {
 

@@ -537,4 +537,12 @@ TraversalParse parse_traversal_rel(std::shared_ptr<const Source> src) {
   return r;
 }
 
+bool valid_identifier(std::string_view s) {
+  // The scanner skips a leading byte order mark, which no identifier has.
+  if (s.substr(0, 3) == "\xEF\xBB\xBF") return false;
+  syntax::Tokens toks = syntax::scan(s, syntax::ScanMode::IdentOnly);
+  return toks.size() == 2 && toks[0].type == syntax::Tok::Ident &&
+         toks[1].type == syntax::Tok::EOF_;
+}
+
 }  // namespace hclvm

@@ -91,6 +91,11 @@ std::optional<uint64_t> round_scaled(const Number& n, int k);
 // bit (an MPFR number as base-16 digits and exponent). decode_exact reads
 // it back to an identical number, or gives nullopt for text it did not write.
 std::string encode_exact(const Number& n);
+
+// Go's big.Float.Text([fmt], [prec]) of [n]: fmt one of e E f g G, prec
+// the digits (< 0: the shortest that reads back at [n]'s precision).
+// number_format.cpp.
+std::string big_float_text(const Number& n, char fmt, int64_t prec);
 std::optional<Number> decode_exact(std::string_view text);
 
 // --- For tests -------------------------------------------------------------------

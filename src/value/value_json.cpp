@@ -2,7 +2,6 @@
 // reference-exact readers and writers of value/json.h.
 #include "hclvm/value_json.h"
 
-#include "hclvm/eval.h"
 #include "value/json.h"
 
 namespace hclvm {
@@ -32,16 +31,5 @@ JsonText value_to_json(const Value& v) { return text_result(to_json_simple(v)); 
 JsonText value_to_json(const Value& v, const Type* t) { return text_result(to_json(v, t)); }
 
 JsonText type_as_json(const Type* t) { return text_result(type_to_json(t)); }
-
-std::string set_variables_from_json(EvalContext& ctx, std::string_view json) {
-  JsonResult<const Type*> ty = implied_type(json);
-  if (!ty.ok()) return ty.error->message;
-  if (!ty.value->is_object()) return "top level must be a JSON object";
-  JsonResult<Value> val = from_json(json, ty.value);
-  if (!val.ok()) return val.error->message;
-  for (size_t i = 0; i < ty.value->size(); ++i)
-    ctx.set(std::string(ty.value->attr_name(i)), val.value.attr(i));
-  return {};
-}
 
 }  // namespace hclvm

@@ -5,6 +5,8 @@
 
 #include <atomic>
 
+#include "value/json.h"
+
 namespace hclvm {
 
 namespace {
@@ -64,6 +66,17 @@ const FunctionTable* EvalContext::functions() const {
   for (const EvalContext* c = this; c != nullptr; c = c->parent_)
     if (c->fns_) return c->fns_.get();
   return nullptr;
+}
+
+std::string set_variables_from_json(EvalContext& ctx, std::string_view json) {
+  JsonResult<const Type*> ty = implied_type(json);
+  if (!ty.ok()) return ty.error->message;
+  if (!ty.value->is_object()) return "top level must be a JSON object";
+  JsonResult<Value> val = from_json(json, ty.value);
+  if (!val.ok()) return val.error->message;
+  for (size_t i = 0; i < ty.value->size(); ++i)
+    ctx.set(std::string(ty.value->attr_name(i)), val.value.attr(i));
+  return {};
 }
 
 }  // namespace hclvm

@@ -14,8 +14,8 @@
 #include <algorithm>
 #include <set>
 
-#include "funcs/funcs.h"
 #include "util/unicode.h"
+#include "value/number.h"
 #include "vm/access.h"
 
 namespace hclvm::vm {
@@ -29,7 +29,7 @@ std::string describe(const Value& v) {
   const Type* t = v.type();
   switch (t->kind()) {
     case TypeKind::Bool: return v.as_bool() ? "true" : "false";
-    case TypeKind::Number: return funcs::big_float_text(v.as_number(), 'g', 10);
+    case TypeKind::Number: return num::big_float_text(v.as_number(), 'g', 10);
     case TypeKind::String: return uni::go_quote(v.as_string());
     case TypeKind::List:
     case TypeKind::Set:

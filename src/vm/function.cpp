@@ -17,7 +17,6 @@
 #include <utility>
 #include <vector>
 
-#include "funcs/funcs.h"
 #include "value/ops.h"
 #include "value/refine.h"
 
@@ -215,47 +214,6 @@ std::vector<std::string_view> FunctionTable::names() const {
   out.reserve(fns_.size());
   for (const auto& [name, f] : fns_) out.push_back(name);
   return out;
-}
-
-FunctionTable default_functions() {
-  // Built once; copies share the (immutable) functions.
-  static const FunctionTable table = [] {
-    FunctionTable t;
-    funcs::add_numeric_functions(t);
-    funcs::add_string_functions(t);
-    funcs::add_collection_functions(t);
-    funcs::add_encoding_functions(t);
-    funcs::add_conversion_functions(t);
-    funcs::add_general_functions(t);
-    funcs::add_regex_functions(t);
-    funcs::add_set_functions(t);
-    funcs::add_datetime_functions(t);
-    return t;
-  }();
-  return table;
-}
-
-}  // namespace hclvm
-
-namespace hclvm {
-
-FunctionTable standard_functions(const LibraryOptions& opts) {
-  FunctionTable t = default_functions();
-  funcs::add_terraform_functions(t, opts);
-  funcs::add_terraform_encoding_functions(t, opts);
-  funcs::add_yaml_functions(t, opts);
-  funcs::add_crypto_functions(t, opts);
-  funcs::add_filesystem_functions(t, opts);
-  funcs::add_time_functions(t, opts);
-  funcs::add_network_functions(t, opts);
-  funcs::add_packer_functions(t, opts);
-  funcs::add_templatestring_function(t);  // last: it renders with the table as it is then
-  if (opts.core_namespace) {
-    std::vector<std::string> names;
-    for (std::string_view n : t.names()) names.emplace_back(n);
-    for (const std::string& n : names) t.alias("core::" + n, n);
-  }
-  return t;
 }
 
 }  // namespace hclvm

@@ -31,6 +31,7 @@
 #include <hclvm/cache.h>
 #include <hclvm/eval.h>
 #include <hclvm/function.h>
+#include <hclvm/functions.h>
 #include <hclvm/syntax.h>
 
 #include <cstddef>

@@ -17,6 +17,7 @@
 //       -max_len=8192 -timeout=10
 #include <hclvm/eval.h>
 #include <hclvm/function.h>
+#include <hclvm/functions.h>
 #include <hclvm/limits.h>
 #include <hclvm/syntax.h>
 

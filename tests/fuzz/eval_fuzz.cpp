@@ -20,6 +20,7 @@
 // crash's input and see what it ran).
 #include <hclvm/eval.h>
 #include <hclvm/function.h>
+#include <hclvm/functions.h>
 #include <hclvm/limits.h>
 #include <hclvm/syntax.h>
 

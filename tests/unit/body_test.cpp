@@ -24,6 +24,7 @@
 #include <gtest/gtest.h>
 
 #include <hclvm/body.h>
+#include <hclvm/functions.h>
 
 #include <algorithm>
 #include <atomic>

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <hclvm/cache.h>
+#include <hclvm/functions.h>
 
 #include <random>
 #include <string>

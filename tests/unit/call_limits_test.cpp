@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <hclvm/eval.h>
 #include <hclvm/function.h>
+#include <hclvm/functions.h>
 #include <hclvm/limits.h>
 #include <hclvm/syntax.h>
 #include <hclvm/value_json.h>

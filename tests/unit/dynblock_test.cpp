@@ -20,6 +20,7 @@
 #include <gtest/gtest.h>
 
 #include <hclvm/dynblock.h>
+#include <hclvm/functions.h>
 
 #include <algorithm>
 #include <filesystem>

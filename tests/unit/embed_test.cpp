@@ -6,6 +6,7 @@
 #include <hclvm/cache.h>
 #include <hclvm/eval.h>
 #include <hclvm/function.h>
+#include <hclvm/functions.h>
 #include <hclvm/limits.h>
 #include <hclvm/render.h>
 #include <hclvm/syntax.h>

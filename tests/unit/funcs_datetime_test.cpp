@@ -15,6 +15,7 @@
 #include "funcs/funcs.h"
 #include "hclvm/eval.h"
 #include "hclvm/function.h"
+#include "hclvm/functions.h"
 #include "hclvm/syntax.h"
 #include "test_util.h"
 

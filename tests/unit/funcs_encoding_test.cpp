@@ -14,6 +14,7 @@
 #include "funcs/hash.h"
 #include "hclvm/eval.h"
 #include "hclvm/function.h"
+#include "hclvm/functions.h"
 #include "test_util.h"
 #include "value/json.h"
 

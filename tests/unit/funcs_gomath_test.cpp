@@ -14,6 +14,7 @@
 
 #include "funcs/gomath.h"
 #include "hclvm/function.h"
+#include "hclvm/functions.h"
 #include "test_util.h"
 #include "value/render.h"
 

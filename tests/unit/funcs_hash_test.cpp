@@ -16,6 +16,7 @@
 #include "funcs/hash.h"
 #include "hclvm/eval.h"
 #include "hclvm/function.h"
+#include "hclvm/functions.h"
 #include "test_util.h"
 
 namespace hclvm {

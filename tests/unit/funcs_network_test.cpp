@@ -12,6 +12,7 @@
 
 #include "hclvm/eval.h"
 #include "hclvm/function.h"
+#include "hclvm/functions.h"
 #include "hclvm/syntax.h"
 #include "test_util.h"
 

@@ -19,6 +19,7 @@
 #include "funcs/funcs.h"
 #include "hclvm/eval.h"
 #include "hclvm/function.h"
+#include "hclvm/functions.h"
 #include "hclvm/syntax.h"
 #include "value/json.h"
 #include "value/ops.h"

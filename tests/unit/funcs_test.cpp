@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "hclvm/function.h"
+#include "hclvm/functions.h"
 #include "test_util.h"
 #include "value/convert.h"
 #include "value/json.h"

@@ -3,6 +3,7 @@
 // dynamic pseudo-type, type conformance, unknown arguments, marks, result
 // conformance and refinement; and of FunctionTable.
 #include "hclvm/function.h"
+#include "hclvm/functions.h"
 
 #include <gtest/gtest.h>
 

@@ -7,6 +7,7 @@
 // tests (tests/conformance) and the CLI tests.
 #include <gtest/gtest.h>
 #include <hclvm/hcldec.h>
+#include <hclvm/functions.h>
 
 #include <string>
 #include <vector>

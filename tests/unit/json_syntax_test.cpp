@@ -19,6 +19,7 @@
 // positions, sharing a program between threads.
 #include <gtest/gtest.h>
 
+#include <hclvm/json_program.h>
 #include <hclvm/json_syntax.h>
 
 #include <algorithm>

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <hclvm/eval.h>
 #include <hclvm/function.h>
+#include <hclvm/functions.h>
 #include <hclvm/json_syntax.h>
 #include <hclvm/limits.h>
 #include <hclvm/syntax.h>

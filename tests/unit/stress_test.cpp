@@ -13,6 +13,7 @@
 #include <hclvm/cache.h>
 #include <hclvm/eval.h>
 #include <hclvm/function.h>
+#include <hclvm/functions.h>
 #include <hclvm/syntax.h>
 #include <hclvm/value_json.h>
 #include <stdlib.h>

@@ -10,6 +10,7 @@
 #include "util/unicode.h"
 #include "value/json.h"
 #include "value/render.h"
+#include <hclvm/functions.h>
 
 namespace hclvm::test {
 

@@ -10,6 +10,7 @@
 // evaluation per call, calls from many threads, the context provider.
 #include <gtest/gtest.h>
 #include <hclvm/userfunc.h>
+#include <hclvm/functions.h>
 
 #include <atomic>
 #include <filesystem>

@@ -12,6 +12,7 @@
 
 #include <hclvm/eval.h>
 #include <hclvm/syntax.h>
+#include <hclvm/functions.h>
 
 #include <atomic>
 #include <cstdio>

@@ -1,0 +1,2 @@
+// A vm header.
+#pragma once
