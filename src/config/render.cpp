@@ -20,38 +20,13 @@
 #include "value/number.h"
 #include "util/unicode.h"
 #include "vm/access.h"
+#include "vm/expr_values.h"
 
 namespace hclvm::config {
 
 namespace detail {
 
 namespace {
-
-// tfdiags.CompactValueStr of [v] (known, unmarked at the top).
-std::string compact_value(const Value& v) {
-  if (v.is_null()) return "null";
-  if (!v.is_known()) return "(not yet known)";
-  const Type* t = v.type();
-  switch (t->kind()) {
-    case TypeKind::Bool: return v.as_bool() ? "true" : "false";
-    case TypeKind::Number: return num::big_float_text(v.as_number(), 'g', 10);
-    case TypeKind::String: return uni::go_quote(v.as_string());
-    case TypeKind::List:
-    case TypeKind::Set:
-    case TypeKind::Map:
-    case TypeKind::Tuple: {
-      size_t n = v.length();
-      if (n == 0) return "empty " + t->friendly_name();
-      if (n == 1) return t->friendly_name() + " with 1 element";
-      return t->friendly_name() + " with " + std::to_string(n) + " elements";
-    }
-    case TypeKind::Object:
-      if (t->size() == 0) return "object with no attributes";
-      if (t->size() == 1) return "object with 1 attribute " + uni::go_quote(t->attr_name(0));
-      return "object with " + std::to_string(t->size()) + " attributes";
-    default: return t->friendly_name();
-  }
-}
 
 // tfdiags.TraversalStr of the first [n] steps of [t].
 std::string traversal_str(const Traversal& t, size_t n) {
@@ -62,7 +37,7 @@ std::string traversal_str(const Traversal& t, size_t n) {
       case TraversalStep::Kind::Root: s += st.name; break;
       case TraversalStep::Kind::Attr: s += "." + st.name; break;
       case TraversalStep::Kind::Index:
-        s += "[" + (st.key.type()->is_primitive() ? compact_value(st.key) : std::string("...")) + "]";
+        s += "[" + (st.key.type()->is_primitive() ? vm::describe(st.key) : std::string("...")) + "]";
         break;
     }
   }
@@ -167,7 +142,7 @@ void describe_values(Diagnostic& d, const Sources& sources, const EvalContext& c
               statement = "will be known only after apply";
             }
           } else {
-            statement = "is " + compact_value(plain);
+            statement = "is " + vm::describe(plain);
           }
           values.emplace_back(name, statement);
           seen.push_back(name);

@@ -22,7 +22,23 @@ namespace hclvm::vm {
 
 namespace {
 
-// The reference's short description of [v] (known, not null).
+// [t] written as the reference's diagnostic renderer writes traversals.
+std::string traversal_text(const Traversal& t) {
+  std::string s;
+  for (const TraversalStep& st : t.steps) {
+    switch (st.kind) {
+      case TraversalStep::Kind::Root: s += st.name; break;
+      case TraversalStep::Kind::Attr: s += "." + st.name; break;
+      case TraversalStep::Kind::Index:
+        s += "[" + (st.key.type()->is_primitive() ? describe(st.key) : std::string("...")) + "]";
+        break;
+    }
+  }
+  return s;
+}
+
+}  // namespace
+
 std::string describe(const Value& v) {
   if (v.is_null()) return "null";
   if (!v.is_known()) return "(not yet known)";
@@ -47,23 +63,6 @@ std::string describe(const Value& v) {
     default: return t->friendly_name();
   }
 }
-
-// [t] written as the reference's diagnostic renderer writes traversals.
-std::string traversal_text(const Traversal& t) {
-  std::string s;
-  for (const TraversalStep& st : t.steps) {
-    switch (st.kind) {
-      case TraversalStep::Kind::Root: s += st.name; break;
-      case TraversalStep::Kind::Attr: s += "." + st.name; break;
-      case TraversalStep::Kind::Index:
-        s += "[" + (st.key.type()->is_primitive() ? describe(st.key) : std::string("...")) + "]";
-        break;
-    }
-  }
-  return s;
-}
-
-}  // namespace
 
 namespace {
 

@@ -33,4 +33,9 @@ std::vector<std::string> expression_values(const Program& prog, uint32_t pc, ast
 std::vector<std::string> expression_values(std::span<const Traversal> vars,
                                            const EvalContext& ctx);
 
+// The reference's short description of [v] (tfdiags.CompactValueStr):
+// scalars as their text, collections and objects by their size ("list of
+// string with 3 elements"), "(not yet known)" when unknown.
+std::string describe(const Value& v);
+
 }  // namespace hclvm::vm
