@@ -21,17 +21,6 @@ const char kBadIdentifierDetail[] =
 
 namespace {
 
-// Adds an error [summary]/[detail] about [subject] to [diags].
-void error(Diagnostics& diags, std::string summary, std::string detail,
-           std::optional<Range> subject = std::nullopt, std::optional<Range> context = std::nullopt) {
-  Diagnostic d;
-  d.summary = std::move(summary);
-  d.detail = std::move(detail);
-  d.subject = std::move(subject);
-  d.context = std::move(context);
-  diags.push_back(std::move(d));
-}
-
 void append(Diagnostics& to, Diagnostics from) {
   for (Diagnostic& d : from) to.push_back(std::move(d));
 }

@@ -43,15 +43,6 @@ std::string InstKey::str() const {
 
 namespace {
 
-void error(Diagnostics& diags, std::string summary, std::string detail,
-           std::optional<Range> subject = std::nullopt) {
-  Diagnostic d;
-  d.summary = std::move(summary);
-  d.detail = std::move(detail);
-  d.subject = std::move(subject);
-  diags.push_back(std::move(d));
-}
-
 // The Vm of this thread, for evaluations given none.
 Vm& thread_vm() {
   thread_local Vm vm;

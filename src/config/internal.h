@@ -217,6 +217,19 @@ std::shared_ptr<const FunctionTable> terraform_functions(const std::string& base
 std::shared_ptr<const FunctionTable> packer_functions(const std::string& base_dir, bool confine);
 
 // The mark Terraform's console type() puts on its result.
+// Appends an error with [summary], [detail], and the [subject] and
+// [context] ranges when given, to [diags].
+inline void error(Diagnostics& diags, std::string summary, std::string detail,
+                  std::optional<Range> subject = std::nullopt,
+                  std::optional<Range> context = std::nullopt) {
+  Diagnostic d;
+  d.summary = std::move(summary);
+  d.detail = std::move(detail);
+  d.subject = std::move(subject);
+  d.context = std::move(context);
+  diags.push_back(std::move(d));
+}
+
 inline constexpr std::string_view kTypeTypeMark = "typetype";
 inline constexpr std::string_view kSensitive = "sensitive";
 inline constexpr std::string_view kEphemeral = "ephemeral";

@@ -118,15 +118,6 @@ std::string name_suggestion(std::string_view given, const std::vector<std::strin
 
 namespace {
 
-void error(Diagnostics& diags, std::string summary, std::string detail,
-           std::optional<Range> subject = std::nullopt) {
-  Diagnostic d;
-  d.summary = std::move(summary);
-  d.detail = std::move(detail);
-  d.subject = std::move(subject);
-  diags.push_back(std::move(d));
-}
-
 // path.Clean of a slash-separated path [p].
 std::string clean_path(const std::string& p) {
   if (p.empty()) return ".";

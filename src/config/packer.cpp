@@ -27,16 +27,6 @@ namespace hclvm::config::detail {
 
 namespace {
 
-void error(Diagnostics& diags, std::string summary, std::string detail,
-           std::optional<Range> subject = std::nullopt, std::optional<Range> context = std::nullopt) {
-  Diagnostic d;
-  d.summary = std::move(summary);
-  d.detail = std::move(detail);
-  d.subject = std::move(subject);
-  d.context = std::move(context);
-  diags.push_back(std::move(d));
-}
-
 bool read_all(const std::string& path, std::string& out) {
   FILE* f = std::fopen(path.c_str(), "rb");
   if (f == nullptr) return false;

@@ -23,14 +23,6 @@ namespace hclvm::config::detail {
 
 namespace {
 
-void error(Diagnostics& diags, std::string summary, std::string detail, std::optional<Range> subject) {
-  Diagnostic d;
-  d.summary = std::move(summary);
-  d.detail = std::move(detail);
-  d.subject = std::move(subject);
-  diags.push_back(std::move(d));
-}
-
 // hcl.RangeBetween.
 Range between(const Range& a, const Range& b) { return Range{a.filename, a.start, b.end}; }
 

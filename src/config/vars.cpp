@@ -21,15 +21,6 @@ namespace hclvm::config::detail {
 
 namespace {
 
-void error(Diagnostics& diags, std::string summary, std::string detail,
-           std::optional<Range> subject = std::nullopt) {
-  Diagnostic d;
-  d.summary = std::move(summary);
-  d.detail = std::move(detail);
-  d.subject = std::move(subject);
-  diags.push_back(std::move(d));
-}
-
 // Reads file [path]; false when it cannot be read.
 bool read_file(const std::string& path, std::string& out) {
   FILE* f = std::fopen(path.c_str(), "rb");
