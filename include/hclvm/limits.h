@@ -45,8 +45,8 @@
 //    this limit when it is lower, with an error of their own that a
 //    conditional's unchosen result drops, as the reference's errors.
 //  - timeout: wall-clock time from the start of the run, checked with the
-//    cancel flag every 1024 steps, at every nested evaluation and inside
-//    calls that work long (with a coarse clock: expect a few milliseconds of
+//    cancel flag every 1024 steps, every 256 KiB of values made, at every
+//    nested evaluation and inside calls that work long (with a coarse clock: expect a few milliseconds of
 //    slack; a call's longest stretch between checks is about half a second
 //    of CPU under the default limits, docs/api.md).
 //

@@ -69,6 +69,7 @@ void Budget::start(const Limits& limits) {
   steps_left_ = limits.max_steps;
   bytes_left_ = limits.max_memory;
   until_poll_ = kPollEvery;
+  poll_bytes_left_ = kPollBytes;
   depth_ = 0;
   deadline_ns_ = limits.timeout.count() > 0 ? coarse_now_ns() + limits.timeout.count() : 0;
   if (limits.cancel != nullptr && limits.cancel->load(std::memory_order_relaxed))
@@ -83,6 +84,7 @@ void Budget::enter() {
 
 void Budget::poll() {
   until_poll_ = kPollEvery;
+  poll_bytes_left_ = kPollBytes;
   if (limits_->cancel != nullptr && limits_->cancel->load(std::memory_order_relaxed))
     fail(Limit::Cancelled);
   if (limits_->timeout.count() > 0 && coarse_now_ns() >= deadline_ns_) fail(Limit::Timeout);

@@ -42,10 +42,19 @@ class Budget {
       until_poll_ -= n;
     }
   }
-  // Counts [bytes] of values made.
+  // Counts [bytes] of values made. Making values is most of the work of a
+  // call that builds collections, so the deadline is also checked every
+  // kPollBytes made: a loop of few steps whose every step calls a function
+  // that builds a thousand elements is not left unchecked for a thousand
+  // steps.
   void charge(size_t bytes) {
     if (bytes > bytes_left_) fail(Limit::Memory);
     bytes_left_ -= bytes;
+    if (bytes >= poll_bytes_left_) {
+      poll();
+    } else {
+      poll_bytes_left_ -= bytes;
+    }
   }
   void check_string(uint64_t bytes) const {
     if (bytes > limits_->max_string_bytes) fail(Limit::StringSize);
@@ -70,11 +79,13 @@ class Budget {
 
  private:
   static constexpr uint64_t kPollEvery = 1024;
+  static constexpr size_t kPollBytes = size_t{256} << 10;
 
   const Limits* limits_;
   uint64_t steps_left_;
   uint64_t bytes_left_;
   uint64_t until_poll_ = kPollEvery;
+  size_t poll_bytes_left_ = kPollBytes;
   uint32_t depth_ = 0;
   int64_t deadline_ns_ = 0;  // on the coarse monotonic clock
 };

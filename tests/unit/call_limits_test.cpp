@@ -274,6 +274,16 @@ TEST(CallLimits, LongLoopsInOneCallCheckTheDeadline) {
   }
 }
 
+// A loop of fewer than 1,024 steps whose every call builds a thousand
+// elements made half a million values without a deadline check (found by
+// eval_fuzz): values made count toward the checks too.
+TEST(CallLimits, FewStepsThatBuildMuchCheckTheDeadline) {
+  Limits l = Limits::none();
+  l.timeout = std::chrono::nanoseconds(1);
+  expect_limit("length([for i in range(500): range(1000)])", Limit::Timeout, l);
+  expect_json("length([for i in range(500): range(1000)])", "500");
+}
+
 // --- Strings -----------------------------------------------------------------------
 
 // indent knew its result's size and built gigabytes first (bad_alloc at 4
