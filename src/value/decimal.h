@@ -6,6 +6,8 @@
 // expansion and the digits rounded half to even).
 #pragma once
 
+#include <gmp.h>
+
 #include <cassert>
 #include <cstdint>
 #include <string>
@@ -72,6 +74,10 @@ struct Decimal {
   }
   bool operator==(const Decimal& o) const { return exp == o.exp && more == o.more && mant == o.mant; }
 };
+
+// Sets [d] to the exact decimal of [num] / 10^[k], [num] > 0 (the one
+// exact expansion: of the shortest digits' bounds and of big_float_text).
+void set_decimal(Decimal& d, mpz_srcptr num, int64_t k);
 
 // The shortest decimal that reads back as the finite [n] at its precision
 // (Go's roundShortest; empty for zero): Number::text()'s digits, cheap at

@@ -632,15 +632,6 @@ namespace {
 
 using num::Decimal;
 
-// Sets [d] to the exact decimal of [num] / 10^[k], [num] > 0.
-void set_decimal(Decimal& d, mpz_srcptr num, int64_t k) {
-  d.mant.resize(mpz_sizeinbase(num, 10) + 2);
-  mpz_get_str(d.mant.data(), 10, num);
-  d.mant.resize(std::strlen(d.mant.c_str()));
-  d.exp = d.size() - k;
-  d.trim();
-}
-
 // Sets [num] and [k] so that [x] × 2^[e] = num / 10^k exactly ([pow] holds
 // 5^-e when e < 0).
 void scale(mpz_ptr num, mpz_srcptr x, int64_t e, mpz_srcptr pow) {
@@ -714,14 +705,14 @@ Decimal shortest_of(mpz_srcptr m, int64_t e, uint32_t prec, bool far_ok = true) 
     int64_t k = e < 0 ? -e : 0;
     if (e < 0) mpz_ui_pow_ui(pow, 5, static_cast<unsigned long>(-e));
     scale(num, mant, e, pow);
-    set_decimal(d, num, k);
+    num::set_decimal(d, num, k);
     if (prec == 0) return d;
     mpz_sub_ui(num, mant, 1);
     scale(num, num, e, pow);
-    set_decimal(lower, num, k);
+    num::set_decimal(lower, num, k);
     mpz_add_ui(num, mant, 1);
     scale(num, num, e, pow);
-    set_decimal(upper, num, k);
+    num::set_decimal(upper, num, k);
   }
   bool inclusive = mpz_tstbit(mant, 1) == 0;
   for (int64_t i = 0; i < d.size(); ++i) {
@@ -878,6 +869,15 @@ bool same_text(const Number& a, const Number& b) {
   set_range();
   Decimal da = ba ? shortest_big(ba) : shortest_small(a.small(), a.precision());
   return da == (bb ? shortest_big(bb) : shortest_small(b.small(), b.precision()));
+}
+
+void set_decimal(Decimal& d, mpz_srcptr num, int64_t k) {
+  d.more = false;
+  d.mant.resize(mpz_sizeinbase(num, 10) + 2);
+  mpz_get_str(d.mant.data(), 10, num);
+  d.mant.resize(std::strlen(d.mant.c_str()));
+  d.exp = d.size() - k;
+  d.trim();
 }
 
 Decimal shortest_decimal(const Number& n) {

@@ -77,12 +77,8 @@ Decimal exact_decimal(const Number& n) {
     mpz_clear(p);
     scale = -int64_t(e);
   }
-  std::vector<char> buf(mpz_sizeinbase(m, 10) + 2);
-  mpz_get_str(buf.data(), 10, m);
+  set_decimal(d, m, scale);
   mpz_clear(m);
-  d.mant = buf.data();
-  d.exp = int64_t(d.mant.size()) - scale;
-  d.trim();
   return d;
 }
 
