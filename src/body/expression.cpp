@@ -20,7 +20,7 @@
 #include <utility>
 
 #include "body/internal.h"
-#include "compile/analysis.h"
+#include "syntax/tree_analysis.h"
 
 namespace hclvm {
 
@@ -94,13 +94,13 @@ const Source& Expression::source() const {
 Range Expression::range() const {
   if (node_ == nullptr) return *wrap_->static_range();
   if (is_json(*this)) return json::range(json_of(*this), source().name());
-  return source().range(compile::range_of(native_of(*this)));
+  return source().range(syntax::range_of(native_of(*this)));
 }
 
 Range Expression::start_range() const {
   if (node_ == nullptr) return *wrap_->static_range();
   if (is_json(*this)) return json::start_range(json_of(*this), source().name());
-  return source().range(compile::start_range_of(native_of(*this)));
+  return source().range(syntax::start_range_of(native_of(*this)));
 }
 
 std::vector<Traversal> Expression::variables() const {

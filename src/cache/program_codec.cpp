@@ -4,12 +4,79 @@
 // the previous span's start and a length, since they cluster. What link()
 // computes (symbols, inline caches, the constant shortcut) is not written:
 // it is derived again after reading, so nothing in a file is a pointer or
-// depends on the process that wrote it.
+// depends on the process that wrote it. The 32-bit fields of the
+// descriptors are listed once (the tables below), for the writer and the
+// reader alike.
 #include "cache/program_codec.h"
 
 #include "util/unicode.h"
 
 namespace hclvm::cache {
+
+namespace {
+
+// A 32-bit field of descriptor type D, written as a varint, and what a
+// reader's error calls it.
+template <class D>
+struct Field {
+  uint32_t D::*member;
+  const char* what;
+};
+
+// The 32-bit fields of each descriptor, in the order of the file (after
+// the one-byte kind of a traversal or step, and a site's pc).
+constexpr Field<vm::TraversalDesc> kTraversalFields[] = {
+    {&vm::TraversalDesc::root_index, "traversal root"},
+    {&vm::TraversalDesc::first_step, "traversal step"},
+    {&vm::TraversalDesc::num_steps, "traversal steps"},
+    {&vm::TraversalDesc::first_scope_name, "traversal scope name"},
+    {&vm::TraversalDesc::num_scope_names, "traversal scope names"},
+};
+constexpr Field<vm::StepDesc> kStepFields[] = {
+    {&vm::StepDesc::operand, "step operand"},
+    {&vm::StepDesc::cache, "step cache"},
+};
+constexpr Field<vm::ObjectDesc> kObjectFields[] = {
+    {&vm::ObjectDesc::first_name, "object name"},
+    {&vm::ObjectDesc::num_attrs, "object attributes"},
+    {&vm::ObjectDesc::first_slot, "object slot"},
+    {&vm::ObjectDesc::num_items, "object items"},
+    {&vm::ObjectDesc::cache, "object cache"},
+};
+constexpr Field<vm::SiteEntry> kSiteFields[] = {
+    {&vm::SiteEntry::first, "site span"},
+    {&vm::SiteEntry::count, "site spans"},
+    {&vm::SiteEntry::first_local, "site local"},
+    {&vm::SiteEntry::num_locals, "site locals"},
+};
+constexpr Field<vm::SiteLocal> kSiteLocalFields[] = {
+    {&vm::SiteLocal::name, "site local name"},
+    {&vm::SiteLocal::slot, "site local slot"},
+};
+
+// The least number of bytes a descriptor with [fields] and [extra] one-byte
+// parts takes in the file (each varint takes at least one).
+template <class D, size_t N>
+constexpr size_t min_bytes(const Field<D> (&)[N], size_t extra = 0) {
+  return N + extra;
+}
+
+// Writes the [fields] of [d] to [w].
+template <class D, size_t N>
+void write_fields(ByteWriter& w, const D& d, const Field<D> (&fields)[N]) {
+  for (const Field<D>& f : fields) w.varint(d.*f.member);
+}
+
+// A varint that must fit 32 bits.
+uint32_t u32v(ByteReader& r, const char* what) { return r.index(uint64_t(UINT32_MAX) + 1, what); }
+
+// Reads the [fields] of [d] from [r].
+template <class D, size_t N>
+void read_fields(ByteReader& r, D& d, const Field<D> (&fields)[N]) {
+  for (const Field<D>& f : fields) d.*f.member = u32v(r, f.what);
+}
+
+}  // namespace
 
 bool write_program(ByteWriter& w, TableWriter& tables, const Program& p) {
   w.str(std::string_view(reinterpret_cast<const char*>(p.code.data()), p.code.size()));
@@ -33,17 +100,12 @@ bool write_program(ByteWriter& w, TableWriter& tables, const Program& p) {
   w.varint(p.traversals.size());
   for (const vm::TraversalDesc& d : p.traversals) {
     w.u8(uint8_t(d.root));
-    w.varint(d.root_index);
-    w.varint(d.first_step);
-    w.varint(d.num_steps);
-    w.varint(d.first_scope_name);
-    w.varint(d.num_scope_names);
+    write_fields(w, d, kTraversalFields);
   }
   w.varint(p.steps.size());
   for (const vm::StepDesc& s : p.steps) {
     w.u8(uint8_t(s.kind));
-    w.varint(s.operand);
-    w.varint(s.cache);
+    write_fields(w, s, kStepFields);
   }
   w.varint(p.scope_names.size());
   for (uint32_t n : p.scope_names) w.varint(n == vm::kNone ? 0 : uint64_t(n) + 1);
@@ -59,13 +121,7 @@ bool write_program(ByteWriter& w, TableWriter& tables, const Program& p) {
     w.u8(s.marks ? 1 : 0);
   }
   w.varint(p.objects.size());
-  for (const vm::ObjectDesc& o : p.objects) {
-    w.varint(o.first_name);
-    w.varint(o.num_attrs);
-    w.varint(o.first_slot);
-    w.varint(o.num_items);
-    w.varint(o.cache);
-  }
+  for (const vm::ObjectDesc& o : p.objects) write_fields(w, o, kObjectFields);
   w.varint(p.object_names.size());
   for (uint32_t n : p.object_names) w.varint(n);
   w.varint(p.object_slots.size());
@@ -80,16 +136,10 @@ bool write_program(ByteWriter& w, TableWriter& tables, const Program& p) {
   for (const vm::SiteEntry& s : p.sites) {
     w.svarint(int64_t(s.pc) - int64_t(prev_pc));
     prev_pc = s.pc;
-    w.varint(s.first);
-    w.varint(s.count);
-    w.varint(s.first_local);
-    w.varint(s.num_locals);
+    write_fields(w, s, kSiteFields);
   }
   w.varint(p.site_locals.size());
-  for (const vm::SiteLocal& l : p.site_locals) {
-    w.varint(l.name);
-    w.varint(l.slot);
-  }
+  for (const vm::SiteLocal& l : p.site_locals) write_fields(w, l, kSiteLocalFields);
   w.varint(p.spans.size());
   uint32_t prev = 0;
   for (const ast::Span& s : p.spans) {
@@ -101,9 +151,6 @@ bool write_program(ByteWriter& w, TableWriter& tables, const Program& p) {
 }
 
 namespace {
-
-// A varint that must fit 32 bits.
-uint32_t u32v(ByteReader& r, const char* what) { return r.index(uint64_t(UINT32_MAX) + 1, what); }
 
 // A 32-bit position [prev] + a signed delta, which must stay in range.
 uint32_t delta(ByteReader& r, uint32_t prev, const char* what) {
@@ -134,27 +181,22 @@ std::shared_ptr<Program> read_program(ByteReader& r, const TableReader& tables,
   n = r.count(1, "type count");
   p->types.reserve(n);
   for (uint32_t i = 0; i < n && r.ok(); ++i) p->types.push_back(tables.type(r));
-  n = r.count(6, "traversal count");
+  n = r.count(min_bytes(kTraversalFields, 1), "traversal count");
   p->traversals.resize(n);
   for (vm::TraversalDesc& d : p->traversals) {
     uint8_t root = r.u8();
     if (root > vm::TraversalDesc::None) r.fail("bad traversal root kind");
     d.root = vm::TraversalDesc::Root(root);
-    d.root_index = u32v(r, "traversal root");
-    d.first_step = u32v(r, "traversal step");
-    d.num_steps = u32v(r, "traversal steps");
-    d.first_scope_name = u32v(r, "traversal scope name");
-    d.num_scope_names = u32v(r, "traversal scope names");
+    read_fields(r, d, kTraversalFields);
     if (!r.ok()) break;
   }
-  n = r.count(3, "step count");
+  n = r.count(min_bytes(kStepFields, 1), "step count");
   p->steps.resize(n);
   for (vm::StepDesc& s : p->steps) {
     uint8_t kind = r.u8();
     if (kind > vm::StepDesc::Index) r.fail("bad traversal step kind");
     s.kind = vm::StepDesc::Kind(kind);
-    s.operand = u32v(r, "step operand");
-    s.cache = u32v(r, "step cache");
+    read_fields(r, s, kStepFields);
     if (!r.ok()) break;
   }
   n = r.count(1, "scope name count");
@@ -183,14 +225,10 @@ std::shared_ptr<Program> read_program(ByteReader& r, const TableReader& tables,
     s.marks = marks == 1;
     if (!r.ok()) break;
   }
-  n = r.count(5, "object count");
+  n = r.count(min_bytes(kObjectFields), "object count");
   p->objects.resize(n);
   for (vm::ObjectDesc& o : p->objects) {
-    o.first_name = u32v(r, "object name");
-    o.num_attrs = u32v(r, "object attributes");
-    o.first_slot = u32v(r, "object slot");
-    o.num_items = u32v(r, "object items");
-    o.cache = u32v(r, "object cache");
+    read_fields(r, o, kObjectFields);
     if (!r.ok()) break;
   }
   n = r.count(1, "object name count");
@@ -206,22 +244,18 @@ std::shared_ptr<Program> read_program(ByteReader& r, const TableReader& tables,
     d.detail = tables.string(r);
     if (!r.ok()) break;
   }
-  n = r.count(5, "site count");
+  n = r.count(min_bytes(kSiteFields, 1), "site count");
   p->sites.resize(n);
   uint32_t pc = 0;
   for (vm::SiteEntry& s : p->sites) {
     s.pc = pc = delta(r, pc, "site pc");
-    s.first = u32v(r, "site span");
-    s.count = u32v(r, "site spans");
-    s.first_local = u32v(r, "site local");
-    s.num_locals = u32v(r, "site locals");
+    read_fields(r, s, kSiteFields);
     if (!r.ok()) break;
   }
-  n = r.count(2, "site local count");
+  n = r.count(min_bytes(kSiteLocalFields), "site local count");
   p->site_locals.resize(n);
   for (vm::SiteLocal& l : p->site_locals) {
-    l.name = u32v(r, "site local name");
-    l.slot = u32v(r, "site local slot");
+    read_fields(r, l, kSiteLocalFields);
     if (!r.ok()) break;
   }
   n = r.count(2, "span count");

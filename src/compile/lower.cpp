@@ -22,8 +22,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "compile/analysis.h"
 #include "compile/emitter.h"
+#include "syntax/tree_analysis.h"
 #include "util/stack.h"
 #include "vm/program.h"
 
@@ -32,6 +32,11 @@ namespace hclvm {
 namespace compile {
 
 using namespace hclvm::ast;
+using syntax::Closedness;
+using syntax::key_is_ambiguous;
+using syntax::key_keyword;
+using syntax::range_of;
+using syntax::start_range_of;
 using vm::Op;
 
 namespace {
@@ -699,7 +704,7 @@ CompileResult compile_expression(const ast::Expr& expr, std::shared_ptr<const So
   return util::run_deep([&](const util::StackBudget& budget) {
     auto p = Program::make();
     p->source = source;
-    compile::Closedness closed(expr, budget);
+    syntax::Closedness closed(expr, budget);
     compile::FoldState fold;
     compile::Lowerer l(*p, closed, closed.too_deep() ? nullptr : &fold, budget);
     l.expr(expr);

@@ -33,6 +33,7 @@
 
 #include "util/budget.h"
 #include "util/pool.h"
+#include "value/decimal.h"
 
 namespace hclvm {
 
@@ -629,73 +630,7 @@ std::optional<Number> Number::parse(std::string_view s) {
 
 namespace {
 
-// A decimal as big.Float's conversion uses it: digits without trailing
-// zeros, value 0.mant × 10^exp; zero has no digits and exponent 0. When
-// [more] is set, mant holds only the first digits of the exact expansion
-// (truncated, trailing zeros kept) and more nonzero digits follow: that
-// decimal's size is unbounded, and only its first mant.size() digits may
-// be read (shortest_decimal reads no further).
-struct Decimal {
-  std::string mant;
-  int64_t exp = 0;
-  bool more = false;
-
-  static constexpr int64_t kUnbounded = INT64_MAX;
-
-  // Returns digit [i], or '0' past either end.
-  char at(int64_t i) const {
-    if (i >= 0 && i < static_cast<int64_t>(mant.size())) return mant[static_cast<size_t>(i)];
-    assert((i < 0 || !more) && "digit beyond a decimal's known prefix");
-    return '0';
-  }
-  int64_t size() const { return more ? kUnbounded : static_cast<int64_t>(mant.size()); }
-
-  // Drops trailing zero digits.
-  void trim() {
-    while (!mant.empty() && mant.back() == '0') mant.pop_back();
-    if (mant.empty()) exp = 0;
-  }
-  // Keeps the first [n] digits.
-  void round_down(int64_t n) {
-    if (n < 0 || n >= size()) return;
-    mant.resize(static_cast<size_t>(n));
-    more = false;
-    trim();
-  }
-  // Keeps the first [n] digits and adds one unit in the last, carrying.
-  void round_up(int64_t n) {
-    if (n < 0 || n >= size()) return;
-    more = false;
-    while (n > 0 && mant[static_cast<size_t>(n - 1)] >= '9') --n;
-    if (n == 0) {
-      mant = "1";
-      ++exp;
-      return;
-    }
-    ++mant[static_cast<size_t>(n - 1)];
-    mant.resize(static_cast<size_t>(n));
-  }
-  // Rounds to [n] digits, to nearest and to an even last digit on a tie.
-  void round(int64_t n) {
-    if (n < 0 || n >= size()) return;
-    char next = at(n);
-    bool up;
-    if (next == '5' && n + 1 == size()) up = n > 0 && ((mant[static_cast<size_t>(n - 1)] - '0') & 1) != 0;
-    else up = next >= '5';
-    if (up) round_up(n);
-    else round_down(n);
-  }
-  bool operator==(const Decimal& o) const { return exp == o.exp && more == o.more && mant == o.mant; }
-};
-
-// Sets [d] to the exact decimal of [num] / 10^[k], [num] > 0.
-void set_decimal(Decimal& d, mpz_srcptr num, int64_t k) {
-  d.mant.resize(mpz_sizeinbase(num, 10) + 2);
-  mpz_get_str(d.mant.data(), 10, num);
-  d.mant.resize(std::strlen(d.mant.c_str()));
-  d.exp = d.size() - k;
-  d.trim();
-}
+using num::Decimal;
 
 // Sets [num] and [k] so that [x] × 2^[e] = num / 10^k exactly ([pow] holds
 // 5^-e when e < 0).
@@ -740,7 +675,7 @@ void set_prefix(Decimal& d, mpz_srcptr x, int64_t e, size_t k) {
 // two differ within the first 1 + (prec+1) log10(2) digits, where the walk
 // stops at the latest (reading one digit further to round). So there, only
 // those prefixes are computed.
-Decimal shortest_decimal(mpz_srcptr m, int64_t e, uint32_t prec, bool far_ok = true) {
+Decimal shortest_of(mpz_srcptr m, int64_t e, uint32_t prec, bool far_ok = true) {
   // Give the mantissa prec+1 bits, so that its lowest bit is half an ulp.
   Mpz mant, pow, num;
   mpz_abs(mant, m);
@@ -770,14 +705,14 @@ Decimal shortest_decimal(mpz_srcptr m, int64_t e, uint32_t prec, bool far_ok = t
     int64_t k = e < 0 ? -e : 0;
     if (e < 0) mpz_ui_pow_ui(pow, 5, static_cast<unsigned long>(-e));
     scale(num, mant, e, pow);
-    set_decimal(d, num, k);
+    num::set_decimal(d, num, k);
     if (prec == 0) return d;
     mpz_sub_ui(num, mant, 1);
     scale(num, num, e, pow);
-    set_decimal(lower, num, k);
+    num::set_decimal(lower, num, k);
     mpz_add_ui(num, mant, 1);
     scale(num, num, e, pow);
-    set_decimal(upper, num, k);
+    num::set_decimal(upper, num, k);
   }
   bool inclusive = mpz_tstbit(mant, 1) == 0;
   for (int64_t i = 0; i < d.size(); ++i) {
@@ -811,18 +746,7 @@ int64_t fixed_length(const Decimal& d) {
 // Appends [d] in %f form with just enough fraction digits, as big.Float's
 // fmtF with the shortest precision.
 void append_fixed(std::string& out, const Decimal& d) {
-  if (d.exp > 0) {
-    out.append(d.mant, 0, static_cast<size_t>(std::min(d.size(), d.exp)));
-    if (d.exp > d.size()) out.append(static_cast<size_t>(d.exp - d.size()), '0');
-  } else {
-    out.push_back('0');
-  }
-  int64_t frac = std::max<int64_t>(d.size() - d.exp, 0);
-  if (frac > 0) {
-    out.push_back('.');
-    if (d.exp < 0) out.append(static_cast<size_t>(-d.exp), '0');
-    out.append(d.mant, static_cast<size_t>(std::max<int64_t>(d.exp, 0)), std::string::npos);
-  }
+  num::append_f(out, std::max<int64_t>(d.size() - d.exp, 0), d);
 }
 
 // The shortest decimal of the small number [i] != 0 at [prec] bits (its
@@ -839,7 +763,7 @@ Decimal shortest_small(int64_t i, uint32_t prec) {
   }
   Mpz m;
   mpz_set_ui(m, magnitude(i));
-  return shortest_decimal(m, 0, prec);
+  return shortest_of(m, 0, prec);
 }
 
 // The shortest decimal of the finite, nonzero heap number [b] (its text
@@ -847,7 +771,7 @@ Decimal shortest_small(int64_t i, uint32_t prec) {
 Decimal shortest_big(const BigNumber* b) {
   Mpz m;
   mpfr_exp_t e = mpfr_get_z_2exp(m, b->v);
-  return shortest_decimal(m, e, b->prec);
+  return shortest_of(m, e, b->prec);
 }
 
 }  // namespace
@@ -855,7 +779,7 @@ Decimal shortest_big(const BigNumber* b) {
 namespace num {
 
 // Whether the finite [n]'s text is long: its exponent puts it far from 1,
-// where shortest_decimal takes only the first digits.
+// where shortest_of takes only the first digits.
 static bool is_far(const Number& n) {
   const BigNumber* b = heap_of(n);
   if (!b || !mpfr_regular_p(b->v)) return false;
@@ -912,7 +836,7 @@ void Number::append_text(std::string& out) const {
     if (i_ < 0) out.push_back('-');
     Mpz m;
     mpz_set_ui(m, magnitude(i_));
-    append_fixed(out, shortest_decimal(m, 0, prec_));
+    append_fixed(out, shortest_of(m, 0, prec_));
     return;
   }
   const BigNumber* b = as_big(p_);
@@ -947,12 +871,63 @@ bool same_text(const Number& a, const Number& b) {
   return da == (bb ? shortest_big(bb) : shortest_small(b.small(), b.precision()));
 }
 
-std::string shortest_digits(const Number& n, int64_t& exp) {
+void set_decimal(Decimal& d, mpz_srcptr num, int64_t k) {
+  d.more = false;
+  d.mant.resize(mpz_sizeinbase(num, 10) + 2);
+  mpz_get_str(d.mant.data(), 10, num);
+  d.mant.resize(std::strlen(d.mant.c_str()));
+  d.exp = d.size() - k;
+  d.trim();
+}
+
+Decimal shortest_decimal(const Number& n) {
+  if (n.sign() == 0) return {};
   const BigNumber* b = heap_of(n);
   set_range();
-  Decimal d = b ? shortest_big(b) : shortest_small(n.small(), n.precision());
-  exp = d.exp;
-  return std::move(d.mant);
+  return b ? shortest_big(b) : shortest_small(n.small(), n.precision());
+}
+
+void append_f(std::string& out, int64_t prec, const Decimal& d) {
+  auto len = static_cast<int64_t>(d.mant.size());
+  if (d.exp > 0) {
+    out.append(d.mant, 0, static_cast<size_t>(std::min(len, d.exp)));
+    if (d.exp > len) out.append(static_cast<size_t>(d.exp - len), '0');
+  } else {
+    out.push_back('0');
+  }
+  if (prec <= 0) return;
+  // Fraction digits d.exp .. d.exp + prec - 1: zeros before the digits,
+  // the digits there, zeros after them.
+  out.push_back('.');
+  int64_t at = d.exp, end = d.exp + prec;
+  if (at < 0) {
+    int64_t zeros = std::min(end, int64_t(0)) - at;
+    out.append(static_cast<size_t>(zeros), '0');
+    at += zeros;
+  }
+  if (at < end && at < len) {
+    int64_t stop = std::min(end, len);
+    out.append(d.mant, static_cast<size_t>(at), static_cast<size_t>(stop - at));
+    at = stop;
+  }
+  if (at < end) out.append(static_cast<size_t>(end - at), '0');
+}
+
+void append_e(std::string& out, char fmt, int64_t prec, const Decimal& d) {
+  out += d.mant.empty() ? '0' : d.mant[0];
+  if (prec > 0) {
+    out += '.';
+    int64_t m = std::min<int64_t>(int64_t(d.mant.size()), prec + 1);
+    if (m > 1) out.append(d.mant, 1, size_t(m - 1));
+    else m = 1;
+    out.append(size_t(prec + 1 - m), '0');
+  }
+  out += fmt;
+  int64_t exp = d.mant.empty() ? 0 : d.exp - 1;
+  out += exp < 0 ? '-' : '+';
+  if (exp < 0) exp = -exp;
+  if (exp < 10) out += '0';
+  out += std::to_string(exp);
 }
 
 void to_mpfr(const Number& n, mpfr_ptr x) {
@@ -967,25 +942,6 @@ void to_mpfr(const Number& n, mpfr_ptr x) {
   else mpfr_set_si(x, n.small(), kRound);
 }
 
-std::string round_digits(const Number& n, size_t digits, int64_t& exp) {
-  const BigNumber* b = heap_of(n);
-  util::charge_number_work(uint64_t(digits) * 10 / 3 + (b ? b->prec : 0));
-  // MPFR's exponent range must hold the value; only its decimal exponent
-  // comes out.
-  mpfr_set_emin(mpfr_get_emin_min());
-  mpfr_set_emax(mpfr_get_emax_max());
-  View x = b ? View(b) : View(n.small());
-  std::string out(std::max<size_t>(digits, 1) + 2, '\0');
-  mpfr_exp_t e = 0;
-  mpfr_get_str(out.data(), &e, 10, std::max<size_t>(digits, 1), x, MPFR_RNDN);
-  set_range();
-  out.resize(std::strlen(out.c_str()));
-  if (!out.empty() && out[0] == '-') out.erase(0, 1);
-  while (!out.empty() && out.back() == '0') out.pop_back();
-  exp = int64_t(e);
-  return out;
-}
-
 std::string text_exact_for_testing(const Number& n) {
   const BigNumber* b = heap_of(n);
   if (!b || !mpfr_regular_p(b->v)) return n.text();
@@ -993,7 +949,7 @@ std::string text_exact_for_testing(const Number& n) {
   Mpz m;
   mpfr_exp_t e = mpfr_get_z_2exp(m, b->v);
   std::string out = mpfr_signbit(b->v) ? "-" : "";
-  append_fixed(out, shortest_decimal(m, e, b->prec, /*far_ok=*/false));
+  append_fixed(out, shortest_of(m, e, b->prec, /*far_ok=*/false));
   return out;
 }
 

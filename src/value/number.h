@@ -59,22 +59,9 @@ inline bool greater_equal(const Number& a, const Number& b) { return Number::cmp
 // text, which for 1e100000000 has a hundred million digits.
 bool same_text(const Number& a, const Number& b);
 
-// The digits of the shortest decimal of the finite, nonzero [n] (its
-// text() without the sign, the point and the zeros around the digits);
-// [exp] is set so that |n| reads as 0.digits × 10^exp. Cheap at any
-// exponent, where text() has as many digits as the exponent says.
-std::string shortest_digits(const Number& n, int64_t& exp);
-
 // Sets [x] (initialized here, cleared by the caller) to the exact value of
 // [n] at its precision (64 bits for a small number); [n] is finite.
 void to_mpfr(const Number& n, mpfr_ptr x);
-
-// The first [digits] >= 1 significant decimal digits of the finite,
-// nonzero [n] (sign dropped), rounded half to even on its exact value as
-// Go's decimal.round does, without trailing zeros; [exp] is set so that
-// |n| rounds to 0.digits × 10^exp. The work grows with [digits], not with
-// the size of the exponent.
-std::string round_digits(const Number& n, size_t digits, int64_t& exp);
 
 // Frees the heap number [p] made immortal (Number::make_big_immortal),
 // once nothing can use it any more; the shared infinities are never freed.

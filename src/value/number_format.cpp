@@ -1,9 +1,11 @@
 // Go's big.Float.Text for numbers (math/big ftoa.go and decimal.go): the
 // exact decimal expansion of a number's binary value rounded half to even
 // to a given number of digits, or the shortest digits that read back at
-// the number's precision, written in the forms e, E, f, g and G. format's
-// float verbs, the diagnostics' value listings and Terraform's renderings
-// of numbers all write numbers through it.
+// the number's precision (number.cpp's, which Number::text writes), in the
+// forms e, E, f, g and G, through the decimals of value/decimal.h. format's
+// float verbs, the diagnostics' value listings, the operators' set hash
+// bytes (big.Float's String) and Terraform's renderings of numbers all
+// write numbers through it.
 #include <gmp.h>
 #include <mpfr.h>
 
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "util/budget.h"
+#include "value/decimal.h"
 #include "value/mpfr.h"
 #include "value/number.h"
 
@@ -22,45 +25,6 @@ namespace hclvm::num {
 namespace {
 
 // --- Go's decimal conversion of big.Float (math/big ftoa.go, decimal.go) ---
-
-// A decimal number 0.mant × 10^exp, mant without leading or trailing zeros
-// (empty for zero).
-struct Decimal {
-  std::string mant;
-  int64_t exp = 0;
-
-  char at(int64_t i) const { return i >= 0 && i < int64_t(mant.size()) ? mant[size_t(i)] : '0'; }
-
-  void trim() {
-    while (!mant.empty() && mant.back() == '0') mant.pop_back();
-    if (mant.empty()) exp = 0;
-  }
-
-  bool should_round_up(size_t n) const {
-    if (mant[n] == '5' && n + 1 == mant.size()) {
-      return n > 0 && ((mant[n - 1] - '0') & 1) != 0;  // exactly halfway: to even
-    }
-    return mant[n] >= '5';
-  }
-
-  void round(int64_t n) {
-    if (n < 0 || n >= int64_t(mant.size())) return;
-    size_t k = size_t(n);
-    if (should_round_up(k)) {
-      while (k > 0 && mant[k - 1] >= '9') --k;
-      if (k == 0) {
-        mant = "1";
-        ++exp;
-        return;
-      }
-      ++mant[k - 1];
-      mant.resize(k);
-    } else {
-      mant.resize(k);
-      trim();
-    }
-  }
-};
 
 // An upper bound on the number of digits of the exact decimal expansion of
 // the finite, nonzero [x]: an integer below 2^e has at most e log10(2) + 1;
@@ -113,12 +77,8 @@ Decimal exact_decimal(const Number& n) {
     mpz_clear(p);
     scale = -int64_t(e);
   }
-  std::vector<char> buf(mpz_sizeinbase(m, 10) + 2);
-  mpz_get_str(buf.data(), 10, m);
+  set_decimal(d, m, scale);
   mpz_clear(m);
-  d.mant = buf.data();
-  d.exp = int64_t(d.mant.size()) - scale;
-  d.trim();
   return d;
 }
 
@@ -204,52 +164,6 @@ Decimal fixed_decimal(const Number& n, char fmt, int64_t& prec) {
   return d;
 }
 
-// The shortest decimal that reads back as [n] at its precision (Go's
-// roundShortest): Number::text()'s digits, without writing the text out.
-Decimal shortest_decimal(const Number& n) {
-  Decimal d;
-  if (n.sign() == 0) return d;
-  d.mant = num::shortest_digits(n, d.exp);
-  return d;
-}
-
-// Go's fmtE: [d] as d.ddde±dd with [prec] fraction digits.
-void fmt_e(std::string& out, char fmt, int64_t prec, const Decimal& d) {
-  out += d.mant.empty() ? '0' : d.mant[0];
-  if (prec > 0) {
-    out += '.';
-    int64_t i = 1;
-    int64_t m = std::min<int64_t>(int64_t(d.mant.size()), prec + 1);
-    if (i < m) {
-      out.append(d.mant, 1, size_t(m - 1));
-      i = m;
-    }
-    for (; i <= prec; ++i) out += '0';
-  }
-  out += fmt;
-  int64_t exp = d.mant.empty() ? 0 : d.exp - 1;
-  out += exp < 0 ? '-' : '+';
-  if (exp < 0) exp = -exp;
-  if (exp < 10) out += '0';
-  out += std::to_string(exp);
-}
-
-// Go's fmtF: [d] as ddd.ddd with [prec] fraction digits.
-void fmt_f(std::string& out, int64_t prec, const Decimal& d) {
-  if (d.exp > 0) {
-    int64_t m = std::min<int64_t>(int64_t(d.mant.size()), d.exp);
-    out.append(d.mant, 0, size_t(m));
-    for (; m < d.exp; ++m) out += '0';
-  } else {
-    out += '0';
-  }
-  if (prec > 0) {
-    out += '.';
-    for (int64_t i = 1; i <= prec; ++i) out += d.at(d.exp + i - 1);
-  }
-}
-
-
 }  // namespace
 
 std::string big_float_text(const Number& n, char fmt, int64_t prec) {
@@ -263,7 +177,7 @@ std::string big_float_text(const Number& n, char fmt, int64_t prec) {
   bool shortest = prec < 0;
   Decimal d;
   if (shortest) {
-    d = shortest_decimal(n);
+    d = num::shortest_decimal(n);
     switch (fmt) {
       case 'e':
       case 'E': prec = int64_t(d.mant.size()) - 1; break;
@@ -275,8 +189,8 @@ std::string big_float_text(const Number& n, char fmt, int64_t prec) {
   }
   switch (fmt) {
     case 'e':
-    case 'E': fmt_e(out, fmt, prec, d); break;
-    case 'f': fmt_f(out, prec, d); break;
+    case 'E': append_e(out, fmt, prec, d); break;
+    case 'f': append_f(out, prec, d); break;
     default: {
       int64_t eprec = prec;
       if (eprec > int64_t(d.mant.size()) && int64_t(d.mant.size()) >= d.exp) {
@@ -286,10 +200,10 @@ std::string big_float_text(const Number& n, char fmt, int64_t prec) {
       int64_t exp = d.exp - 1;
       if (exp < -4 || exp >= eprec) {
         if (prec > int64_t(d.mant.size())) prec = int64_t(d.mant.size());
-        fmt_e(out, char(fmt + 'e' - 'g'), prec - 1, d);
+        append_e(out, char(fmt + 'e' - 'g'), prec - 1, d);
       } else {
         if (prec > d.exp) prec = int64_t(d.mant.size());
-        fmt_f(out, std::max<int64_t>(prec - d.exp, 0), d);
+        append_f(out, std::max<int64_t>(prec - d.exp, 0), d);
       }
     }
   }

@@ -255,95 +255,6 @@ uint32_t crc32_ieee(std::string_view bytes) {
 
 namespace {
 
-// Go's decimal.round of the digits [mant] (exponent [exp]) to [n] digits:
-// half to even on the exact digits.
-void round_decimal(std::string& mant, int64_t& exp, size_t n) {
-  if (n >= mant.size()) return;
-  bool up;
-  if (mant[n] == '5' && n + 1 == mant.size()) up = n > 0 && ((mant[n - 1] - '0') & 1) != 0;
-  else up = mant[n] >= '5';
-  if (up) {
-    size_t k = n;
-    while (k > 0 && mant[k - 1] >= '9') --k;
-    if (k == 0) {
-      mant = "1";
-      ++exp;
-      return;
-    }
-    ++mant[k - 1];
-    mant.resize(k);
-  } else {
-    mant.resize(n);
-    while (!mant.empty() && mant.back() == '0') mant.pop_back();
-  }
-}
-
-// big.Float's String(): Text('g', 10).
-std::string go_float_string(const Number& n) {
-  if (n.is_inf()) return n.sign() < 0 ? "-Inf" : "+Inf";
-  std::string out;
-  if (n.sign() < 0 || n.is_negative_zero()) out += '-';
-  if (n.sign() == 0) return out + "0";
-  // Go rounds the exact decimal to 10 digits; MPFR rounds the same way
-  // without writing out the expansion (a hundred million digits for
-  // 1e100000000). A machine integer's digits are at hand.
-  constexpr int64_t prec = 10;
-  int64_t exp = 0;
-  std::string mant;
-  if (n.is_small()) {
-    int64_t i = n.small();
-    mant = std::to_string(i < 0 ? uint64_t(0) - uint64_t(i) : uint64_t(i));
-    exp = int64_t(mant.size());
-    while (!mant.empty() && mant.back() == '0') mant.pop_back();  // before rounding: ties
-    round_decimal(mant, exp, size_t(prec));
-  } else {
-    mant = num::round_digits(n, size_t(prec), exp);
-  }
-  auto len = int64_t(mant.size());
-  int64_t eprec = prec;
-  if (eprec > len && len >= exp) eprec = len;
-  int64_t x = exp - 1;
-  if (x < -4 || x >= eprec) {
-    // %e with min(prec, len) - 1 fractional digits.
-    int64_t p = std::min(prec, len) - 1;
-    out += mant[0];
-    if (p > 0) {
-      out += '.';
-      int64_t i = 1;
-      int64_t m = std::min(len, p + 1);
-      if (i < m) {
-        out.append(mant, size_t(i), size_t(m - i));
-        i = m;
-      }
-      for (; i <= p; ++i) out += '0';
-    }
-    out += 'e';
-    out += x < 0 ? '-' : '+';
-    int64_t ax = x < 0 ? -x : x;
-    if (ax < 10) out += '0';
-    out += std::to_string(ax);
-    return out;
-  }
-  // %f with max(p - exp, 0) fractional digits.
-  int64_t p = prec > exp ? len : prec;
-  int64_t frac = std::max<int64_t>(p - exp, 0);
-  if (exp > 0) {
-    int64_t m = std::min(len, exp);
-    out.append(mant, 0, size_t(m));
-    for (; m < exp; ++m) out += '0';
-  } else {
-    out += '0';
-  }
-  if (frac > 0) {
-    out += '.';
-    for (int64_t i = 1; i <= frac; ++i) {
-      int64_t k = exp - 1 + i;
-      out += k >= 0 && k < len ? mant[size_t(k)] : '0';
-    }
-  }
-  return out;
-}
-
 // Appends cty's hash bytes of values (appendSetHashBytes) to a string.
 // Text as long as the value's every path, so it is metered as it grows
 // (util/meter.h), and held to the string size limit like the string it is
@@ -367,7 +278,9 @@ class Hasher {
     }
     const Type* t = v.type();
     switch (t->kind()) {
-      case TypeKind::Number: out_ += go_float_string(v.as_number()); break;
+      case TypeKind::Number:  // big.Float's String()
+        out_ += num::big_float_text(v.as_number(), 'g', 10);
+        break;
       case TypeKind::Bool: out_ += v.as_bool() ? 'T' : 'F'; break;
       case TypeKind::String: out_ += uni::go_quote(v.as_string()); break;
       case TypeKind::Map:

@@ -1,11 +1,11 @@
-// Ranges and closedness of syntax trees (see analysis.h).
-#include "compile/analysis.h"
+// Ranges and closedness of syntax trees (see tree_analysis.h).
+#include "syntax/tree_analysis.h"
 
 #include <algorithm>
 #include <string_view>
 #include <vector>
 
-namespace hclvm::compile {
+namespace hclvm::syntax {
 
 using namespace hclvm::ast;
 
@@ -181,4 +181,4 @@ Closedness::Closedness(const Expr& root, const util::StackBudget& budget) {
   Walker(closed_, budget, too_deep_).walk(&root);
 }
 
-}  // namespace hclvm::compile
+}  // namespace hclvm::syntax

@@ -17,7 +17,7 @@
 
 #include <optional>
 
-#include "compile/analysis.h"
+#include "syntax/tree_analysis.h"
 #include "value/render.h"
 
 namespace hclvm {
@@ -349,7 +349,7 @@ TraversalResult abs_traversal_for_expr(const Expr& expr, const Source& src) {
   r.diagnostics.push_back(invalid_expression(
       "A single static variable reference is required: only attribute access and indexing with "
       "constant keys. No calculations, function calls, template expressions, etc are allowed here.",
-      compile::range_of(expr), src));
+      syntax::range_of(expr), src));
   return r;
 }
 
@@ -378,7 +378,7 @@ ExprListResult expr_list(const Expr& expr, const Source& src) {
     return r;
   }
   r.diagnostics.push_back(invalid_expression("A static list expression is required.",
-                                             compile::start_range_of(expr), src));
+                                             syntax::start_range_of(expr), src));
   return r;
 }
 
@@ -390,7 +390,7 @@ ExprMapResult expr_map(const Expr& expr, const Source& src) {
     return r;
   }
   r.diagnostics.push_back(invalid_expression("A static map expression is required.",
-                                             compile::start_range_of(expr), src));
+                                             syntax::start_range_of(expr), src));
   return r;
 }
 
@@ -407,7 +407,7 @@ ExprCallResult expr_call(const Expr& expr, const Source& src) {
     return r;
   }
   r.diagnostics.push_back(invalid_expression("A static function call is required.",
-                                             compile::start_range_of(expr), src));
+                                             syntax::start_range_of(expr), src));
   return r;
 }
 

@@ -1,6 +1,6 @@
-// What the compiler needs to know about a syntax tree before lowering it:
-// the reference's source ranges of each node (Range and StartRange, which
-// diagnostics use), and which subtrees are closed — they read no variable
+// What can be read off a syntax tree without evaluating it, for the
+// compiler and for diagnostics: the reference's source ranges of each node
+// (Range and StartRange, which diagnostics use), and which subtrees are closed — they read no variable
 // from outside themselves and call no function — so that constant folding
 // may evaluate them once at compile time.
 #pragma once
@@ -11,7 +11,7 @@
 
 #include "util/stack.h"
 
-namespace hclvm::compile {
+namespace hclvm::syntax {
 
 // The reference's Range() of [e].
 ast::Span range_of(const ast::Expr& e);
@@ -41,4 +41,4 @@ class Closedness {
   bool too_deep_ = false;
 };
 
-}  // namespace hclvm::compile
+}  // namespace hclvm::syntax

@@ -1,0 +1,274 @@
+// The evaluating commands' toolkit (see common.h): reading their options,
+// the function table and variables they evaluate with, printing typed JSON
+// results and diagnostics, and the attributes of a JSON-syntax file.
+#include "cli/common.h"
+
+#include <hclvm/function.h>
+#include <hclvm/functions.h>
+#include <hclvm/value_json.h>
+
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+#include "cli/eval.h"
+#include "util/stack.h"
+#include "value/json.h"
+#include "value/render.h"
+#include "value/walk.h"
+
+namespace hclvm::cli {
+
+namespace {
+
+// --- options ------------------------------------------------------------------------
+
+// Reads a --benchtime value [s] ("2s", "500ms", "1.5") as seconds into [out].
+bool parse_duration(const std::string& s, double& out) {
+  double scale = 1;
+  std::string num = s;
+  if (num.size() > 2 && num.ends_with("ms")) {
+    scale = 1e-3, num.resize(num.size() - 2);
+  } else if (num.size() > 1 && num.back() == 's') {
+    num.pop_back();
+  }
+  char* end = nullptr;
+  double d = std::strtod(num.c_str(), &end);
+  if (num.empty() || *end != '\0' || !(d > 0) || d > 1e6) return false;
+  out = d * scale;
+  return true;
+}
+
+// Reads a positive count [s] (-n, --runs) into [out].
+bool parse_count(const std::string& s, long& out) {
+  auto r = std::from_chars(s.data(), s.data() + s.size(), out);
+  return r.ec == std::errc() && r.ptr == s.data() + s.size() && out > 0;
+}
+
+}  // namespace
+
+std::optional<int> parse_eval_options(const std::vector<std::string>& args, EvalCommand cmd,
+                                      EvalOptions& o) {
+  const char* name = cmd == EvalCommand::Eval ? "eval" : cmd == EvalCommand::Disasm ? "disasm"
+                                                                                   : "bench";
+  const char* help = cmd == EvalCommand::Eval ? kEvalHelp : cmd == EvalCommand::Disasm ? kDisasmHelp
+                                                                                      : kBenchHelp;
+  bool eval = cmd == EvalCommand::Eval, bench = cmd == EvalCommand::Bench;
+  std::vector<std::string> long_args = eval ? long_terraform_flags(args) : args;
+  ArgScanner sc(long_args);
+  std::string err;
+  while (sc.next()) {
+    if (!sc.is_flag()) {
+      o.files.push_back(sc.name());
+      continue;
+    }
+    if (sc.is("--help", "-h")) {
+      std::fputs(help, stdout);
+      return kExitOk;
+    }
+    if (bench && sc.is("--json")) {
+      o.json = true;
+      continue;
+    }
+    if (eval && (sc.is("--cache") || sc.is("--no-cache"))) {
+      o.cache = sc.is("--cache");
+      continue;
+    }
+    if (eval && sc.is("--no-limits")) {
+      o.limits = Limits::none();
+      continue;
+    }
+    if (eval && (sc.is("--module") || sc.is("--no-confine"))) {
+      (sc.is("--module") ? o.module : o.no_confine) = true;
+      continue;
+    }
+    bool known = sc.is("--expr", "-e") || sc.is("--color") || ((eval || bench) && sc.is("--as")) ||
+                 (eval && sc.is("--cache-dir")) ||
+                 (eval && (sc.is("--max-steps") || sc.is("--max-memory") || sc.is("--max-string") ||
+                           sc.is("--max-collection") || sc.is("--timeout"))) ||
+                 ((eval || bench) && (sc.is("--var") || sc.is("--vars-file"))) ||
+                 ((eval || bench) && (sc.is("--functions") || sc.is("--base-dir"))) ||
+                 (eval && (sc.is("--lines") || sc.is("--format"))) ||
+                 (eval && (sc.is("--var-file") || sc.is("--workspace") || sc.is("--values"))) ||
+                 (bench && (sc.is("-n") || sc.is("--runs") || sc.is("--benchtime")));
+    if (!known)
+      return usage_error("unknown flag " + sc.name() + " (see 'hclvm help " + name + "')");
+    std::optional<std::string> v = sc.value(err);
+    if (!v) return usage_error(err);
+    if (sc.is("--expr", "-e")) {
+      o.expr = *v;
+    } else if (sc.is("--color")) {
+      if (!parse_color_mode(*v, o.color))
+        return usage_error("--color must be auto, always or never, not '" + *v + "'");
+    } else if (sc.is("--as")) {
+      if (*v != "config" && *v != "json")
+        return usage_error("--as must be config or json, not '" + *v + "'");
+      o.as_json = *v == "json";
+    } else if (sc.is("--lines")) {
+      o.lines = *v;
+    } else if (sc.is("--var")) {
+      o.var_args.emplace_back(false, *v);
+      size_t eq = v->find('=');
+      if (eq != std::string::npos && eq != 0) o.vars.emplace_back(v->substr(0, eq), v->substr(eq + 1));
+    } else if (sc.is("--var-file")) {
+      o.var_args.emplace_back(true, *v);
+    } else if (sc.is("--workspace")) {
+      o.workspace = *v;
+    } else if (sc.is("--values")) {
+      o.values_file = *v;
+    } else if (sc.is("--vars-file")) {
+      o.vars_file = *v;
+    } else if (sc.is("--functions")) {
+      if (*v != "terraform" && *v != "go-cty")
+        return usage_error("--functions must be terraform or go-cty, not '" + *v + "'");
+      o.go_cty_functions = *v == "go-cty";
+    } else if (sc.is("--base-dir")) {
+      o.base_dir = *v;
+    } else if (sc.is("--max-steps") || sc.is("--max-memory") || sc.is("--max-string") ||
+               sc.is("--max-collection")) {
+      uint64_t n = 0;
+      auto r = std::from_chars(v->data(), v->data() + v->size(), n);
+      if (r.ec != std::errc() || r.ptr != v->data() + v->size() || n == 0)
+        return usage_error(sc.name() + " must be a positive count, not '" + *v + "'");
+      (sc.is("--max-steps")     ? o.limits.max_steps
+       : sc.is("--max-memory")  ? o.limits.max_memory
+       : sc.is("--max-string")  ? o.limits.max_string_bytes
+                                : o.limits.max_collection_size) = n;
+    } else if (sc.is("--timeout")) {
+      char* end = nullptr;
+      double secs = std::strtod(v->c_str(), &end);
+      if (v->empty() || *end != '\0' || !(secs >= 0) || secs > 1e6)
+        return usage_error("--timeout must be a number of seconds, not '" + *v + "'");
+      o.limits.timeout = std::chrono::nanoseconds(int64_t(secs * 1e9));
+    } else if (sc.is("--cache-dir")) {
+      o.cache_dir = *v;
+      o.cache = true;
+    } else if (sc.is("-n")) {
+      long n = 0;
+      if (!parse_count(*v, n)) return usage_error("-n must be a positive count, not '" + *v + "'");
+      o.iterations = n;
+    } else if (sc.is("--runs")) {
+      if (!parse_count(*v, o.runs) || o.runs > 1000)
+        return usage_error("--runs must be a count from 1 to 1000, not '" + *v + "'");
+    } else if (sc.is("--benchtime")) {
+      if (!parse_duration(*v, o.benchtime))
+        return usage_error("--benchtime must be a duration like 1s or 200ms, not '" + *v + "'");
+    } else if (*v == "json") {
+      o.format = Format::Json;
+    } else if (*v == "hcl") {
+      o.format = Format::Hcl;
+    } else {
+      return usage_error("--format must be json or hcl, not '" + *v + "'");
+    }
+  }
+  if (eval && !o.module && !o.lines) {
+    o.module = o.files.size() > 1 || (o.files.size() == 1 && is_directory(o.files[0]));
+  }
+  if (o.module) {
+    if (o.files.empty()) return usage_error("eval --module needs a DIR or FILEs (see 'hclvm help eval')");
+    if (o.lines) return usage_error("eval of a module takes -e EXPR, not --lines");
+    return std::nullopt;
+  }
+  for (const auto& [file, text] : o.var_args) {
+    size_t eq = text.find('=');
+    if (file) return usage_error("--var-file applies to a module (a DIR, or --module)");
+    if (eq == std::string::npos || eq == 0)
+      return usage_error("--var needs NAME=VALUE, not '" + text + "'");
+  }
+  int inputs = int(o.expr.has_value()) + int(o.lines.has_value()) + int(o.files.size());
+  if (inputs != 1) {
+    return usage_error(std::string(name) + " needs exactly one of -e EXPR" +
+                       (eval ? ", --lines FILE" : "") + " or FILE (see 'hclvm help " + name +
+                       "')");
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> load_vars(const EvalOptions& o, EvalContext& ctx) {
+  if (o.vars_file) {
+    std::string bytes, err;
+    if (!read_input(*o.vars_file, bytes, err)) return "cannot read " + *o.vars_file + ": " + err;
+    if (std::string e = set_variables_from_json(ctx, bytes); !e.empty())
+      return "vars " + *o.vars_file + ": " + e;
+  }
+  for (const auto& [name, text] : o.vars) {
+    ExprParse p = parse_expression(make_source("<var " + name + ">", text));
+    Value v = Value::string(text);
+    if (!p.has_errors() && p.expr) {
+      CompileResult c = compile_expression(*p.expr, p.source);
+      Vm vm;
+      EvalContext none;
+      EvalResult r = vm.run(*c.program, none);
+      if (!r.has_errors()) v = r.value;
+    }
+    ctx.set(name, v);
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+// typed_json() of [v], which has no marks at any depth.
+std::string typed_json_of(const Value& v) {
+  JsonResult<std::string> ty = type_to_json(v.type());
+  std::string type = ty.ok() ? ty.value : json_quote(v.type()->friendly_name());
+  if (v.is_wholly_known()) {
+    JsonResult<std::string> j = to_json(v, v.type());
+    if (j.ok()) return "{\"value\":" + j.value + ",\"type\":" + type + "}";
+  }
+  return "{\"repr\":" + json_quote(go_string(v)) + ",\"type\":" + type + "}";
+}
+
+}  // namespace
+
+std::string typed_json(const Value& v0) {
+  Value v = v0.unmark_deep().first;
+  // The Go syntax recurses once per level.
+  if (detail::is_container(v))
+    return util::run_deep([&](const util::StackBudget&) { return typed_json_of(v); });
+  return typed_json_of(v);
+}
+
+void print_diags(const Diagnostics& diags, const Source& src, const ast::Body* body,
+                 ColorMode color) {
+  std::function<std::string(uint32_t)> context;
+  if (body) context = [body](uint32_t byte) { return diag::native_context(*body, byte); };
+  print_diags_with(diags, src, std::move(context), color);
+}
+
+void print_diags_with(const Diagnostics& diags, const Source& src,
+                      std::function<std::string(uint32_t)> context, ColorMode color) {
+  if (diags.empty()) return;
+  diag::SnippetFiles files;
+  diag::SnippetFile f{src.text(), std::move(context)};
+  files.emplace(src.name(), std::move(f));
+  diag::write_text(diags, files, text_style_for(STDERR_FILENO, color), file_sink(stderr));
+}
+
+JsonFileAttributes json_file_attributes(std::string name, std::string bytes) {
+  JsonFileAttributes out;
+  out.file = parse_json_body(make_source(std::move(name), std::move(bytes)));
+  out.diagnostics = out.file.diagnostics;
+  if (out.file.has_errors()) return out;
+  AttributesResult a = out.file.body.just_attributes();
+  out.attributes = std::move(a.attributes);
+  out.diagnostics.insert(out.diagnostics.end(), a.diagnostics.begin(), a.diagnostics.end());
+  return out;
+}
+
+std::shared_ptr<const FunctionTable> functions_for(const EvalOptions& o) {
+  if (o.go_cty_functions) return std::make_shared<FunctionTable>(default_functions());
+  LibraryOptions lib;
+  if (o.base_dir) {
+    lib.base_dir = *o.base_dir;
+  } else if (!o.files.empty() && o.files[0] != "-") {
+    std::filesystem::path dir = std::filesystem::path(o.files[0]).parent_path();
+    lib.base_dir = dir.empty() ? "." : dir.string();
+  } else {
+    lib.base_dir = ".";
+  }
+  return std::make_shared<FunctionTable>(standard_functions(lib));
+}
+
+}  // namespace hclvm::cli

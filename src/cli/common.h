@@ -1,0 +1,124 @@
+// The toolkit the evaluating commands (`hclvm eval`, `disasm`, `bench`,
+// `compile`, `check` and `console`) share: their options and how they are
+// read, the function table and the variables of an evaluation context,
+// printing results as the reference's tools do and diagnostics as `hclvm
+// check` does, and walking the attributes of a file. Defined in common.cpp.
+#pragma once
+
+#include <hclvm/body.h>
+#include <hclvm/cache.h>
+#include <hclvm/eval.h>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli/cli.h"
+
+namespace hclvm::cli {
+
+// How values print: the reference's {"value":…,"type":…} JSON, or HCL.
+enum class Format { Json, Hcl };
+
+// Which command's options are being read.
+enum class EvalCommand { Eval, Disasm, Bench };
+
+struct EvalOptions {
+  std::optional<std::string> expr;
+  std::optional<std::string> lines;
+  std::vector<std::string> files;
+  std::vector<std::pair<std::string, std::string>> vars;
+  std::optional<std::string> vars_file;
+  Format format = Format::Json;
+  bool as_json = false;  // --as json: FILE is in the JSON syntax whatever its name
+  ColorMode color = ColorMode::Auto;
+  // eval and bench: the function table (--functions) and what it may read.
+  bool go_cty_functions = false;  // --functions go-cty: the reference's tools' table
+  std::optional<std::string> base_dir;  // --base-dir: the filesystem functions' directory
+  // bench only
+  std::optional<long> iterations;  // -n
+  long runs = 1;                   // --runs
+  double benchtime = 1.0;          // --benchtime, seconds
+  bool json = false;               // --json
+  // eval: the compiled-file cache (--cache, --no-cache, --cache-dir)
+  bool cache = false;
+  std::string cache_dir;
+  // eval: the limits of each evaluation (--max-steps ..., --no-limits)
+  Limits limits;
+  // eval of a module (a directory, several files, or --module): -var and
+  // -var-file in command-line order, the workspace and resource values.
+  bool module = false;
+  std::vector<std::pair<bool, std::string>> var_args;  // (is a file, text)
+  std::optional<std::string> workspace;
+  std::optional<std::string> values_file;
+  bool no_confine = false;  // --no-confine: file functions may read anywhere
+};
+
+// Parses [args] of [cmd] into [o]; returns an exit status when the command
+// should stop now (help printed, or a usage error reported).
+std::optional<int> parse_eval_options(const std::vector<std::string>& args, EvalCommand cmd,
+                                      EvalOptions& o);
+
+// The function table [o] asks for: Terraform's (the standard library) with
+// the filesystem functions under --base-dir (default: the directory of the
+// file, or the current directory for an expression), or go-cty's.
+std::shared_ptr<const FunctionTable> functions_for(const EvalOptions& o);
+
+// Sets the variables of [o] in [ctx]; on failure returns a usage message.
+std::optional<std::string> load_vars(const EvalOptions& o, EvalContext& ctx);
+
+// [v] as the reference's tools print a result: {"value":…,"type":…}, or
+// {"repr":…,"type":…} with cty's Go syntax when JSON cannot hold the value.
+std::string typed_json(const Value& v);
+
+// Writes [diags] about [src] to stderr in the style of `hclvm check`;
+// [body] names the enclosing blocks.
+void print_diags(const Diagnostics& diags, const Source& src, const ast::Body* body,
+                 ColorMode color);
+
+// Writes [diags] about [src] to stderr like print_diags, with [context]
+// naming the enclosing blocks.
+void print_diags_with(const Diagnostics& diags, const Source& src,
+                      std::function<std::string(uint32_t)> context, ColorMode color);
+
+// Calls [fn](path, attribute) for every attribute of the compiled [body],
+// blocks included, in the order each_attribute walks a parsed one.
+template <class Fn>
+void each_compiled_attribute(const CompiledBody& body, const std::string& prefix, Fn&& fn) {
+  for (const CompiledAttribute& a : body.attributes) fn(prefix + a.name, a);
+  for (const CompiledBlock& b : body.blocks) {
+    std::string p = prefix + b.type + ".";
+    for (const std::string& l : b.labels) p += l + ".";
+    each_compiled_attribute(b.body, p, fn);
+  }
+}
+
+// The attributes of a JSON-syntax file: without a schema there are no
+// blocks, so each top-level property is one attribute whose value is the
+// whole JSON value under it (the reference's JustAttributes, as its
+// benchmark tool evaluates JSON files).
+struct JsonFileAttributes {
+  ConfigFile file;
+  Attributes attributes;
+  Diagnostics diagnostics;  // of parsing and of JustAttributes
+};
+
+// Reads [bytes] named [name] as a JSON-syntax file and takes its attributes.
+JsonFileAttributes json_file_attributes(std::string name, std::string bytes);
+
+// Calls [fn](path, attribute) for every attribute of [body], blocks
+// included, with paths like `block.label.name`.
+template <class Fn>
+void each_attribute(const ast::Body& body, const std::string& prefix, Fn&& fn) {
+  for (const ast::Attribute* a : body.attributes) fn(prefix + std::string(a->name), *a);
+  for (const ast::Block* b : body.blocks) {
+    std::string p = prefix + std::string(b->type) + ".";
+    for (std::string_view l : b->labels) p += std::string(l) + ".";
+    if (b->body) each_attribute(*b->body, p, fn);
+  }
+}
+
+}  // namespace hclvm::cli
