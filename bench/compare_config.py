@@ -13,7 +13,8 @@ that loads without errors), this measures
   - in-process (bench/config_bench): load from source, load through the
     compiled-file cache, evaluate, load + evaluate; re-evaluating a loaded
     module with new inputs against loading it afresh.
-Each side is the median of --runs runs. Prints a markdown table and the
+Each side is the median of --runs runs; terraform and hclvm run in turn,
+one run each per round, so that both see the same machine load. Prints a markdown table and the
 targets: hclvm at least 50x terraform console per module evaluation, and
 re-evaluation at least 20x faster than load + evaluate.
 
@@ -32,7 +33,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
-CORPUS = os.path.join(REPO, "..", "..", "shared", "corpus", "files")
+CORPUS = os.path.join(os.environ.get("HCLVM_SHARED_DIR") or os.path.join(REPO, "..", "shared"),
+                      "corpus", "files")
 
 # Module directories of the corpus: real modules (one module's files each).
 DEFAULT_DIRS = [
@@ -123,16 +125,25 @@ def provider_free_copy(src, dst):
         open(os.path.join(dst, name), "w").write("".join(out))
 
 
-def run_times(cmd, runs, cwd=None, stdin=None, env=None):
-    """The median wall-clock seconds of [runs] runs of [cmd], and its last exit status."""
-    times, rc = [], 0
+def run_once(cmd, cwd=None, stdin=None, env=None):
+    """The wall-clock seconds of one run of [cmd], and its exit status."""
+    t0 = time.perf_counter()
+    p = subprocess.run(cmd, cwd=cwd, input=stdin, env=env, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+    return time.perf_counter() - t0, p.returncode
+
+
+def interleaved(sides, runs):
+    """Runs each of [sides] (kwargs of run_once) once per round, [runs]
+    rounds, so that both see the same machine load; the median seconds and
+    last exit status of each."""
+    times = [[] for _ in sides]
+    rcs = [0 for _ in sides]
     for _ in range(runs):
-        t0 = time.perf_counter()
-        p = subprocess.run(cmd, cwd=cwd, input=stdin, env=env, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL)
-        times.append(time.perf_counter() - t0)
-        rc = p.returncode
-    return statistics.median(times), rc
+        for i, side in enumerate(sides):
+            t, rcs[i] = run_once(**side)
+            times[i].append(t)
+    return [(statistics.median(t), rc) for t, rc in zip(times, rcs)]
 
 
 def main():
@@ -149,8 +160,9 @@ def main():
         d = os.path.normpath(d)
         with tempfile.TemporaryDirectory() as tmp:
             provider_free_copy(d, tmp)
-            tf, tf_rc = run_times(["terraform", "console"], a.runs, cwd=tmp, stdin=b"1\n", env=env)
-        hv, hv_rc = run_times([a.hclvm, "eval", d], a.runs)
+            (tf, tf_rc), (hv, hv_rc) = interleaved(
+                [dict(cmd=["terraform", "console"], cwd=tmp, stdin=b"1\n", env=env),
+                 dict(cmd=[a.hclvm, "eval", d])], a.runs)
         inproc = json.loads(subprocess.run([a.bench, "--runs", str(a.runs), d], capture_output=True,
                                            text=True, check=True).stdout.splitlines()[0])
         rows.append((d, tf, tf_rc, hv, hv_rc, inproc))
