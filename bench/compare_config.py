@@ -38,9 +38,12 @@ CORPUS = os.path.join(os.environ.get("HCLVM_SHARED_DIR") or os.path.join(REPO, "
 
 # Module directories of the corpus: real modules (one module's files each).
 DEFAULT_DIRS = [
-    "github/hashicorp+terraform/internal/command/testdata/show-json/modules",
-    "github/terraform-linters+tflint/integrationtest/inspection/module",
-    "github/aquasecurity+trivy/pkg/iac/scanners/terraform/parser/testdata/tfvars",
+    "github/hashicorp+terraform-guides/infrastructure-as-code/aws-lambda-ec2-lifecycles",
+    "github/hashicorp+terraform-guides/infrastructure-as-code/dynamic-aws-creds-from-vault",
+    "github/hashicorp+boundary/enos/modules/aws_boundary",
+    "github/hashicorp+vault-guides/identity/vault-agent-ecs/infrastructure",
+    "github/hashicorp+vault-guides/operations/benchmarking/terraform-aws-vault-benchmark/terraform",
+    "github/hashicorp+nomad/e2e/terraform/provision-infra",
 ]
 
 
@@ -105,6 +108,8 @@ def provider_free_copy(src, dst):
     """Copies module [src] to [dst] without what needs providers."""
     for name in os.listdir(src):
         p = os.path.join(src, name)
+        if name.startswith("."):
+            continue  # .terraform.lock.hcl would ask for the providers again
         if os.path.isdir(p):
             if not name.startswith("."):
                 shutil.copytree(p, os.path.join(dst, name), ignore=shutil.ignore_patterns(".*"))
@@ -167,13 +172,15 @@ def main():
                                            text=True, check=True).stdout.splitlines()[0])
         rows.append((d, tf, tf_rc, hv, hv_rc, inproc))
     print("| module | files | terraform console ms | hclvm eval ms (process) | speedup | "
-          "load ms | load (cache) ms | evaluate ms | load+evaluate ms | re-evaluation speedup |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "load ms | load (cache) ms | evaluate ms | load+evaluate ms | terraform / load+evaluate | "
+          "re-evaluation speedup |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for d, tf, tf_rc, hv, hv_rc, p in rows:
         name = os.path.relpath(d, CORPUS) if d.startswith(os.path.normpath(CORPUS)) else d
-        print("| %s | %d | %.1f%s | %.2f | %.0fx | %.3f | %.3f | %.3f | %.3f | %.0fx |" % (
+        print("| %s | %d | %.1f%s | %.2f%s | %.1fx | %.3f | %.3f | %.3f | %.3f | %.0fx | %.1fx |" % (
             name, p["files"], tf * 1000, "" if tf_rc == 0 else " (exit %d)" % tf_rc, hv * 1000,
-            tf / hv, p["load_ms"], p["load_cache_ms"], p["eval_ms"], p["load_eval_ms"],
+            "" if hv_rc == 0 else " (exit %d)" % hv_rc, tf / hv, p["load_ms"], p["load_cache_ms"],
+            p["eval_ms"], p["load_eval_ms"], tf * 1000 / p["load_eval_ms"] if p["load_eval_ms"] else 0,
             p["load_eval_ms"] / p["eval_ms"] if p["eval_ms"] else 0))
     print()
     speedups = [tf / hv for _, tf, _, hv, _, _ in rows]
