@@ -13,7 +13,8 @@ that loads without errors), this measures
   - in-process (bench/config_bench): load from source, load through the
     compiled-file cache, evaluate, load + evaluate; re-evaluating a loaded
     module with new inputs against loading it afresh.
-Each side is the median of --runs runs. Prints a markdown table and the
+Each side is the median of --runs runs; terraform and hclvm run in turn,
+one run each per round, so that both see the same machine load. Prints a markdown table and the
 targets: hclvm at least 50x terraform console per module evaluation, and
 re-evaluation at least 20x faster than load + evaluate.
 
@@ -32,13 +33,17 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
-CORPUS = os.path.join(REPO, "..", "..", "shared", "corpus", "files")
+CORPUS = os.path.join(os.environ.get("HCLVM_SHARED_DIR") or os.path.join(REPO, "..", "shared"),
+                      "corpus", "files")
 
 # Module directories of the corpus: real modules (one module's files each).
 DEFAULT_DIRS = [
-    "github/hashicorp+terraform/internal/command/testdata/show-json/modules",
-    "github/terraform-linters+tflint/integrationtest/inspection/module",
-    "github/aquasecurity+trivy/pkg/iac/scanners/terraform/parser/testdata/tfvars",
+    "github/hashicorp+terraform-guides/infrastructure-as-code/aws-lambda-ec2-lifecycles",
+    "github/hashicorp+terraform-guides/infrastructure-as-code/dynamic-aws-creds-from-vault",
+    "github/hashicorp+boundary/enos/modules/aws_boundary",
+    "github/hashicorp+vault-guides/identity/vault-agent-ecs/infrastructure",
+    "github/hashicorp+vault-guides/operations/benchmarking/terraform-aws-vault-benchmark/terraform",
+    "github/hashicorp+nomad/e2e/terraform/provision-infra",
 ]
 
 
@@ -103,6 +108,8 @@ def provider_free_copy(src, dst):
     """Copies module [src] to [dst] without what needs providers."""
     for name in os.listdir(src):
         p = os.path.join(src, name)
+        if name.startswith("."):
+            continue  # .terraform.lock.hcl would ask for the providers again
         if os.path.isdir(p):
             if not name.startswith("."):
                 shutil.copytree(p, os.path.join(dst, name), ignore=shutil.ignore_patterns(".*"))
@@ -123,16 +130,25 @@ def provider_free_copy(src, dst):
         open(os.path.join(dst, name), "w").write("".join(out))
 
 
-def run_times(cmd, runs, cwd=None, stdin=None, env=None):
-    """The median wall-clock seconds of [runs] runs of [cmd], and its last exit status."""
-    times, rc = [], 0
+def run_once(cmd, cwd=None, stdin=None, env=None):
+    """The wall-clock seconds of one run of [cmd], and its exit status."""
+    t0 = time.perf_counter()
+    p = subprocess.run(cmd, cwd=cwd, input=stdin, env=env, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+    return time.perf_counter() - t0, p.returncode
+
+
+def interleaved(sides, runs):
+    """Runs each of [sides] (kwargs of run_once) once per round, [runs]
+    rounds, so that both see the same machine load; the median seconds and
+    last exit status of each."""
+    times = [[] for _ in sides]
+    rcs = [0 for _ in sides]
     for _ in range(runs):
-        t0 = time.perf_counter()
-        p = subprocess.run(cmd, cwd=cwd, input=stdin, env=env, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL)
-        times.append(time.perf_counter() - t0)
-        rc = p.returncode
-    return statistics.median(times), rc
+        for i, side in enumerate(sides):
+            t, rcs[i] = run_once(**side)
+            times[i].append(t)
+    return [(statistics.median(t), rc) for t, rc in zip(times, rcs)]
 
 
 def main():
@@ -149,19 +165,22 @@ def main():
         d = os.path.normpath(d)
         with tempfile.TemporaryDirectory() as tmp:
             provider_free_copy(d, tmp)
-            tf, tf_rc = run_times(["terraform", "console"], a.runs, cwd=tmp, stdin=b"1\n", env=env)
-        hv, hv_rc = run_times([a.hclvm, "eval", d], a.runs)
+            (tf, tf_rc), (hv, hv_rc) = interleaved(
+                [dict(cmd=["terraform", "console"], cwd=tmp, stdin=b"1\n", env=env),
+                 dict(cmd=[a.hclvm, "eval", d])], a.runs)
         inproc = json.loads(subprocess.run([a.bench, "--runs", str(a.runs), d], capture_output=True,
                                            text=True, check=True).stdout.splitlines()[0])
         rows.append((d, tf, tf_rc, hv, hv_rc, inproc))
     print("| module | files | terraform console ms | hclvm eval ms (process) | speedup | "
-          "load ms | load (cache) ms | evaluate ms | load+evaluate ms | re-evaluation speedup |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "load ms | load (cache) ms | evaluate ms | load+evaluate ms | terraform / load+evaluate | "
+          "re-evaluation speedup |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for d, tf, tf_rc, hv, hv_rc, p in rows:
         name = os.path.relpath(d, CORPUS) if d.startswith(os.path.normpath(CORPUS)) else d
-        print("| %s | %d | %.1f%s | %.2f | %.0fx | %.3f | %.3f | %.3f | %.3f | %.0fx |" % (
+        print("| %s | %d | %.1f%s | %.2f%s | %.1fx | %.3f | %.3f | %.3f | %.3f | %.0fx | %.1fx |" % (
             name, p["files"], tf * 1000, "" if tf_rc == 0 else " (exit %d)" % tf_rc, hv * 1000,
-            tf / hv, p["load_ms"], p["load_cache_ms"], p["eval_ms"], p["load_eval_ms"],
+            "" if hv_rc == 0 else " (exit %d)" % hv_rc, tf / hv, p["load_ms"], p["load_cache_ms"],
+            p["eval_ms"], p["load_eval_ms"], tf * 1000 / p["load_eval_ms"] if p["load_eval_ms"] else 0,
             p["load_eval_ms"] / p["eval_ms"] if p["eval_ms"] else 0))
     print()
     speedups = [tf / hv for _, tf, _, hv, _, _ in rows]

@@ -168,6 +168,11 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
   if (o.module) {
     if (o.files.empty()) return usage_error("eval --module needs a DIR or FILEs (see 'hclvm help eval')");
     if (o.lines) return usage_error("eval of a module takes -e EXPR, not --lines");
+    // These read lone expressions and files; a module has its own sources.
+    if (o.vars_file) return usage_error("--vars-file does not apply to a module: use --var-file");
+    if (o.base_dir) return usage_error("--base-dir does not apply to a module: file functions read its directory");
+    if (o.go_cty_functions) return usage_error("--functions go-cty does not apply to a module: it has Terraform's");
+    if (o.as_json) return usage_error("--as does not apply to a module: *.tf.json files are JSON");
     return std::nullopt;
   }
   for (const auto& [file, text] : o.var_args) {

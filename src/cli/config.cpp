@@ -16,6 +16,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
 #include "cli/cli.h"
@@ -126,9 +127,15 @@ struct Target {
   std::vector<std::string> files;  // empty: the whole directory
 };
 
-// Loads the module [t] (a directory, or its files).
-config::LoadResult load(const Target& t) {
+// Loads the module [t] (a directory, or its files), through the
+// compiled-file cache when [o] asks for it (--cache, --cache-dir).
+config::LoadResult load(const Target& t, const EvalOptions& o = {}) {
   config::LoadOptions lo;
+  std::unique_ptr<Cache> cache;
+  if (o.cache) {
+    cache = std::make_unique<Cache>(CacheOptions{o.cache_dir});
+    lo.cache = cache.get();
+  }
   return t.files.empty() ? config::load_module(t.dir, lo) : config::load_files(t.files, lo);
 }
 
@@ -265,7 +272,7 @@ int run_eval_module(const EvalOptions& o) {
   std::string err;
   std::optional<Target> t = target_of(o.files, err);
   if (!t) return usage_error(err);
-  config::LoadResult m = load(*t);
+  config::LoadResult m = load(*t, o);
   if (m.has_errors() || !m.module) {
     print_tf_diags(m.diagnostics, m.sources);
     return kExitErrors;

@@ -1088,19 +1088,38 @@ std::vector<std::pair<std::string, Value>> root_values(
   }
   return out;
 }
+
+// The attribute [name] of the object [obj] (a Packer template's var or
+// local object), or [missing].
+Value packer_value(const Value& obj, const std::string& name, Value missing) {
+  if (obj.type()->is_object())
+    if (const Value* v = obj.attr(name)) return *v;
+  return missing;
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, Value>> Evaluation::variables() const {
   std::vector<std::pair<std::string, Value>> out;
   if (!state_ || state_->insts.empty()) return out;
   const detail::ModInst& root = state_->insts.front();
+  // A Packer template's values are kept as the objects its scope reads.
+  bool packer = state_->root->language == Language::Packer;
   for (const auto& [name, v] : state_->root->variables)
-    out.emplace_back(name, detail::variable_value(root, name));
+    out.emplace_back(name, packer ? packer_value(state_->packer_vars, name, Value::unknown(v.type))
+                                  : detail::variable_value(root, name));
   return out;
 }
 
 std::vector<std::pair<std::string, Value>> Evaluation::locals() const {
   if (!state_) return {};
+  if (state_->root->language == Language::Packer) {
+    std::vector<std::pair<std::string, Value>> out;
+    if (state_->insts.empty()) return out;
+    for (const std::string& n : detail::packer_local_names(*state_->root))
+      out.emplace_back(n, packer_value(state_->packer_locals, n, Value::dynamic()));
+    return out;
+  }
   std::vector<std::string> names;
   for (const auto& [n, l] : state_->root->locals) names.push_back(n);
   return root_values(state_.get(), &detail::ModInst::locals, names, Value::dynamic());

@@ -241,6 +241,8 @@ LoadResult load_packer(const std::vector<std::string>& files, const std::string&
 void evaluate_packer(const Module& module, const Inputs& inputs, Vm& vm, EvalState& st);
 // Evaluates [text] as `packer console` does, in the template's scope.
 EvalResult packer_console_eval(const EvalState& st, std::string_view text, Vm& vm);
+// The names of the locals of the Packer template [m], in name order.
+std::vector<std::string> packer_local_names(const ModuleData& m);
 
 // A cty path as Terraform's FormatCtyPath writes it: `.a[1]["k"]`.
 std::string path_string(const Path& path);

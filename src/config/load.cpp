@@ -51,7 +51,10 @@ std::vector<std::string> keys_of(const M& m) {
 }  // namespace
 
 std::vector<std::string> Module::variable_names() const { return keys_of(data_->variables); }
-std::vector<std::string> Module::local_names() const { return keys_of(data_->locals); }
+std::vector<std::string> Module::local_names() const {
+  if (data_->language == Language::Packer) return detail::packer_local_names(*data_);
+  return keys_of(data_->locals);
+}
 std::vector<std::string> Module::output_names() const { return keys_of(data_->outputs); }
 std::vector<std::string> Module::module_call_names() const { return keys_of(data_->calls); }
 std::vector<std::string> Module::resource_addresses() const {

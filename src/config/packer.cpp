@@ -522,6 +522,14 @@ void evaluate_packer(const Module& module, const Inputs& in, Vm& vm, EvalState& 
   st.insts.back().mod = &m;
 }
 
+std::vector<std::string> packer_local_names(const ModuleData& m) {
+  std::vector<std::string> out;
+  if (m.packer)
+    for (const PackerLocal& l : m.packer->locals) out.push_back(l.name);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 EvalResult packer_console_eval(const EvalState& st, std::string_view text, Vm& vm) {
   EvalResult r;
   ExprParse p = parse_expression(make_source("<console-input>", std::string(text)));

@@ -48,21 +48,24 @@ void add_vars_file(EvalState& st, const std::string& path, const std::string& na
   diags.insert(diags.end(), f.diagnostics.begin(), f.diagnostics.end());
   st.var_sources.add({f.source, f.body, f.syntax});
   if (f.has_errors()) return;
-  // A variable block is a common mistake; name it.
-  if (const ast::Body* b = f.body.native_body()) {
-    for (const ast::Block* blk : b->blocks) {
-      if (blk->type != "variable") continue;
-      std::string var = blk->labels.size > 0 ? std::string(blk->labels[0]) : "";
-      error(diags, "Variable declaration in .tfvars file",
-            "A .tfvars file is used to assign values to variables that have already been "
-            "declared in .tf files, not to declare new variables. To declare variable \"" +
-                var + "\", place this block in one of your .tf files, such as variables.tf.\n\n"
-                      "To set a value for this variable in " + name +
-                ", use the definition syntax instead:\n    " + var + " = <value>",
-            src->range(blk->type_span));
-      return;
-    }
+  // A variable block is a common mistake: each one with its label is named
+  // (in either syntax, as Terraform probes the body with a schema), and
+  // then nothing of the file is read.
+  static const BodySchema probe{{}, {{"variable", {"name"}}}};
+  PartialContentResult blocks = f.body.partial_content(probe);
+  bool declared = false;
+  for (const Block& blk : blocks.content.blocks) {
+    const std::string& var = blk.labels[0];
+    error(diags, "Variable declaration in .tfvars file",
+          "A .tfvars file is used to assign values to variables that have already been "
+          "declared in .tf files, not to declare new variables. To declare variable \"" +
+              var + "\", place this block in one of your .tf files, such as variables.tf.\n\n"
+                    "To set a value for this variable in " + name +
+              ", use the definition syntax instead:\n    " + var + " = <value>",
+          blk.type_range);
+    declared = true;
   }
+  if (declared) return;
   AttributesResult attrs = f.body.just_attributes();
   diags.insert(diags.end(), attrs.diagnostics.begin(), attrs.diagnostics.end());
   for (const Attribute& a : attrs.attributes) {

@@ -115,4 +115,17 @@ n=$("$hclvm" cache --cache-dir "$shared" stats | sed -n 's/^entries: //p')
 [ "$n" = 32 ] || fail "shared cache holds $n entries, not 32"
 "$hclvm" cache --cache-dir "$shared" clear > /dev/null
 grep -q "^entries: 0$" <("$hclvm" cache --cache-dir "$shared" stats) || fail "clear"
+# A module directory: eval --cache loads each of its files (the child
+# module's too) through the cache, with the output eval gives without it.
+mkdir -p mod/child
+printf 'variable "n" {\n  default = 2\n}\nlocals {\n  l = [for i in range(var.n) : "x${i}"]\n}\nmodule "c" {\n  source = "./child"\n  v      = local.l\n}\noutput "o" { value = module.c.o }\n' > mod/main.tf
+printf '{"output": {"extra": {"value": "${var.n + 1}"}}}\n' > mod/extra.tf.json
+printf 'variable "v" {}\noutput "o" { value = join(",", var.v) }\n' > mod/child/main.tf
+mcache="$work/module-cache"
+"$hclvm" eval mod > mod.want
+"$hclvm" eval --cache-dir "$mcache" mod > mod.miss
+"$hclvm" eval --cache-dir "$mcache" mod > mod.hit
+cmp -s mod.want mod.miss && cmp -s mod.want mod.hit || fail "module: output differs with the cache"
+grep -q '"o": {"value":"x0,x1"' mod.want || fail "module: unexpected output $(cat mod.want)"
+grep -q "^entries: 3$" <("$hclvm" cache --cache-dir "$mcache" stats) || fail "module: want 3 entries"
 echo "cache CLI: ok"

@@ -378,6 +378,23 @@ build {
   EvalResult n = e.eval("var.count_default + 1");
   ASSERT_FALSE(n.has_errors());
   EXPECT_EQ(config::console_value(n.value), "8");
+  // The evaluation lists the template's values (`hclvm eval DIR`), not
+  // only its console: variables as given, locals as evaluated.
+  auto vars = e.variables();
+  ASSERT_EQ(vars.size(), 2u);
+  EXPECT_EQ(vars[0].first, "count_default");
+  EXPECT_EQ(config::console_value(vars[0].second), "7");
+  EXPECT_EQ(vars[1].first, "region");
+  EXPECT_EQ(config::console_value(vars[1].second), "\"us-east-1\"");
+  EXPECT_EQ(r.module->local_names(), (std::vector<std::string>{"name", "upper"}));
+  auto locals = e.locals();
+  ASSERT_EQ(locals.size(), 2u);
+  EXPECT_EQ(locals[0].first, "name");
+  EXPECT_EQ(config::console_value(locals[0].second), "\"img-us-east-1\"");
+  EXPECT_EQ(locals[1].first, "upper");
+  EXPECT_EQ(config::console_value(locals[1].second), "\"IMG-US-EAST-1\"");
+  EXPECT_NE(e.to_json().find(R"("upper": {"value":"IMG-US-EAST-1","type":"string"})"), std::string::npos)
+      << e.to_json();
 }
 
 }  // namespace

@@ -1,0 +1,5 @@
+region = "a"
+variable "x" {}
+variable "y" {
+  default = 1
+}

@@ -1,0 +1,3 @@
+region = "z"
+variable {}
+variable "a" "b" {}
