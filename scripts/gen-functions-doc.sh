@@ -12,7 +12,7 @@ out=${2:-docs/functions.md}
   cat <<'INTRO'
 # Functions
 
-The standard library (`standard_functions()` in `hclvm/function.h`) is
+The standard library (`standard_functions()` in `hclvm/functions.h`) is
 Terraform's function table: go-cty's stdlib functions where Terraform uses
 them, Terraform's own where it has its own, with their parameters, return
 types, handling of null, unknown and marked values, and error messages.
