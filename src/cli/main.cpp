@@ -32,6 +32,7 @@ const char kMainHelp[] =
     "  fmt      rewrite files in the canonical layout (terraform fmt, hclfmt)\n"
     "  edit     get, set, add or remove attributes and blocks of a file\n"
     "  ast      print the syntax tree of one file\n"
+    "  json     convert a file to JSON (the HCL JSON syntax)\n"
     "  eval     evaluate expressions, files, or whole Terraform modules\n"
     "  console  evaluate expressions in a module's scope, as terraform console does\n"
     "  disasm   print the bytecode of expressions\n"
@@ -66,7 +67,7 @@ const char kHelpHelp[] =
     "Usage: hclvm help [COMMAND]\n"
     "\n"
     "Shows the general help, or the help of COMMAND (check, fmt, edit, ast, eval,\n"
-    "console, disasm, bench, compile, cache, dec, functions, help).\n";
+    "console, disasm, bench, compile, cache, dec, functions, json, help).\n";
 
 // Returns the help text of command [cmd], or nullptr if there is none.
 const char* help_for(const std::string& cmd) {
@@ -82,6 +83,7 @@ const char* help_for(const std::string& cmd) {
   if (cmd == "cache") return kCacheHelp;
   if (cmd == "dec") return kDecHelp;
   if (cmd == "functions") return kFunctionsHelp;
+  if (cmd == "json") return kJsonHelp;
   if (cmd == "help") return kHelpHelp;
   return nullptr;
 }
@@ -180,6 +182,7 @@ int main(int argc, char** argv) {
   if (cmd == "cache") return run_cache(rest);
   if (cmd == "dec") return run_dec(rest);
   if (cmd == "functions") return run_functions(rest);
+  if (cmd == "json") return run_json(rest);
   if (!cmd.empty() && cmd[0] == '-') return usage_error("unknown flag " + cmd + " (see 'hclvm --help')");
   return usage_error("unknown command '" + cmd + "' (see 'hclvm --help')");
 }

@@ -1,0 +1,30 @@
+// A small JSON document model for the converters: values are built as a
+// tree (objects keep their properties in order, repeated names allowed)
+// and written with two-space indentation.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hclvm::convert {
+
+struct JValue {
+  enum class Kind : uint8_t { Raw, String, Object, Array };
+  Kind kind = Kind::Raw;
+  std::string text;  // Raw: JSON text (number, true, false, null); String: the value
+  std::vector<std::pair<std::string, JValue>> props;  // Object
+  std::vector<JValue> items;                          // Array
+
+  static JValue raw(std::string t) { return {Kind::Raw, std::move(t), {}, {}}; }
+  static JValue string(std::string s) { return {Kind::String, std::move(s), {}, {}}; }
+  static JValue object() { return {Kind::Object, {}, {}, {}}; }
+  static JValue array() { return {Kind::Array, {}, {}, {}}; }
+};
+
+// Appends [v] to [out] as indented JSON (two spaces a level), starting at
+// indentation [depth]. Recursive: callers run it within a stack budget.
+void write_json(const JValue& v, std::string& out, unsigned depth = 0);
+
+}  // namespace hclvm::convert
