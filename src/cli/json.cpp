@@ -27,14 +27,21 @@ const char kJsonHelp[] =
     "array of objects; inside a block, each block type stands where its first\n"
     "block stood. Comments are dropped.\n"
     "\n"
+    "The shape hcl2json is the document @cdktf/hcl2json's parse() returns (the\n"
+    "Go hcl2json converter): every block an array of bodies under its type and\n"
+    "labels, keys sorted, any expression that is not a literal, tuple, object or\n"
+    "template as \"${...}\". Input hcl2json refuses (blocks of one type with and\n"
+    "without labels, `-true`) is refused too, with exit status 1.\n"
+    "\n"
     "Options:\n"
-    "  --shape SHAPE  jsonsyntax (default)\n"
-    "  --color WHEN   colour for diagnostics: auto (default), always or never\n"
-    "  -h, --help     show this help\n"
+    "  --shape SHAPE     jsonsyntax (default) or hcl2json\n"
+    "  --preserve-order  hcl2json: keys in source order rather than sorted\n"
+    "  --color WHEN      colour for diagnostics: auto (default), always or never\n"
+    "  -h, --help        show this help\n"
     "\n"
     "Exit status: 0 converted, 1 the file has syntax errors (reported as\n"
-    "'hclvm check' reports them, on standard error), 2 usage error or\n"
-    "unreadable input.\n";
+    "'hclvm check' reports them, on standard error) or the shape cannot hold\n"
+    "it, 2 usage error or unreadable input.\n";
 
 // Runs `hclvm json` with its arguments [args]; returns the exit status.
 int run_json(const std::vector<std::string>& args) {
@@ -52,8 +59,11 @@ int run_json(const std::vector<std::string>& args) {
     } else if (sc.is("--shape")) {
       auto v = sc.value(err);
       if (!v) return usage_error(err);
-      if (*v != "jsonsyntax") return usage_error("--shape must be jsonsyntax, not '" + *v + "'");
-      options.shape = convert::Shape::JsonSyntax;
+      if (*v == "jsonsyntax") options.shape = convert::Shape::JsonSyntax;
+      else if (*v == "hcl2json") options.shape = convert::Shape::Hcl2Json;
+      else return usage_error("--shape must be jsonsyntax or hcl2json, not '" + *v + "'");
+    } else if (sc.is("--preserve-order")) {
+      options.preserve_order = true;
     } else if (sc.is("--color")) {
       auto v = sc.value(err);
       if (!v) return usage_error(err);
@@ -71,13 +81,20 @@ int run_json(const std::vector<std::string>& args) {
   std::string bytes;
   if (!read_input(path, bytes, err)) return usage_error("cannot read " + path + ": " + err);
   Parsed p = parse_input(ParseAs::Config, display_name(path), std::move(bytes));
+  std::string refused;
   if (!has_errors(p.diagnostics) && p.body) {
-    std::string out = convert::body_to_json(*p.body, *p.source, options);
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    convert::Result r = convert::body_to_json(*p.body, *p.source, options);
+    std::fwrite(r.text.data(), 1, r.text.size(), stdout);
     std::fflush(stdout);
+    refused = std::move(r.error);
   }
   diag::write_text(p.diagnostics, p.snippet_files(), text_style_for(STDERR_FILENO, color),
                    file_sink(stderr));
+  if (!refused.empty()) {
+    std::fprintf(stderr, "hclvm: cannot convert %s to the hcl2json shape: %s\n", display_name(path).c_str(),
+                 refused.c_str());
+    return kExitErrors;
+  }
   return has_errors(p.diagnostics) ? kExitErrors : kExitOk;
 }
 

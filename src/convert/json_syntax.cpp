@@ -387,16 +387,25 @@ class BodyWriter {
 
 }  // namespace
 
-std::string body_to_json(const ast::Body& body, const Source& src, const JsonOptions& options) {
-  (void)options;
-  return util::run_deep([&](const util::StackBudget&) {
+Result body_to_json(const ast::Body& body, const Source& src, const JsonOptions& options) {
+  Result r;
+  if (options.shape == Shape::Hcl2Json) {
+    body_to_hcl2json(body, src, options, r);
+    return r;
+  }
+  r.text = util::run_deep([&](const util::StackBudget&) {
     BodyWriter w(src);
     JValue doc = w.body(body, true);
+    // Only what JSON requires is escaped, so that text such as
+    // "a < b && c" stays readable.
+    uni::JsonQuoting q;
+    q.html = false;
     std::string out;
-    write_json(doc, out);
+    write_json(doc, out, q);
     out += '\n';
     return out;
   });
+  return r;
 }
 
 Result native_to_json(std::string name, std::string bytes, const JsonOptions& options) {
@@ -405,7 +414,9 @@ Result native_to_json(std::string name, std::string bytes, const JsonOptions& op
   r.source = p.source;
   r.diagnostics = std::move(p.diagnostics);
   if (!r.ok() || !p.body) return r;
-  r.text = body_to_json(*p.body, *p.source, options);
+  Result c = body_to_json(*p.body, *p.source, options);
+  r.text = std::move(c.text);
+  r.error = std::move(c.error);
   return r;
 }
 

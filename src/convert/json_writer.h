@@ -3,6 +3,8 @@
 // and written with two-space indentation.
 #pragma once
 
+#include "util/unicode.h"
+
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -24,7 +26,11 @@ struct JValue {
 };
 
 // Appends [v] to [out] as indented JSON (two spaces a level), starting at
-// indentation [depth]. Recursive: callers run it within a stack budget.
-void write_json(const JValue& v, std::string& out, unsigned depth = 0);
+// indentation [depth], strings escaped as [q] says; with [inline_leaves],
+// an object whose values are all numbers, booleans or null is written on
+// one line (`{"line": 1, "column": 1, "byte": 0}`). Recursive: callers run
+// it within a stack budget.
+void write_json(const JValue& v, std::string& out, const uni::JsonQuoting& q, unsigned depth = 0,
+                bool inline_leaves = false);
 
 }  // namespace hclvm::convert

@@ -1,7 +1,8 @@
 // hclvm::convert (include/hclvm/convert.h): native files written as the
-// HCL JSON syntax. The goldens (tests/golden/convert/run.sh) and the
-// reference's reading of the corpus (corpus.sh) cover whole files; these
-// cases pin the rules one at a time, the error path, and input that nests
+// HCL JSON syntax and in hcl2json's shape, and trees as JSON. The goldens
+// (tests/golden/convert/run.sh), the reference's reading of the corpus
+// (corpus.sh) and @cdktf/hcl2json's (hcl2json.sh) cover whole files; these
+// cases pin the rules one at a time, the error paths, and input that nests
 // as deep as the parser allows.
 #include <hclvm/convert.h>
 #include <hclvm/json_syntax.h>
@@ -12,7 +13,17 @@
 
 namespace {
 
+using hclvm::convert::JsonOptions;
 using hclvm::convert::native_to_json;
+using hclvm::convert::Shape;
+
+// Returns [src] in the hcl2json shape, keys sorted or in [preserve_order].
+hclvm::convert::Result h2j(const std::string& src, bool preserve_order = false) {
+  JsonOptions o;
+  o.shape = Shape::Hcl2Json;
+  o.preserve_order = preserve_order;
+  return native_to_json("t.tf", src, o);
+}
 
 // Returns the conversion of [src], which must succeed.
 std::string conv(const std::string& src) {
@@ -87,6 +98,46 @@ TEST(JsonConvert, DeepNestingConvertsAndParsesBack) {
   auto r = native_to_json("t.hcl", src);
   ASSERT_TRUE(r.ok()) << r.diagnostics[0].summary;
   auto p = hclvm::parse_json_config(hclvm::make_source("t.json", r.text));
+  EXPECT_FALSE(p.has_errors());
+  // The other shape and the tree too.
+  EXPECT_TRUE(h2j(src).ok());
+  auto f = hclvm::parse_config(hclvm::make_source("t.hcl", src));
+  EXPECT_FALSE(hclvm::convert::ast_body_json(*f.body, *f.source).empty());
+}
+
+TEST(Hcl2Json, BlocksAreArraysKeysSorted) {
+  auto r = h2j("z = 1\nb \"x\" { p = 1 }\nb \"x\" {}\na = [1e3, -0.50, !false]\n");
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_EQ(r.text,
+            "{\n  \"a\": [\n    1000,\n    -0.5,\n    true\n  ],\n  \"b\": {\n    \"x\": [\n      {\n"
+            "        \"p\": 1\n      },\n      {}\n    ]\n  },\n  \"z\": 1\n}\n");
+  auto o = h2j("z = 1\nb {}\na = 2\n", true);
+  EXPECT_EQ(o.text, "{\n  \"z\": 1,\n  \"b\": [\n    {}\n  ],\n  \"a\": 2\n}\n");
+}
+
+TEST(Hcl2Json, TemplatesAsHcl2JsonWritesThem) {
+  // Any conditional part becomes a directive, an empty else is left out,
+  // "${" and "%{" are escaped, HTML characters too (Go's encoding/json).
+  auto r = h2j("a = \"x${c ? 1 : \"\"} $${d} %%{e} <\"\n");
+  EXPECT_EQ(r.text, "{\n  \"a\": \"x%{if c}1%{endif} $${d} %%{e} \\u003c\"\n}\n");
+}
+
+TEST(Hcl2Json, RefusesWhatHcl2JsonRefuses) {
+  auto a = h2j("a {}\na \"x\" {}\n");
+  EXPECT_FALSE(a.ok());
+  EXPECT_TRUE(a.text.empty());
+  EXPECT_EQ(a.error, "Unable to convert Block to JSON: a.x");
+  auto b = h2j("a \"x\" {}\na {}\n");
+  EXPECT_EQ(b.error, "invalid HCL detected for \"a\" block, cannot have blocks with and without labels");
+  EXPECT_FALSE(h2j("a = -true\n").ok());
+}
+
+TEST(AstJson, NodesCarryKindFieldsAndRanges) {
+  auto f = hclvm::parse_config(hclvm::make_source("t.hcl", "a = x\n"));
+  std::string j = hclvm::convert::ast_body_json(*f.body, *f.source);
+  EXPECT_NE(j.find("\"kind\": \"ScopeTraversal\""), std::string::npos);
+  EXPECT_NE(j.find("\"start\": {\"line\": 1, \"column\": 5, \"byte\": 4}"), std::string::npos);
+  auto p = hclvm::parse_json_expression(hclvm::make_source("t.json", j));
   EXPECT_FALSE(p.has_errors());
 }
 
