@@ -52,8 +52,10 @@ struct Result {
   Diagnostics diagnostics;  // the input's syntax errors and warnings
   std::string text;         // the document (ending in a newline); empty on errors
   // Why a file without syntax errors has no document in the shape asked
-  // for (Hcl2Json refuses what hcl2json refuses: blocks of one type with
-  // and without labels, `-true`); empty otherwise.
+  // for (JsonSyntax: names, strings or expressions with bytes that are not
+  // UTF-8, which the native syntax takes and JSON cannot hold; Hcl2Json:
+  // what hcl2json refuses, blocks of one type with and without labels,
+  // `-true`); empty otherwise.
   std::string error;
   bool ok() const { return !has_errors(diagnostics) && error.empty(); }
 };

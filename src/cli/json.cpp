@@ -25,7 +25,8 @@ const char kJsonHelp[] =
     "text, and blocks nest by type and labels. Attributes and blocks keep their\n"
     "order: at the top level, block types that interleave make the document an\n"
     "array of objects; inside a block, each block type stands where its first\n"
-    "block stood. Comments are dropped.\n"
+    "block stood. Comments are dropped. A file with bytes that are not UTF-8 in\n"
+    "a name, string or expression (which JSON cannot hold) is refused.\n"
     "\n"
     "The shape hcl2json is the document @cdktf/hcl2json's parse() returns (the\n"
     "Go hcl2json converter): every block an array of bodies under its type and\n"
@@ -91,7 +92,8 @@ int run_json(const std::vector<std::string>& args) {
   diag::write_text(p.diagnostics, p.snippet_files(), text_style_for(STDERR_FILENO, color),
                    file_sink(stderr));
   if (!refused.empty()) {
-    std::fprintf(stderr, "hclvm: cannot convert %s to the hcl2json shape: %s\n", display_name(path).c_str(),
+    std::fprintf(stderr, "hclvm: cannot convert %s to %s: %s\n", display_name(path).c_str(),
+                 options.shape == convert::Shape::Hcl2Json ? "the hcl2json shape" : "the JSON syntax",
                  refused.c_str());
     return kExitErrors;
   }

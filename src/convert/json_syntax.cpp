@@ -385,6 +385,22 @@ class BodyWriter {
   Writer exprs_;
 };
 
+// Why a file whose names or expressions hold bytes that are not UTF-8 (the
+// native syntax takes them; a JSON string cannot hold them) is refused.
+constexpr const char* kNotUtf8 =
+    "it holds bytes that are not UTF-8 in a name, a string or an expression, which JSON cannot hold";
+
+// Reports whether every string and property name in [v] is UTF-8.
+bool valid_text(const JValue& v) {
+  util::enter_level();
+  if (v.kind == JValue::Kind::String && !uni::valid_utf8(v.text)) return false;
+  for (const JProp& p : v.props)
+    if (!uni::valid_utf8(p.first) || !valid_text(p.second)) return false;
+  for (const JValue& i : v.items)
+    if (!valid_text(i)) return false;
+  return true;
+}
+
 }  // namespace
 
 Result body_to_json(const ast::Body& body, const Source& src, const JsonOptions& options) {
@@ -396,6 +412,10 @@ Result body_to_json(const ast::Body& body, const Source& src, const JsonOptions&
   r.text = util::run_deep([&](const util::StackBudget&) {
     BodyWriter w(src);
     JValue doc = w.body(body, true);
+    if (!valid_text(doc)) {
+      r.error = kNotUtf8;
+      return std::string();
+    }
     // Only what JSON requires is escaped, so that text such as
     // "a < b && c" stays readable.
     uni::JsonQuoting q;

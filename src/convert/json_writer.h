@@ -12,18 +12,49 @@
 
 namespace hclvm::convert {
 
+struct JProp;
+
 struct JValue {
   enum class Kind : uint8_t { Raw, String, Object, Array };
   Kind kind = Kind::Raw;
-  std::string text;  // Raw: JSON text (number, true, false, null); String: the value
-  std::vector<std::pair<std::string, JValue>> props;  // Object
-  std::vector<JValue> items;                          // Array
+  std::string text;          // Raw: JSON text (number, true, false, null); String: the value
+  std::vector<JProp> props;  // Object, in order (repeated names allowed)
+  std::vector<JValue> items; // Array
 
-  static JValue raw(std::string t) { return {Kind::Raw, std::move(t), {}, {}}; }
-  static JValue string(std::string s) { return {Kind::String, std::move(s), {}, {}}; }
-  static JValue object() { return {Kind::Object, {}, {}, {}}; }
-  static JValue array() { return {Kind::Array, {}, {}, {}}; }
+  static JValue raw(std::string t);
+  static JValue string(std::string s);
+  static JValue object();
+  static JValue array();
 };
+
+// One property of an object.
+struct JProp {
+  std::string first;
+  JValue second;
+  JProp(std::string name, JValue value) : first(std::move(name)), second(std::move(value)) {}
+};
+
+inline JValue JValue::raw(std::string t) {
+  JValue v;
+  v.text = std::move(t);
+  return v;
+}
+inline JValue JValue::string(std::string s) {
+  JValue v;
+  v.kind = Kind::String;
+  v.text = std::move(s);
+  return v;
+}
+inline JValue JValue::object() {
+  JValue v;
+  v.kind = Kind::Object;
+  return v;
+}
+inline JValue JValue::array() {
+  JValue v;
+  v.kind = Kind::Array;
+  return v;
+}
 
 // Appends [v] to [out] as indented JSON (two spaces a level), starting at
 // indentation [depth], strings escaped as [q] says; with [inline_leaves],

@@ -89,6 +89,17 @@ TEST(JsonConvert, SyntaxErrorsGiveDiagnosticsAndNoText) {
   EXPECT_EQ(r.diagnostics[0].summary, "Invalid expression");
 }
 
+TEST(JsonConvert, BytesThatAreNotUtf8AreRefused) {
+  // The native syntax takes them in a name; a JSON string cannot hold them.
+  auto r = native_to_json("t.hcl", "a = N\xd1x\n");
+  ASSERT_TRUE(r.diagnostics.empty());
+  EXPECT_FALSE(r.ok());
+  EXPECT_TRUE(r.text.empty());
+  EXPECT_FALSE(r.error.empty());
+  // In a comment they are dropped with it.
+  EXPECT_TRUE(native_to_json("t.hcl", "# \xd1\na = 1\n").ok());
+}
+
 TEST(JsonConvert, DeepNestingConvertsAndParsesBack) {
   // As deep as the parser takes, in an expression and in blocks.
   const int depth = 5000;

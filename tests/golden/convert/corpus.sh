@@ -35,8 +35,8 @@ converted=0
 failed=0
 while IFS=$'\t' read -r path kind _ status _; do
   [ "$kind" = native ] && [ "$status" = ok ] || continue
+  if [ "$limit" -gt 0 ] && [ "$n" -ge "$limit" ]; then break; fi
   n=$((n + 1))
-  if [ "$limit" -gt 0 ] && [ "$n" -gt "$limit" ]; then break; fi
   out="$tmp/$n.json"
   if "$hclvm" json "$shared/corpus/$path" > "$out" 2> "$tmp/err"; then
     converted=$((converted + 1))
