@@ -30,6 +30,7 @@ targets=(
   "eval_fuzz|eval|4096"
   "decode_fuzz|decode|16384"
   "fmt_fuzz|fmt|8192"
+  "convert_fuzz|parse|4096"
 )
 
 names=()

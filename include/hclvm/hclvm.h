@@ -598,6 +598,26 @@ typedef enum hclvm_format_style {
 hclvm_status hclvm_format(const char *text, size_t len, const char *filename, hclvm_format_style style,
                           char **out, int *changed, hclvm_diagnostics **diags);
 
+/* --- conversion to JSON ------------------------------------------------------------- */
+
+/* Which JSON document hclvm_to_json writes (include/hclvm/convert.h). */
+typedef enum hclvm_json_shape {
+  HCLVM_JSON_SYNTAX = 0,  /* the HCL JSON syntax: a .tf.json / .hcl.json twin */
+  HCLVM_JSON_HCL2JSON = 1, /* what @cdktf/hcl2json's parse() returns: keys sorted */
+  HCLVM_JSON_HCL2JSON_ORDERED = 2 /* the same with keys in source order */
+} hclvm_json_shape;
+
+/* Converts the configuration file [text] of the native syntax named
+ * [filename] (NULL: "<input>") to the JSON document [shape] says (see
+ * docs/cli.md, `hclvm json`). [*out] receives the document (the caller
+ * frees it with hclvm_string_free). A file with syntax errors gives
+ * HCLVM_ERR_PARSE, [*out] NULL, and [diags] (when not NULL) receives the
+ * errors, as on success it receives the warnings, if any. A file the
+ * hcl2json shape cannot hold (what hcl2json refuses) gives
+ * HCLVM_ERR_INVALID_ARGUMENT and the reason in hclvm_last_error(). */
+hclvm_status hclvm_to_json(const char *text, size_t len, const char *filename, hclvm_json_shape shape,
+                           char **out, hclvm_diagnostics **diags);
+
 /* A configuration file being edited (include/hclvm/format.h, Document):
  * paths name attributes, blocks, object items and tuple elements
  * ("resource.aws_s3_bucket.logs.tags.Env", "module.vpc.azs[0]"; see

@@ -145,6 +145,8 @@ int run_edit(const std::vector<std::string>& args);
 int run_dec(const std::vector<std::string>& args);
 // The `functions` command (functions.cpp).
 int run_functions(const std::vector<std::string>& args);
+// The `json` command (json.cpp): native syntax to JSON.
+int run_json(const std::vector<std::string>& args);
 
 // Help texts, printed by `hclvm help CMD` and `hclvm CMD --help`.
 extern const char kCheckHelp[];
@@ -152,5 +154,6 @@ extern const char kFmtHelp[];
 extern const char kEditHelp[];
 extern const char kDecHelp[];
 extern const char kFunctionsHelp[];
+extern const char kJsonHelp[];
 
 }  // namespace hclvm::cli

@@ -7,6 +7,8 @@
 #include "cli/eval.h"
 #include "syntax/dump.h"
 
+#include <hclvm/convert.h>
+
 #include <unistd.h>
 
 #include <cstdio>
@@ -32,6 +34,7 @@ const char kMainHelp[] =
     "  fmt      rewrite files in the canonical layout (terraform fmt, hclfmt)\n"
     "  edit     get, set, add or remove attributes and blocks of a file\n"
     "  ast      print the syntax tree of one file\n"
+    "  json     convert a file to JSON (the HCL JSON syntax)\n"
     "  eval     evaluate expressions, files, or whole Terraform modules\n"
     "  console  evaluate expressions in a module's scope, as terraform console does\n"
     "  disasm   print the bytecode of expressions\n"
@@ -52,11 +55,13 @@ const char kAstHelp[] =
     "Usage: hclvm ast [options] FILE\n"
     "\n"
     "Parses one file (\"-\" reads standard input) and prints its syntax tree,\n"
-    "one node per line with its range. Diagnostics go to standard error; the\n"
+    "one node per line with its range, or as one JSON document (--format json,\n"
+    "the schema of docs/ast-json.md). Diagnostics go to standard error; the\n"
     "tree is printed even when there are errors (the parser recovers).\n"
     "\n"
     "Options:\n"
     "  --as KIND      parse as config (default), expr, template or traversal\n"
+    "  --format FMT   text (default) or json\n"
     "  --color WHEN   colour for diagnostics: auto (default), always or never\n"
     "  -h, --help     show this help\n"
     "\n"
@@ -66,7 +71,7 @@ const char kHelpHelp[] =
     "Usage: hclvm help [COMMAND]\n"
     "\n"
     "Shows the general help, or the help of COMMAND (check, fmt, edit, ast, eval,\n"
-    "console, disasm, bench, compile, cache, dec, functions, help).\n";
+    "console, disasm, bench, compile, cache, dec, functions, json, help).\n";
 
 // Returns the help text of command [cmd], or nullptr if there is none.
 const char* help_for(const std::string& cmd) {
@@ -82,6 +87,7 @@ const char* help_for(const std::string& cmd) {
   if (cmd == "cache") return kCacheHelp;
   if (cmd == "dec") return kDecHelp;
   if (cmd == "functions") return kFunctionsHelp;
+  if (cmd == "json") return kJsonHelp;
   if (cmd == "help") return kHelpHelp;
   return nullptr;
 }
@@ -90,12 +96,18 @@ const char* help_for(const std::string& cmd) {
 int run_ast(const std::vector<std::string>& args) {
   ParseAs as = ParseAs::Config;
   ColorMode color = ColorMode::Auto;
+  bool json = false;
   std::vector<std::string> files;
   ArgScanner sc(args);
   std::string err;
   while (sc.next()) {
     if (!sc.is_flag()) {
       files.push_back(sc.name());
+    } else if (sc.is("--format")) {
+      auto v = sc.value(err);
+      if (!v) return usage_error(err);
+      if (*v != "text" && *v != "json") return usage_error("--format must be text or json, not '" + *v + "'");
+      json = *v == "json";
     } else if (sc.is("--help", "-h")) {
       std::fputs(kAstHelp, stdout);
       return kExitOk;
@@ -125,9 +137,18 @@ int run_ast(const std::vector<std::string>& args) {
   Parsed p = parse_input(as, display_name(path), std::move(bytes));
 
   std::string dump;
-  if (p.body) dump = syntax::dump_body(*p.body, *p.source);
-  else if (p.expr) dump = syntax::dump_expr(*p.expr, *p.source);
-  else if (as == ParseAs::Traversal) dump = syntax::dump_traversal(p.traversal, *p.source);
+  if (json) {
+    if (p.body) dump = convert::ast_body_json(*p.body, *p.source);
+    else if (p.expr) dump = convert::ast_expr_json(*p.expr, *p.source);
+    else if (as == ParseAs::Traversal) dump = convert::ast_traversal_json(p.traversal, *p.source);
+    else dump = "null\n";
+  } else if (p.body) {
+    dump = syntax::dump_body(*p.body, *p.source);
+  } else if (p.expr) {
+    dump = syntax::dump_expr(*p.expr, *p.source);
+  } else if (as == ParseAs::Traversal) {
+    dump = syntax::dump_traversal(p.traversal, *p.source);
+  }
   std::fwrite(dump.data(), 1, dump.size(), stdout);
   std::fflush(stdout);
 
@@ -180,6 +201,7 @@ int main(int argc, char** argv) {
   if (cmd == "cache") return run_cache(rest);
   if (cmd == "dec") return run_dec(rest);
   if (cmd == "functions") return run_functions(rest);
+  if (cmd == "json") return run_json(rest);
   if (!cmd.empty() && cmd[0] == '-') return usage_error("unknown flag " + cmd + " (see 'hclvm --help')");
   return usage_error("unknown command '" + cmd + "' (see 'hclvm --help')");
 }

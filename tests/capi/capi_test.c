@@ -1472,6 +1472,32 @@ static void test_format_and_edit(void) {
   hclvm_document_free(NULL);
 }
 
+/* Conversion to the HCL JSON syntax, and a file with errors. */
+static void test_to_json(void) {
+  char *out = NULL;
+  hclvm_diagnostics *diags = NULL;
+  OK(hclvm_to_json("a = 1\nb \"x\" { c = \"${d}\" }\n", HCLVM_NUL_TERMINATED, "t.tf", HCLVM_JSON_SYNTAX, &out,
+                   &diags));
+  CHECK(strcmp(out, "{\n  \"a\": 1,\n  \"b\": {\n    \"x\": {\n      \"c\": \"${d}\"\n    }\n  }\n}\n") == 0);
+  hclvm_string_free(out);
+  hclvm_diagnostics_free(diags);
+  CHECK(hclvm_to_json("a = \n", HCLVM_NUL_TERMINATED, NULL, HCLVM_JSON_SYNTAX, &out, &diags) == HCLVM_ERR_PARSE);
+  CHECK(out == NULL);
+  CHECK(hclvm_diagnostics_has_errors(diags) == 1);
+  hclvm_diagnostics_free(diags);
+  OK(hclvm_to_json("b = 1\na = [1e3]\n", HCLVM_NUL_TERMINATED, NULL, HCLVM_JSON_HCL2JSON, &out, NULL));
+  CHECK(strcmp(out, "{\n  \"a\": [\n    1000\n  ],\n  \"b\": 1\n}\n") == 0);
+  hclvm_string_free(out);
+  OK(hclvm_to_json("b = 1\na = 2\n", HCLVM_NUL_TERMINATED, NULL, HCLVM_JSON_HCL2JSON_ORDERED, &out, NULL));
+  CHECK(strcmp(out, "{\n  \"b\": 1,\n  \"a\": 2\n}\n") == 0);
+  hclvm_string_free(out);
+  CHECK(hclvm_to_json("a {}\na \"x\" {}\n", HCLVM_NUL_TERMINATED, NULL, HCLVM_JSON_HCL2JSON, &out, NULL) ==
+        HCLVM_ERR_INVALID_ARGUMENT);
+  CHECK(out == NULL);
+  CHECK(hclvm_to_json("", 0, NULL, (hclvm_json_shape)9, &out, NULL) == HCLVM_ERR_INVALID_ARGUMENT);
+  CHECK(hclvm_to_json(NULL, 0, NULL, HCLVM_JSON_SYNTAX, &out, NULL) == HCLVM_ERR_INVALID_ARGUMENT);
+}
+
 int main(void) {
   test_status();
   test_parse_error();
@@ -1488,6 +1514,7 @@ int main(void) {
   test_threads();
   test_modules();
   test_format_and_edit();
+  test_to_json();
   printf("capi: %d checks passed\n", checks);
   return 0;
 }

@@ -1,0 +1,83 @@
+// Conversions between the native syntax and JSON: configuration files as
+// JSON documents, and syntax trees as JSON.
+//
+// native_to_json() writes a configuration file of the native syntax as a
+// JSON document. Its default shape is the HCL JSON syntax (a .tf.json or
+// .hcl.json file the reference reads as the same body): literals become
+// JSON values, templates stay templates ("${...}" and "%{...}" sequences,
+// with literal "${" and "%{" escaped), every other expression becomes a
+// "${...}" template holding its source text, blocks nest by type and
+// labels, and attributes and blocks keep their source order. The JSON
+// syntax can keep the order of blocks of different types only at the
+// root (where the body becomes an array of objects when block types
+// interleave); in a nested body, blocks keep their order within their
+// type, and each type stands where its first block stood.
+//
+//   hclvm::convert::Result r = hclvm::convert::native_to_json("main.tf", text);
+//   if (!r.ok()) report(r.diagnostics);   // the file's syntax errors
+//   else write(r.text);
+#pragma once
+
+#include <hclvm/ast.h>
+#include <hclvm/diagnostic.h>
+#include <hclvm/syntax.h>
+
+#include <memory>
+#include <string>
+
+namespace hclvm::convert {
+
+// Which document native_to_json() writes.
+enum class Shape : uint8_t {
+  JsonSyntax,  // the HCL JSON syntax
+  // What @cdktf/hcl2json's parse(filename, contents) returns (the Go
+  // hcl2json converter it ships): every block as an array of bodies under
+  // its type and labels, attributes after blocks (one of the same name
+  // replaces the block), keys in Go's sorted order, numbers as cty prints
+  // them, strings escaped as Go's encoding/json does, every expression
+  // that is not a literal, tuple, object or template as "${SOURCE}".
+  Hcl2Json,
+};
+
+struct JsonOptions {
+  Shape shape = Shape::JsonSyntax;
+  // Hcl2Json: keys in source order rather than sorted (a body's attributes
+  // and block types where each first appears).
+  bool preserve_order = false;
+};
+
+// What a conversion gave.
+struct Result {
+  std::shared_ptr<const Source> source;  // the file parsed (native_to_json)
+  Diagnostics diagnostics;  // the input's syntax errors and warnings
+  std::string text;         // the document (ending in a newline); empty on errors
+  // Why a file without syntax errors has no document in the shape asked
+  // for (JsonSyntax: names, strings or expressions with bytes that are not
+  // UTF-8, which the native syntax takes and JSON cannot hold; Hcl2Json:
+  // what hcl2json refuses, blocks of one type with and without labels,
+  // `-true`); empty otherwise.
+  std::string error;
+  bool ok() const { return !has_errors(diagnostics) && error.empty(); }
+};
+
+// Converts the configuration file [bytes] named [name] of the native
+// syntax to the JSON document [options] asks for. A file with syntax
+// errors gives its diagnostics (those of parse_config) and no text.
+Result native_to_json(std::string name, std::string bytes, const JsonOptions& options = {});
+
+// Writes the parsed body [body] of [src] (a file parsed without errors) as
+// the JSON document [options] asks for: the text, or the error.
+Result body_to_json(const ast::Body& body, const Source& src, const JsonOptions& options = {});
+
+// Syntax trees as JSON (`hclvm ast --format json`; the schema is in
+// docs/ast-json.md): [body], [expr] or the traversal [steps], parsed from
+// [src], as one JSON document ending in a newline. Trees with errors (the
+// parsers' partial trees) are written too.
+std::string ast_body_json(const ast::Body& body, const Source& src);
+std::string ast_expr_json(const ast::Expr& expr, const Source& src);
+std::string ast_traversal_json(ast::List<ast::Traverser> steps, const Source& src);
+
+// The Hcl2Json shape (hcl2json.cpp): [body] of [src] as [r]'s text or error.
+void body_to_hcl2json(const ast::Body& body, const Source& src, const JsonOptions& options, Result& r);
+
+}  // namespace hclvm::convert

@@ -1,0 +1,321 @@
+// The `hcl2json` shape of `hclvm json`: the document @cdktf/hcl2json's
+// parse(filename, contents) returns, for users migrating from it. That
+// package runs the Go converter of hcl2json (cdktf's fork) compiled to
+// WebAssembly; this follows its rules, quirks included:
+//
+// - A body is a map: blocks first, each under its type and then one
+//   object per label, its body appended to an array at the last level;
+//   then attributes, one of which replaces a block property of the same
+//   name. A block whose path meets an array (a block of the same type
+//   without labels) or whose last level holds an object (blocks of the
+//   same type with more labels) makes the conversion fail.
+// - Keys are in Go's sorted order (encoding/json sorts map keys), unless
+//   preserve_order asks for the source's.
+// - Literals are JSON values, numbers as cty writes them (big.Float's
+//   shortest 'f' text); `-N` and `!B` are evaluated, and fail on operands
+//   of the wrong type. Tuples are arrays, objects maps (a later key
+//   replaces an earlier one).
+// - A quoted string without sequences is its text (in NFC) with "${" and
+//   "%{" escaped. A template is rebuilt part by part: literal text so,
+//   a null literal as "null", any conditional (also `${c ? a : b}`) as an
+//   `%{if}` directive whose `%{else}` is left out when empty, `%{for}` as
+//   a directive, any other part as "${SOURCE}".
+// - Object keys: a traversal is its source text, a literal its string, a
+//   template rebuilt, anything else "${SOURCE}".
+// - SOURCE is the expression's source text, and one byte more when the
+//   byte after it is ")" (the converter's guard against ranges that end
+//   before a closing parenthesis).
+#include <hclvm/convert.h>
+#include <hclvm/number.h>
+
+#include "convert/json_writer.h"
+#include "util/stack.h"
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace hclvm::convert {
+
+namespace {
+
+using ast::as;
+using ast::ExprKind;
+using ast::LitKind;
+
+// Why a conversion stops: hcl2json refuses the input.
+struct Refused {
+  std::string message;
+};
+
+// An object being built as a Go map: a key set again keeps its place and
+// takes the new value. [first] records where each key first came from in
+// the source, for preserve_order.
+struct GoMap {
+  JValue value = JValue::object();
+  std::unordered_map<std::string, size_t> index;
+  std::vector<uint32_t> first;
+
+  // Returns the value of [key], or null.
+  JValue* find(const std::string& key) {
+    auto it = index.find(key);
+    return it == index.end() ? nullptr : &value.props[it->second].second;
+  }
+  // Sets [key] to [v]; [pos] is where it is in the source.
+  void set(const std::string& key, JValue v, uint32_t pos) {
+    auto it = index.find(key);
+    if (it != index.end()) {
+      value.props[it->second].second = std::move(v);
+      return;
+    }
+    index.emplace(key, value.props.size());
+    value.props.emplace_back(key, std::move(v));
+    first.push_back(pos);
+  }
+  // Returns the finished object: keys sorted as Go's encoding/json sorts
+  // them (by bytes), or in the order of [first].
+  JValue finish(bool preserve_order) {
+    std::vector<size_t> order(value.props.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    if (preserve_order) {
+      std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return first[a] < first[b]; });
+    } else {
+      std::sort(order.begin(), order.end(),
+                [&](size_t a, size_t b) { return value.props[a].first < value.props[b].first; });
+    }
+    JValue out = JValue::object();
+    out.props.reserve(order.size());
+    for (size_t i : order) out.props.push_back(std::move(value.props[i]));
+    return out;
+  }
+};
+
+// Returns the literal text [s] of a template as hcl2json writes it: in
+// NFC (a string literal's value is a cty string), "${" escaped as "$${"
+// and "%{" as "%%{".
+std::string escape_literal(std::string_view s) {
+  std::string n = uni::nfc(s);
+  std::string out;
+  out.reserve(n.size());
+  for (size_t i = 0; i < n.size(); ++i) {
+    if ((n[i] == '$' || n[i] == '%') && i + 1 < n.size() && n[i + 1] == '{') out += n[i];
+    out += n[i];
+  }
+  return out;
+}
+
+class Hcl2Json {
+ public:
+  Hcl2Json(const Source& src, bool preserve_order) : text_(src.text()), preserve_(preserve_order) {}
+
+  // Returns body [b] as an object (ConvertBody).
+  JValue body(const ast::Body& b) {
+    util::enter_level();
+    // Label levels are built as maps too; they are finished, and their
+    // keys sorted, once the whole body is.
+    Level root;
+    for (const ast::Block* blk : b.blocks) block(*blk, root);
+    for (const ast::Attribute* a : b.attributes) {
+      JValue v = expr(*a->expr);
+      root.map.set(std::string(a->name), std::move(v), a->span.begin);
+      root.children.erase(std::string(a->name));
+    }
+    return finish(root);
+  }
+
+ private:
+  // A map of a body or of a label level, with the label levels below it
+  // still being built (by key).
+  struct Level {
+    GoMap map;
+    std::unordered_map<std::string, std::unique_ptr<Level>> children;
+  };
+
+  // Returns [l] finished: each child level finished into its key.
+  JValue finish(Level& l) {
+    for (auto& [key, child] : l.children) *l.map.find(key) = finish(*child);
+    return l.map.finish(preserve_);
+  }
+
+  // Adds block [b] to [out] (convertBlock).
+  void block(const ast::Block& b, Level& out) {
+    Level* level = &out;
+    std::string key(b.type);
+    for (uint32_t i = 0; i < b.labels.size; ++i) {
+      auto it = level->children.find(key);
+      if (it == level->children.end()) {
+        if (level->map.find(key) != nullptr) throw Refused{block_error(b)};
+        level->map.set(key, JValue::object(), b.span.begin);
+        it = level->children.emplace(key, std::make_unique<Level>()).first;
+      }
+      level = it->second.get();
+      key = std::string(b.labels[i]);
+    }
+    JValue v = body(*b.body);
+    if (level->children.count(key) != 0)
+      throw Refused{"invalid HCL detected for \"" + key +
+                    "\" block, cannot have blocks with and without labels"};
+    if (JValue* cur = level->map.find(key)) {
+      cur->items.push_back(std::move(v));
+      return;
+    }
+    JValue list = JValue::array();
+    list.items.push_back(std::move(v));
+    level->map.set(key, std::move(list), b.span.begin);
+  }
+
+  // The message of a block whose labels meet something that is not an object.
+  static std::string block_error(const ast::Block& b) {
+    std::string m = "Unable to convert Block to JSON: " + std::string(b.type) + ".";
+    for (uint32_t i = 0; i < b.labels.size; ++i) {
+      if (i) m += '.';
+      m += b.labels[i];
+    }
+    return m;
+  }
+
+  // The source of [span], with the closing parenthesis after it if there is one.
+  std::string range_source(ast::Span span) const {
+    uint32_t end = span.end;
+    if (end < text_.size() && text_[end] == ')') ++end;
+    return std::string(text_.substr(span.begin, end - span.begin));
+  }
+
+  std::string wrap(const ast::Expr& e) const { return "${" + range_source(e.span) + "}"; }
+
+  // Returns literal [v] as JSON (ctyjson's SimpleJSONValue).
+  static JValue literal(const ast::Literal& v) {
+    switch (v.kind) {
+      case LitKind::Null: return JValue::raw("null");
+      case LitKind::Bool: return JValue::raw(v.boolean ? "true" : "false");
+      case LitKind::Number: return JValue::raw(number_text(v.text));
+      case LitKind::String: return JValue::string(uni::nfc(v.text));
+      default: return JValue::raw("null");
+    }
+  }
+
+  // Returns number text [t] as cty writes the number.
+  static std::string number_text(std::string_view t) {
+    std::optional<Number> n = Number::parse(t);
+    return n ? n->text() : std::string(t);
+  }
+
+  // Returns [e] as JSON (ConvertExpression).
+  JValue expr(const ast::Expr& e) {
+    util::enter_level();
+    switch (e.kind) {
+      case ExprKind::Literal: return literal(as<ast::LiteralExpr>(e).value);
+      case ExprKind::Unary: return unary(as<ast::UnaryExpr>(e));
+      case ExprKind::Template: return JValue::string(template_text(as<ast::TemplateExpr>(e)));
+      case ExprKind::TemplateWrap: return expr(*as<ast::TemplateWrapExpr>(e).wrapped);
+      case ExprKind::Tuple: {
+        JValue a = JValue::array();
+        for (const ast::Expr* item : as<ast::TupleExpr>(e).items) a.items.push_back(expr(*item));
+        return a;
+      }
+      case ExprKind::Object: {
+        GoMap m;
+        for (const ast::ObjectItem& item : as<ast::ObjectExpr>(e).items) {
+          std::string k = key(*item.key);
+          m.set(k, expr(*item.value), item.key->span.begin);
+        }
+        return m.finish(preserve_);
+      }
+      default: return JValue::string(wrap(e));
+    }
+  }
+
+  // `-N` and `!B` of a literal, evaluated; any other operand wrapped.
+  JValue unary(const ast::UnaryExpr& u) const {
+    if (u.operand->kind != ExprKind::Literal) return JValue::string(wrap(u));
+    const ast::Literal& v = as<ast::LiteralExpr>(*u.operand).value;
+    if (u.op == ast::UnaryOp::Negate && v.kind == LitKind::Number) {
+      std::optional<Number> n = Number::parse(v.text);
+      if (n) return JValue::raw(n->neg().text());
+    }
+    if (u.op == ast::UnaryOp::Not && v.kind == LitKind::Bool) return JValue::raw(v.boolean ? "false" : "true");
+    throw Refused{"convert expression: Invalid operand"};
+  }
+
+  // Returns template [t] as text (convertTemplate).
+  std::string template_text(const ast::TemplateExpr& t) {
+    util::enter_level();
+    std::string out;
+    for (const ast::Expr* p : t.parts) out += part(*p);
+    return out;
+  }
+
+  // Returns one part [e] of a template as text (convertStringPart).
+  std::string part(const ast::Expr& e) {
+    switch (e.kind) {
+      case ExprKind::Literal: {
+        const ast::Literal& v = as<ast::LiteralExpr>(e).value;
+        switch (v.kind) {
+          case LitKind::Null: return "null";
+          case LitKind::Bool: return v.boolean ? "true" : "false";
+          case LitKind::Number: return number_text(v.text);
+          case LitKind::String: return escape_literal(v.text);
+          default: return "";
+        }
+      }
+      case ExprKind::Template: return template_text(as<ast::TemplateExpr>(e));
+      case ExprKind::TemplateWrap: return part(*as<ast::TemplateWrapExpr>(e).wrapped);
+      case ExprKind::Conditional: {
+        const auto& c = as<ast::ConditionalExpr>(e);
+        std::string out = "%{if " + range_source(c.condition->span) + "}";
+        out += part(*c.true_result);
+        std::string f = part(*c.false_result);
+        if (!f.empty()) out += "%{else}" + f;
+        return out + "%{endif}";
+      }
+      case ExprKind::TemplateJoin: {
+        const ast::Expr& tuple = *as<ast::TemplateJoinExpr>(e).tuple;
+        if (tuple.kind != ExprKind::For) break;
+        const auto& f = as<ast::ForExpr>(tuple);
+        std::string out = "%{for ";
+        if (!f.key_var.empty()) out += std::string(f.key_var) + ", ";
+        out += std::string(f.val_var) + " in " + range_source(f.collection->span) + "}";
+        out += part(*f.value);
+        return out + "%{endfor}";
+      }
+      default: break;
+    }
+    return wrap(e);
+  }
+
+  // Returns object key [k] (an ObjectKeyExpr) as text (convertKey).
+  std::string key(const ast::Expr& k) {
+    const ast::Expr* w = &k;
+    if (w->kind == ExprKind::ObjectKey) {
+      w = as<ast::ObjectKeyExpr>(*w).wrapped;
+      if (w->kind == ExprKind::ScopeTraversal) return range_source(w->span);
+    }
+    return part(*w);
+  }
+
+  std::string_view text_;
+  bool preserve_;
+};
+
+}  // namespace
+
+void body_to_hcl2json(const ast::Body& body, const Source& src, const JsonOptions& options, Result& r) {
+  try {
+    r.text = util::run_deep([&](const util::StackBudget&) {
+      Hcl2Json c(src, options.preserve_order);
+      JValue doc = c.body(body);
+      std::string out;
+      write_json(doc, out, uni::JsonQuoting{});
+      out += '\n';
+      return out;
+    });
+  } catch (const Refused& e) {
+    r.text.clear();
+    r.error = e.message;
+  }
+}
+
+}  // namespace hclvm::convert

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# `hclvm json --shape hcl2json` against @cdktf/hcl2json itself: the goldens
+# (json/NAME.hcl) and every native file the newest reference accepts in the
+# shared corpus ($shared/corpus/RESULTS-newest.tsv) are converted by both,
+# and parse() must return the same document (hcl2json-compare.js), or both
+# must refuse the file (hcl2json-refused.hcl). run.sh replays the goldens' recorded documents
+# (json/NAME.hcl2json) without node.
+#
+#   hcl2json.sh HCLVM [LIMIT]     LIMIT: only the first LIMIT corpus files
+#
+# Needs node and the package on its module path, e.g.
+#   (cd DIR && npm install @cdktf/hcl2json); NODE_PATH=DIR/node_modules hcl2json.sh ...
+# Exits 77 (skipped) without them; the corpus part is skipped without the
+# corpus.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+hclvm="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+limit="${2:-0}"
+. "$here/../oracle-env.sh"
+if ! command -v node > /dev/null || ! node -e 'require.resolve("@cdktf/hcl2json")' 2> /dev/null; then
+  echo "hcl2json.sh: skipped: node or @cdktf/hcl2json is missing (set NODE_PATH)"
+  exit 77
+fi
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+list="$tmp/list"
+: > "$list"
+n=0
+# Adds file [1] to the list with hclvm's document.
+add() {
+  n=$((n + 1))
+  if "$hclvm" json --shape hcl2json "$1" > "$tmp/$n.json" 2> /dev/null; then
+    printf '%s\t%s\n' "$1" "$tmp/$n.json" >> "$list"
+  else
+    printf '%s\t-\n' "$1" >> "$list"
+  fi
+}
+for f in "$here"/json/*.hcl "$here"/hcl2json-refused.hcl; do add "$f"; done
+results="$shared/corpus/RESULTS-newest.tsv"
+if [ -f "$results" ]; then
+  m=0
+  while IFS=$'\t' read -r path kind _ status _; do
+    [ "$kind" = native ] && [ "$status" = ok ] || continue
+    m=$((m + 1))
+    if [ "$limit" -gt 0 ] && [ "$m" -gt "$limit" ]; then break; fi
+    add "$shared/corpus/$path"
+  done < "$results"
+else
+  echo "hcl2json.sh: no corpus at $shared/corpus: goldens only"
+fi
+node "$here/hcl2json-compare.js" "$list"
