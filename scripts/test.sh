@@ -7,7 +7,7 @@
 #   2. the `asan` preset (clang, AddressSanitizer + UndefinedBehaviorSanitizer,
 #      with the libFuzzer targets in the same build): build, ctest;
 #   3. the fuzz smoke run (scripts/fuzz-smoke.sh) on that build: every
-#      libFuzzer target for $FUZZ_SECONDS (default 60) from its seed corpus.
+#      libFuzzer target on a fixed number of inputs from a fixed seed.
 # --quick (or HCLVM_TEST_QUICK=1) runs the first stage only. ccache is used
 # when present. JOBS sets the parallelism (default 2). The last lines printed
 # are the time each stage took.
