@@ -1,4 +1,4 @@
-// The random differential suite: tests/golden/random/cases.jsonl holds
+// The random differential suite: tests/golden/random/cases.jsonl.gz holds
 // about 20,000 seeded random expressions (operators, conditionals, `for`,
 // splats, templates, every function of the go-cty table with edge
 // arguments) over the shared variables, with the newest reference's answers
@@ -124,7 +124,7 @@ TEST(EvalRandomTest, AgreesWithNewestReference) {
     contexts.emplace(name, test::context_from_vars(test::read_file(fs::path(HCLVM_SOURCE_DIR) / file)));
   }
   std::set<std::string> known = known_differences();
-  std::istringstream in(test::read_file(kDir / "cases.jsonl"));
+  std::istringstream in(test::read_gzip_file(kDir / "cases.jsonl.gz"));
   size_t total = 0, agree = 0, values = 0, differ_known = 0;
   std::vector<std::string> report;
   Vm vm;

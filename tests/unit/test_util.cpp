@@ -2,6 +2,7 @@
 #include "test_util.h"
 
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include <cstdlib>
 #include <fstream>
@@ -108,6 +109,20 @@ std::string read_file(const std::filesystem::path& path) {
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+std::string read_gzip_file(const std::filesystem::path& path) {
+  std::string out;
+  gzFile f = gzopen(path.c_str(), "rb");
+  EXPECT_NE(f, nullptr) << "cannot read " << path;
+  if (f == nullptr) return out;
+  char buf[1 << 16];
+  for (int n; (n = gzread(f, buf, sizeof buf)) > 0;) out.append(buf, size_t(n));
+  int err = 0;
+  const char* msg = gzerror(f, &err);
+  EXPECT_EQ(err, Z_OK) << path << ": " << msg;
+  gzclose(f);
+  return out;
 }
 
 std::vector<std::string> split_tabs(std::string_view line) {

@@ -111,6 +111,9 @@ EvalOutcome eval_with(const std::shared_ptr<const FunctionTable>& fns, std::stri
 
 // Returns the contents of [path]; fails the test if it cannot be read.
 std::string read_file(const std::filesystem::path& path);
+// Returns the decompressed contents of the gzip file at [path] (goldens
+// too big to keep as text); fails the test when it cannot be read.
+std::string read_gzip_file(const std::filesystem::path& path);
 
 // Returns the tab-separated fields of [line].
 std::vector<std::string> split_tabs(std::string_view line);
