@@ -141,6 +141,8 @@ struct ConditionalExpr : Expr {
 // ORDER BinaryOp: grouped by precedence level, loosest first.
 enum class BinaryOp : uint8_t { Or, And, Equal, NotEqual, Greater, GreaterOrEqual, Less, LessOrEqual,
                                 Add, Subtract, Multiply, Divide, Modulo };
+// The source symbol of [op] ("||", "==", "+", ...).
+const char* binary_op_symbol(BinaryOp op);
 
 struct BinaryExpr : Expr {
   BinaryOp op;

@@ -18,26 +18,6 @@ namespace {
 
 using namespace hclvm::ast;
 
-// Returns the operator symbol of [op].
-const char* binary_op(BinaryOp op) {
-  switch (op) {  // ORDER BinaryOp
-    case BinaryOp::Or: return "||";
-    case BinaryOp::And: return "&&";
-    case BinaryOp::Equal: return "==";
-    case BinaryOp::NotEqual: return "!=";
-    case BinaryOp::Greater: return ">";
-    case BinaryOp::GreaterOrEqual: return ">=";
-    case BinaryOp::Less: return "<";
-    case BinaryOp::LessOrEqual: return "<=";
-    case BinaryOp::Add: return "+";
-    case BinaryOp::Subtract: return "-";
-    case BinaryOp::Multiply: return "*";
-    case BinaryOp::Divide: return "/";
-    case BinaryOp::Modulo: return "%";
-  }
-  return "?";
-}
-
 // Returns the name of literal kind [k] in the schema.
 const char* literal_kind(LitKind k) {
   switch (k) {
@@ -155,7 +135,7 @@ class AstJson {
       case ExprKind::Binary: {
         const auto& b = as<BinaryExpr>(*e);
         JValue o = node("Binary", e->span);
-        add(o, "operator", JValue::string(binary_op(b.op)));
+        add(o, "operator", JValue::string(binary_op_symbol(b.op)));
         add(o, "lhs", expr(b.lhs));
         add(o, "rhs", expr(b.rhs));
         return o;

@@ -30,26 +30,6 @@ std::string quote(std::string_view s) {
   return out;
 }
 
-// Returns the source symbol of [op].
-const char* binary_op(BinaryOp op) {
-  switch (op) {  // ORDER BinaryOp
-    case BinaryOp::Or: return "||";
-    case BinaryOp::And: return "&&";
-    case BinaryOp::Equal: return "==";
-    case BinaryOp::NotEqual: return "!=";
-    case BinaryOp::Greater: return ">";
-    case BinaryOp::GreaterOrEqual: return ">=";
-    case BinaryOp::Less: return "<";
-    case BinaryOp::LessOrEqual: return "<=";
-    case BinaryOp::Add: return "+";
-    case BinaryOp::Subtract: return "-";
-    case BinaryOp::Multiply: return "*";
-    case BinaryOp::Divide: return "/";
-    case BinaryOp::Modulo: return "%";
-  }
-  return "?";
-}
-
 // Writes nodes depth-first into one string.
 class Dumper {
  public:
@@ -146,7 +126,7 @@ class Dumper {
       }
       case ExprKind::Binary: {
         const auto& b = as<BinaryExpr>(*e);
-        line(d, role, std::string("Binary ") + binary_op(b.op), e->span);
+        line(d, role, std::string("Binary ") + ast::binary_op_symbol(b.op), e->span);
         expr(b.lhs, d + 1, "lhs");
         expr(b.rhs, d + 1, "rhs");
         break;
@@ -314,3 +294,26 @@ std::string dump_traversal(List<Traverser> steps, const Source& src) {
 }
 
 }  // namespace hclvm::syntax
+
+namespace hclvm::ast {
+
+const char* binary_op_symbol(BinaryOp op) {
+  switch (op) {  // ORDER BinaryOp
+    case BinaryOp::Or: return "||";
+    case BinaryOp::And: return "&&";
+    case BinaryOp::Equal: return "==";
+    case BinaryOp::NotEqual: return "!=";
+    case BinaryOp::Greater: return ">";
+    case BinaryOp::GreaterOrEqual: return ">=";
+    case BinaryOp::Less: return "<";
+    case BinaryOp::LessOrEqual: return "<=";
+    case BinaryOp::Add: return "+";
+    case BinaryOp::Subtract: return "-";
+    case BinaryOp::Multiply: return "*";
+    case BinaryOp::Divide: return "/";
+    case BinaryOp::Modulo: return "%";
+  }
+  return "?";
+}
+
+}  // namespace hclvm::ast
