@@ -10,9 +10,16 @@
 
 #include <hclvm/convert.h>
 
+#include <string_view>
+
 namespace hclvm::config {
 
 convert::BodyLayout terraform_layout();
 convert::BodyLayout packer_layout();
+
+// The layout file name [name] implies: Terraform's for *.tf.json and
+// *.tftest.json, Packer's for *.pkr.json, none (every property an
+// attribute) for any other name.
+convert::BodyLayout layout_for_file(std::string_view name);
 
 }  // namespace hclvm::config

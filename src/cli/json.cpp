@@ -92,32 +92,26 @@ struct JsonCommand {
   ColorMode color = ColorMode::Auto;
 };
 
-// Returns whether [s] ends with [suffix].
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 // Returns the name of the twin of file [name] in the other syntax.
 std::string twin_name(const std::string& name, Direction to) {
   if (to == Direction::ToJson) {
-    if (ends_with(name, ".pkr.hcl")) return name.substr(0, name.size() - 4) + ".json";
+    if (name.ends_with(".pkr.hcl")) return name.substr(0, name.size() - 4) + ".json";
     return name + ".json";
   }
-  if (ends_with(name, ".pkr.json")) return name.substr(0, name.size() - 5) + ".hcl";
-  if (ends_with(name, ".json")) return name.substr(0, name.size() - 5);
+  if (name.ends_with(".pkr.json")) return name.substr(0, name.size() - 5) + ".hcl";
+  if (name.ends_with(".json")) return name.substr(0, name.size() - 5);
   return name + ".hcl";
 }
 
 // The layout for converting JSON file [path] back to the native syntax.
 convert::BodyLayout layout_for(const JsonCommand& c, const std::string& path) {
   if (c.fixed_layout) return *c.fixed_layout;
-  LayoutChoice l = c.layout;
-  if (l == LayoutChoice::Auto)
-    l = ends_with(path, ".tf.json") || ends_with(path, ".tftest.json") ? LayoutChoice::Terraform
-        : ends_with(path, ".pkr.json")                                 ? LayoutChoice::Packer
-                                                                       : LayoutChoice::None;
-  if (l == LayoutChoice::Terraform) return config::terraform_layout();
-  if (l == LayoutChoice::Packer) return config::packer_layout();
+  switch (c.layout) {
+    case LayoutChoice::Auto: return config::layout_for_file(path);
+    case LayoutChoice::Terraform: return config::terraform_layout();
+    case LayoutChoice::Packer: return config::packer_layout();
+    case LayoutChoice::None: break;
+  }
   return {};
 }
 

@@ -82,4 +82,10 @@ convert::BodyLayout packer_layout() {
   return l;
 }
 
+convert::BodyLayout layout_for_file(std::string_view name) {
+  if (name.ends_with(".tf.json") || name.ends_with(".tftest.json")) return terraform_layout();
+  if (name.ends_with(".pkr.json")) return packer_layout();
+  return {};
+}
+
 }  // namespace hclvm::config
