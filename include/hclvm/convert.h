@@ -30,6 +30,9 @@
 namespace hclvm::hcldec {
 class Spec;
 }
+namespace hclvm::json {
+struct Node;
+}
 
 namespace hclvm::convert {
 
@@ -88,6 +91,12 @@ Result body_to_json(const ast::Body& body, const Source& src, const JsonOptions&
 std::string ast_body_json(const ast::Body& body, const Source& src);
 std::string ast_expr_json(const ast::Expr& expr, const Source& src);
 std::string ast_traversal_json(ast::List<ast::Traverser> steps, const Source& src);
+// The tree of a document of the JSON syntax ([root] of a JsonParse, see
+// hclvm/json_syntax.h): JsonObject (properties: JsonProperty with name,
+// name_range and value; close_range), JsonArray (items), JsonString,
+// JsonNumber (value: the source text), JsonBool, JsonNull and JsonInvalid
+// (where the input had no usable value), each with its range.
+std::string ast_json_tree_json(const json::Node& root);
 
 // The Hcl2Json shape (hcl2json.cpp): [body] of [src] as [r]'s text or error.
 void body_to_hcl2json(const ast::Body& body, const Source& src, const JsonOptions& options, Result& r);

@@ -457,7 +457,14 @@ class BodyWriter {
                        text_.substr(begin, it->begin - begin).find('\n') == std::string_view::npos;
       std::string& into = same_line ? out.trailing : it < attached_from ? out.detached : out.attached;
       if (!into.empty()) into += '\n';
-      into += comment_text(text_.substr(it->begin, it->end - it->begin));
+      // A comment is only read, never parsed: bytes that are not UTF-8
+      // (which JSON cannot hold) become U+FFFD rather than refusing the file.
+      for (std::string_view c = comment_text(text_.substr(it->begin, it->end - it->begin)); !c.empty();) {
+        uni::Rune r = uni::decode(c, 0);
+        if (r.ok) into.append(c.substr(0, r.len));
+        else uni::append_utf8(into, 0xFFFD);
+        c.remove_prefix(r.len);
+      }
     }
     return out;
   }

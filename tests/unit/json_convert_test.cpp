@@ -260,6 +260,16 @@ TEST(JsonToNative, CommentsBothWays) {
   EXPECT_EQ(back(j.text, like(src)), "# about a\na = 1\n# after a\n# apart\n\nb \"l\" {\n  # on b\n  c = 2\n}\n\n# end\n");
 }
 
+TEST(JsonToNative, CommentsThatAreNotUtf8AreKept) {
+  // Found by convert_fuzz: bytes JSON cannot hold in a comment become
+  // U+FFFD; the file is not refused for them.
+  JsonOptions o;
+  o.comments = true;
+  auto j = native_to_json("t.hcl", "// a\xff\xfe" "b\nx = 1\n", o);
+  ASSERT_TRUE(j.ok()) << j.error;
+  EXPECT_EQ(j.text, "{\n  \"//\": \"a\xef\xbf\xbd\xef\xbf\xbd" "b\",\n  \"x\": 1\n}\n");
+}
+
 TEST(JsonToNative, WhatTheNativeSyntaxCannotHoldIsAnError) {
   auto r = hclvm::convert::json_to_native("t.json", R"({"a-b c": 1, "x": "${", "l": {"${x}": {}}})",
                                           like("l \"q\" {}\n"));
