@@ -371,7 +371,8 @@ class PlainReader : public LineReader {
 
 #ifdef HCLVM_LIBEDIT
 // Lines edited with libedit (its native interface, histedit.h): emacs
-// keys, a history kept in [histfile] across sessions, Tab bound to
+// keys (Ctrl-R searching the history backwards, as in readline), a
+// history kept in [histfile] across sessions, Tab bound to
 // completion over [names], and Ctrl-C read as a key (the terminal's
 // signal character turned off while editing) so that it cancels the line
 // instead of ending the program.
@@ -394,6 +395,7 @@ class EditReader : public LineReader {
     el_set(el_, EL_BIND, "^I", "hclvm-complete", nullptr);
     el_set(el_, EL_ADDFN, "hclvm-interrupt", "cancel the line", &EditReader::interrupt_key);
     el_set(el_, EL_BIND, "^C", "hclvm-interrupt", nullptr);
+    el_set(el_, EL_BIND, "^R", "em-inc-search-prev", nullptr);  // as readline has it
     el_source(el_, nullptr);  // ~/.editrc
   }
   ~EditReader() override {

@@ -6,7 +6,7 @@ would: keys are written to the terminal and the output is read back until
 what each step expects appears (escape sequences, carriage returns and
 backspaces removed), with a timeout. Covers the prompt, multi-line entries
 and their ": " prompt, line editing keys, history (the Up arrow, and across
-sessions through $HCLVM_HISTFILE), tab completion, Ctrl-C on a line, in an
+sessions through $HCLVM_HISTFILE, Ctrl-R), tab completion, Ctrl-C on a line, in an
 entry and on an empty prompt, Ctrl-D, `:type`, `:help`, errors that leave
 the session going, and `exit`. Exits 77 (skipped) when the build has no
 libedit (--no-libedit), 1 with the transcript when a step fails.
@@ -118,6 +118,7 @@ def first_session(c):
     c.step("73\x1b[D\x7f9\r", ["93", "> "], "Left arrow and backspace")
     # History: the Up arrow recalls the previous line.
     c.step("\x1b[A\r", ["93", "> "], "Up arrow recalls the previous entry")
+    c.step("\x12upper\r", ['"APP-DEV"', "> "], "Ctrl-R searches the history")
     # Tab completion: locals, functions, variables (listed when ambiguous).
     c.step("local.na\t\r", ['"app-dev"', "> "], "Tab completes a local")
     c.step('low\t"ABC")\r', ['"abc"', "> "], "Tab completes a function name")
