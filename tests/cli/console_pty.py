@@ -116,9 +116,13 @@ def first_session(c):
     # Line editing: Ctrl-A to the start of the line, the Left arrow.
     c.step("+1\x0140\r", ["41", "> "], "Ctrl-A moves to the start of the line")
     c.step("73\x1b[D\x7f9\r", ["93", "> "], "Left arrow and backspace")
+    # UTF-8: typed, and deleted one character (not one byte) at a time.
+    c.step('upper("h\u00e9llo")\r', ['"H\u00c9LLO"', "> "], "UTF-8 input")
+    c.step('"a\u00e9"\x7f\x7f"\r', ['"a"', "> "], "backspace over a UTF-8 character")
+    c.step("73\x1b[D\x7f9\r", ["93", "> "], "Left arrow and backspace, again")
     # History: the Up arrow recalls the previous line.
     c.step("\x1b[A\r", ["93", "> "], "Up arrow recalls the previous entry")
-    c.step("\x12upper\r", ['"APP-DEV"', "> "], "Ctrl-R searches the history")
+    c.step("\x12upper(l\r", ['"APP-DEV"', "> "], "Ctrl-R searches the history")
     # Tab completion: locals, functions, variables (listed when ambiguous).
     c.step("local.na\t\r", ['"app-dev"', "> "], "Tab completes a local")
     c.step('low\t"ABC")\r', ['"abc"', "> "], "Tab completes a function name")
