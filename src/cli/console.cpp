@@ -260,7 +260,8 @@ class Session {
       std::fflush(stdout);
       put(stderr, "hclvm: unknown console command " + cmd + " (see :help)\n");
       o.error = true;
-      o.error_json = "{\"error\":" + json_quote("Unknown console command " + cmd) + ",\"range\":\"\"}";
+      o.error_json =
+          "{\"error\":" + json_quote("Unknown console command " + cmd) + ",\"range\":\"\"}";
     } else {
       EvalResult r = evaluate(entry, o);
       if (!o.error) o.text = value_text(r.value);
@@ -619,7 +620,9 @@ int run_console(const std::vector<std::string>& args_in) {
     }
     if (!errors.empty()) {
       print_tf_diags(errors, sources);
-      put(notes, "\nWarning: Due to the problems above, some expressions may produce unexpected results.\n\n\n");
+      put(notes,
+          "\nWarning: Due to the problems above, some expressions may produce unexpected "
+          "results.\n\n\n");
     }
     if (piped) return terraform_piped(ev, sources);
   }

@@ -101,8 +101,9 @@ bool entry_could_continue(const std::vector<std::string>& lines) {
     if (open.empty()) return false;
     Tok got = open.back();
     open.pop_back();
-    bool ok = t.type == Tok::TemplateSeqEnd ? got == Tok::TemplateInterp || got == Tok::TemplateControl
-                                            : got == want;
+    bool ok = t.type == Tok::TemplateSeqEnd
+                  ? got == Tok::TemplateInterp || got == Tok::TemplateControl
+                  : got == want;
     if (!ok) return false;
   }
   return !open.empty();

@@ -254,7 +254,8 @@ int eval_lines(const std::string& path, const EvalContext& ctx, const EvalOption
     std::string line(buf, static_cast<size_t>(n));
     while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
     if (blank_or_comment(line)) continue;
-    std::string name = o.format == Format::Json ? "<expr>" : "<line " + std::to_string(number) + ">";
+    std::string name =
+        o.format == Format::Json ? "<expr>" : "<line " + std::to_string(number) + ">";
     ExprParse p = parse_expression(make_source(name, line));
     Diagnostics diags = p.diagnostics;
     Value v;
@@ -275,9 +276,10 @@ int eval_lines(const std::string& path, const EvalContext& ctx, const EvalOption
     }
     if (first) {
       any_error = true;
+      std::string range = first->subject ? short_range(*first->subject) : "";
       if (o.format == Format::Json)
-        out = "{\"error\":" + json_quote(first->summary) +
-              ",\"range\":" + json_quote(first->subject ? short_range(*first->subject) : "") + "}\n";
+        out = "{\"error\":" + json_quote(first->summary) + ",\"range\":" + json_quote(range) +
+              "}\n";
     } else if (Printed pr = print_value(v, o.format, o.limits); pr.error.empty()) {
       out = pr.text + "\n";
     } else {

@@ -46,11 +46,13 @@ INSTANTIATE_TEST_SUITE_P(
         // A blank last line forces evaluation.
         ContinueCase{{"[", ""}, false}, ContinueCase{{"[", "  \t"}, false},
         // A closer without its opener, or the wrong one: not an entry to go on.
-        ContinueCase{{"]"}, false}, ContinueCase{{"[", ")"}, false}, ContinueCase{{"(", "}"}, false},
+        ContinueCase{{"]"}, false}, ContinueCase{{"[", ")"}, false},
+        ContinueCase{{"(", "}"}, false},
         ContinueCase{{"{", "a = [1}"}, false},
         // Heredocs: open until the closing marker.
         ContinueCase{{"<<EOT"}, true}, ContinueCase{{"<<EOT", "text"}, true},
-        ContinueCase{{"<<-EOT", "  text", "  EOT"}, false}, ContinueCase{{"<<EOT", "a", "EOT"}, false},
+        ContinueCase{{"<<-EOT", "  text", "  EOT"}, false},
+        ContinueCase{{"<<EOT", "a", "EOT"}, false},
         // Template sequences: an interpolation or directive left open.
         ContinueCase{{"\"a ${"}, true}, ContinueCase{{"\"a ${", "local.x}\""}, false},
         ContinueCase{{"<<EOT", "%{ for x in [1] ~}"}, true},
@@ -83,7 +85,8 @@ TEST(ConsoleInput, CommonPrefix) {
 class Completions : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    config::LoadResult m = config::load_module(std::string(HCLVM_SOURCE_DIR) + "/tests/cli/data/module");
+    config::LoadResult m =
+        config::load_module(std::string(HCLVM_SOURCE_DIR) + "/tests/cli/data/module");
     ASSERT_FALSE(m.has_errors()) << config::render_diagnostics(m.diagnostics, m.sources);
     config::Inputs in;
     in.evaluate_resources = false;
