@@ -5,9 +5,9 @@
 //    completion through libedit when the build found it (plain reading of
 //    lines otherwise), entries over several lines while a bracket, heredoc
 //    or template sequence is open, `:type EXPR`, `:help`; Ctrl-C cancels
-//    the line or the entry (on an empty prompt it ends the session), errors
-//    are shown and the session goes on, as terraform console's interactive
-//    mode does;
+//    the line or the entry (on an empty prompt it ends the session), or
+//    the running evaluation; errors are shown and the session goes on, as
+//    terraform console's interactive mode does;
 //  - streaming, otherwise: one result per entry printed as soon as its
 //    line arrives (JSON with --format json), blank and comment lines
 //    skipped, errors on standard error and the session going on;
@@ -21,8 +21,10 @@
 #include <hclvm/functions.h>
 #include <hclvm/value_json.h>
 
+#include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <clocale>
 #include <cstdio>
 #include <cstdlib>
@@ -57,9 +59,10 @@ const char kConsoleHelp[] =
     "$HCLVM_HISTFILE, default ~/.hclvm_history; empty: none), Tab to complete\n"
     "variables, locals, attributes and function names, entries over several\n"
     "lines while a bracket, heredoc or template is open (a blank line ends\n"
-    "one), Ctrl-C to cancel a line or an entry (on an empty prompt: to end),\n"
-    "Ctrl-D or `exit` to end; `:type EXPR` prints the type of EXPR, `:help` or\n"
-    "`help` says so. Errors are shown and the session goes on.\n"
+    "one), Ctrl-C to cancel a line, an entry or an evaluation (on an empty\n"
+    "prompt: to end), Ctrl-D or `exit` to end; `:type EXPR` prints the type\n"
+    "of EXPR, `:help` or `help` says so. Errors are shown and the session goes\n"
+    "on.\n"
     "\n"
     "Otherwise it streams: each entry's value is printed as soon as its line is\n"
     "read, blank lines and comment lines (#, //) are skipped, errors go to\n"
@@ -239,6 +242,9 @@ class Session {
   Session(const config::Evaluation& ev, const config::Sources& sources, bool packer, Format format)
       : ev_(ev), sources_(sources), packer_(packer), format_(format) {}
 
+  // Runs the entries' evaluations on [vm] (null: a Vm of this thread).
+  void set_vm(Vm* vm) { vm_ = vm; }
+
   // Evaluates the entry [entry] (lines joined by newlines).
   Outcome handle(const std::string& entry) const {
     Outcome o;
@@ -272,7 +278,7 @@ class Session {
  private:
   // Evaluates [expr], showing its diagnostics; marks [o] failed on errors.
   EvalResult evaluate(const std::string& expr, Outcome& o) const {
-    EvalResult r = ev_.eval(expr);
+    EvalResult r = ev_.eval(expr, vm_);
     if (!r.diagnostics.empty()) {
       if (packer_) print_packer_diags(r.diagnostics, sources_);
       else print_tf_diags(r.diagnostics, sources_);
@@ -311,6 +317,7 @@ class Session {
   const config::Sources& sources_;
   bool packer_;
   Format format_;
+  Vm* vm_ = nullptr;
 };
 
 // The lines of an entry, each ended by a newline (a heredoc's closing
@@ -509,10 +516,41 @@ std::string history_file() {
   return out;
 }
 
+// Set by Ctrl-C (SIGINT) while an entry is evaluated: the evaluation's
+// cancel flag.
+std::atomic<bool> g_cancel{false};
+
+extern "C" void on_interrupt(int) { g_cancel.store(true); }
+
+// Ctrl-C while an entry is evaluated (the terminal's signal character is
+// on then): the evaluation stops with "Evaluation cancelled" and the
+// session goes on; the previous handler is back at the end.
+class CancelOnInterrupt {
+ public:
+  CancelOnInterrupt() {
+    g_cancel.store(false);
+    struct sigaction sa = {};
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_);
+  }
+  ~CancelOnInterrupt() { sigaction(SIGINT, &old_, nullptr); }
+  CancelOnInterrupt(const CancelOnInterrupt&) = delete;
+  CancelOnInterrupt& operator=(const CancelOnInterrupt&) = delete;
+
+ private:
+  struct sigaction old_;
+};
+
 // The interactive mode (terraform's console_interactive.go): entries read
 // with [reader] until `exit`, the end of input or Ctrl-C on an empty
-// prompt; errors shown, the session going on.
-int interactive(const Session& s, LineReader& reader) {
+// prompt; errors shown, the session going on; Ctrl-C during an
+// evaluation cancels it.
+int interactive(Session& s, LineReader& reader) {
+  Limits limits;
+  limits.cancel = &g_cancel;
+  Vm vm(limits);
+  s.set_vm(&vm);
   std::vector<std::string> lines;
   for (;;) {
     std::string line;
@@ -530,7 +568,11 @@ int interactive(const Session& s, LineReader& reader) {
     }
     lines.push_back(line);
     if (entry_could_continue(lines)) continue;
-    Outcome o = s.handle(join_lines(lines));
+    Outcome o;
+    {
+      CancelOnInterrupt cancel;
+      o = s.handle(join_lines(lines));
+    }
     lines.clear();
     if (o.exit) break;
     if (!o.error && !o.text.empty()) put(stdout, o.text + "\n");

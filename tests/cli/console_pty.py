@@ -5,10 +5,11 @@ Drives `hclvm console DIR` on a pseudo-terminal, as a person at a terminal
 would: keys are written to the terminal and the output is read back until
 what each step expects appears (escape sequences, carriage returns and
 backspaces removed), with a timeout. Covers the prompt, multi-line entries
-and their ": " prompt, line editing keys, history (the Up arrow, and across
-sessions through $HCLVM_HISTFILE, Ctrl-R), tab completion, Ctrl-C on a line, in an
-entry and on an empty prompt, Ctrl-D, `:type`, `:help`, errors that leave
-the session going, and `exit`. Exits 77 (skipped) when the build has no
+and their ": " prompt, line editing keys, UTF-8, history (the Up arrow,
+Ctrl-R, and across sessions through $HCLVM_HISTFILE), tab completion,
+Ctrl-C on a line, in an entry, during an evaluation and on an empty
+prompt, Ctrl-D, `:type`, `:help`, errors that leave the session going,
+and `exit`. Exits 77 (skipped) when the build has no
 libedit (--no-libedit), 1 with the transcript when a step fails.
 Standard library only; run by ctest through /usr/bin/python3.
 """
@@ -73,6 +74,16 @@ class Console:
             if not self.read_some(deadline):
                 raise Failure(f"{step}: {what!r} did not appear")
 
+    def wait_for_signals(self, step):
+        """Waits until the terminal sends signals again (ISIG): the line was
+        read and the console is evaluating it."""
+        deadline = time.monotonic() + TIMEOUT
+        while not termios.tcgetattr(self.fd)[3] & termios.ISIG:
+            if time.monotonic() > deadline:
+                raise Failure(f"{step}: the line was not taken")
+            time.sleep(0.01)
+        time.sleep(0.1)
+
     def send(self, keys):
         os.write(self.fd, keys.encode())
 
@@ -135,6 +146,13 @@ def first_session(c):
     # An error is shown and the session goes on.
     c.step("var.nope\r", ["Error: Reference to undeclared input variable", "> "], "an error")
     c.step("5 * 5\r", ["25", "> "], "the session goes on after an error")
+    # Ctrl-C while an entry is evaluated (about two seconds of hashing)
+    # cancels it, and the session goes on.
+    c.send('length([for i in range(1000): length([for j in range(1000): '
+           'sha256(sha256(sha256("${i}-${j}")))])])\r')
+    c.wait_for_signals("a long evaluation")
+    c.step("\x03", ["Error: Evaluation cancelled", "> "], "Ctrl-C cancels an evaluation")
+    c.step("6 * 7\r", ["42", "> "], "the session goes on after a cancelled evaluation")
     c.step("exit\r", [], "exit")
     return c.finish("exit")
 
@@ -143,7 +161,7 @@ def second_session(c):
     c.expect("> ", "the prompt of a new session")
     # The history of the first session was saved.
     c.step("\x1b[A", ["exit"], "history from the previous session")
-    c.step("\x1b[A", ["5 * 5"], "history from the previous session, further back")
+    c.step("\x1b[A", ["6 * 7"], "history from the previous session, further back")
     c.step("\x15", [], "Ctrl-U clears the line")
     c.step("\x04", [], "Ctrl-D on an empty prompt")
     return c.finish("Ctrl-D")
