@@ -18,8 +18,6 @@
 
 #include "cli/cli.h"
 #include "cli/eval.h"
-#include "diag/render.h"
-#include "util/unicode.h"
 #include "value/json.h"
 
 extern char** environ;
