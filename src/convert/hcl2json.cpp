@@ -55,25 +55,41 @@ struct Refused {
 // takes the new value. [first] records where each key first came from in
 // the source, for preserve_order.
 struct GoMap {
+  // Maps this small are searched; larger ones get an index.
+  static constexpr size_t kScan = 16;
+
   JValue value = JValue::object();
-  std::unordered_map<std::string, size_t> index;
+  std::unordered_map<std::string, size_t> index;  // built past kScan keys
   std::vector<uint32_t> first;
 
+  // Returns the position of [key] in value.props, or npos.
+  size_t position(std::string_view key) const {
+    if (index.empty()) {
+      for (size_t i = 0; i < value.props.size(); ++i)
+        if (value.props[i].first == key) return i;
+      return std::string::npos;
+    }
+    auto it = index.find(std::string(key));
+    return it == index.end() ? std::string::npos : it->second;
+  }
   // Returns the value of [key], or null.
-  JValue* find(const std::string& key) {
-    auto it = index.find(key);
-    return it == index.end() ? nullptr : &value.props[it->second].second;
+  JValue* find(std::string_view key) {
+    size_t i = position(key);
+    return i == std::string::npos ? nullptr : &value.props[i].second;
   }
   // Sets [key] to [v]; [pos] is where it is in the source.
-  void set(const std::string& key, JValue v, uint32_t pos) {
-    auto it = index.find(key);
-    if (it != index.end()) {
-      value.props[it->second].second = std::move(v);
+  void set(std::string_view key, JValue v, uint32_t pos) {
+    if (size_t i = position(key); i != std::string::npos) {
+      value.props[i].second = std::move(v);
       return;
     }
-    index.emplace(key, value.props.size());
-    value.props.emplace_back(key, std::move(v));
+    value.props.emplace_back(std::string(key), std::move(v));
     first.push_back(pos);
+    if (!index.empty()) {
+      index.emplace(key, value.props.size() - 1);
+    } else if (value.props.size() > kScan) {
+      for (size_t i = 0; i < value.props.size(); ++i) index.emplace(value.props[i].first, i);
+    }
   }
   // Returns the finished object: keys sorted as Go's encoding/json sorts
   // them (by bytes), or in the order of [first].
@@ -117,11 +133,12 @@ class Hcl2Json {
     // Label levels are built as maps too; they are finished, and their
     // keys sorted, once the whole body is.
     Level root;
+    root.map.value.props.reserve(b.attributes.size + (b.blocks.size ? 1 : 0));
     for (const ast::Block* blk : b.blocks) block(*blk, root);
     for (const ast::Attribute* a : b.attributes) {
       JValue v = expr(*a->expr);
-      root.map.set(std::string(a->name), std::move(v), a->span.begin);
-      root.children.erase(std::string(a->name));
+      root.map.set(a->name, std::move(v), a->span.begin);
+      if (!root.children.empty()) root.children.erase(std::string(a->name));
     }
     return finish(root);
   }
@@ -199,6 +216,11 @@ class Hcl2Json {
 
   // Returns number text [t] as cty writes the number.
   static std::string number_text(std::string_view t) {
+    // An integer of a few digits without a leading zero is written as it
+    // is (the common case, without the arbitrary-precision parse).
+    if (!t.empty() && t.size() <= 15 && (t[0] != '0' || t.size() == 1) &&
+        std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      return std::string(t);
     std::optional<Number> n = Number::parse(t);
     return n ? n->text() : std::string(t);
   }
@@ -213,11 +235,13 @@ class Hcl2Json {
       case ExprKind::TemplateWrap: return expr(*as<ast::TemplateWrapExpr>(e).wrapped);
       case ExprKind::Tuple: {
         JValue a = JValue::array();
+        a.items.reserve(as<ast::TupleExpr>(e).items.size);
         for (const ast::Expr* item : as<ast::TupleExpr>(e).items) a.items.push_back(expr(*item));
         return a;
       }
       case ExprKind::Object: {
         GoMap m;
+        m.value.props.reserve(as<ast::ObjectExpr>(e).items.size);
         for (const ast::ObjectItem& item : as<ast::ObjectExpr>(e).items) {
           std::string k = key(*item.key);
           m.set(k, expr(*item.value), item.key->span.begin);
@@ -308,6 +332,7 @@ void body_to_hcl2json(const ast::Body& body, const Source& src, const JsonOption
       Hcl2Json c(src, options.preserve_order);
       JValue doc = c.body(body);
       std::string out;
+      out.reserve(src.text().size() * 2);
       write_json(doc, out, uni::JsonQuoting{});
       out += '\n';
       return out;

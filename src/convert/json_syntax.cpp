@@ -518,6 +518,7 @@ Result body_to_json(const ast::Body& body, const Source& src, const JsonOptions&
     uni::JsonQuoting q;
     q.html = false;
     std::string out;
+    out.reserve(src.text().size() * 2);
     write_json(doc, out, q);
     out += '\n';
     return out;

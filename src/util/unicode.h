@@ -11,6 +11,7 @@
 #include <utf8proc.h>
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -374,19 +375,27 @@ struct JsonQuoting {
 
 // Appends [s] to [out] as a JSON string literal, escaped as [q] says.
 inline void append_json_quoted(std::string& out, std::string_view s, const JsonQuoting& q = {}) {
+  // What each byte is: 1 stands for itself; 2 itself unless q.html; 3
+  // itself unless q.escape_del; 0 anything else (escaped, or not ASCII).
+  static constexpr auto kClass = [] {
+    std::array<uint8_t, 256> t{};
+    for (int b = 0x20; b < 0x80; ++b) t[size_t(b)] = 1;
+    t['"'] = t['\\'] = 0;
+    t['<'] = t['>'] = t['&'] = 2;
+    t[0x7F] = 3;
+    return t;
+  }();
+  const uint8_t html = q.html ? 0xFF : 2, del = q.escape_del ? 0xFF : 3;
   // Whether ASCII byte [b] stands for itself.
-  auto plain = [&q](unsigned char b) {
-    if (b < 0x20 || b == '"' || b == '\\') return false;
-    if (q.html && (b == '<' || b == '>' || b == '&')) return false;
-    return !(q.escape_del && b == 0x7F);
+  auto plain = [&](unsigned char b) {
+    uint8_t c = kClass[b];
+    return c == 1 || c == html || c == del;
   };
   out += '"';
   size_t i = 0;
   while (i < s.size()) {
     size_t start = i;
-    while (i < s.size() && static_cast<unsigned char>(s[i]) < 0x80 &&
-           plain(static_cast<unsigned char>(s[i])))
-      ++i;
+    while (i < s.size() && plain(static_cast<unsigned char>(s[i]))) ++i;
     out.append(s.data() + start, i - start);
     if (i == s.size()) break;
     auto b = static_cast<unsigned char>(s[i]);
