@@ -27,6 +27,10 @@
 #include <string_view>
 #include <vector>
 
+namespace hclvm {
+class Body;
+class EvalContext;
+}
 namespace hclvm::hcldec {
 class Spec;
 }
@@ -100,6 +104,20 @@ std::string ast_json_tree_json(const json::Node& root);
 
 // The Hcl2Json shape (hcl2json.cpp): [body] of [src] as [r]'s text or error.
 void body_to_hcl2json(const ast::Body& body, const Source& src, const JsonOptions& options, Result& r);
+
+// --- the shape of an hcldec spec ------------------------------------------------------
+
+// Writes [body] (of either syntax) as the JSON document hcldec's decoding
+// with [spec] gives it — blocks as the spec's lists, sets, maps and
+// objects, attributes under the spec's names, converted to the spec's
+// types — with every attribute that [ctx] (the spec file's variables and
+// functions; null: none) cannot evaluate to a known value kept as the
+// JSON syntax writes its expression ("${SOURCE}"), so nothing is lost.
+// What hcldec reports (unsupported arguments, missing required ones,
+// values of the wrong type) is returned in the diagnostics, with no text.
+// transform and validate specs read what they wrap (transforms applied
+// only to what the context evaluates).
+Result body_to_spec_json(const Body& body, const hcldec::Spec& spec, const EvalContext* ctx);
 
 // --- the JSON syntax back to the native syntax --------------------------------------
 

@@ -18,6 +18,9 @@ namespace hclvm::convert {
 namespace {
 
 using namespace hclvm::ast;
+using ast::Attribute;
+using ast::Block;
+using ast::Body;
 
 // Returns the name of literal kind [k] in the schema.
 const char* literal_kind(LitKind k) {

@@ -21,6 +21,7 @@
 #include <hclvm/convert.h>
 
 #include "convert/json_writer.h"
+#include "convert/json_syntax_expr.h"
 #include "syntax/token.h"
 #include "util/stack.h"
 
@@ -499,6 +500,8 @@ bool valid_text(const JValue& v) {
 }
 
 }  // namespace
+
+JValue native_expr_as_json(const ast::Expr& e, const Source& src) { return Writer(src).expr(e); }
 
 Result body_to_json(const ast::Body& body, const Source& src, const JsonOptions& options) {
   Result r;
