@@ -161,7 +161,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
       v = sc.value(err);
       if (!v) return usage_error(err);
     } else {
-      return usage_error("unknown flag " + sc.name() + " (see 'hclvm help check')");
+      return unknown_flag(sc.name(), kCheckHelp, "hclvm help check");
     }
     if (sc.is("--as")) {
       if (!parse_as_kind(*v, opts.as))

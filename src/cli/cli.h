@@ -25,9 +25,28 @@ constexpr int kExitOk = 0;
 constexpr int kExitErrors = 1;
 constexpr int kExitUsage = 2;
 
-// Prints "hclvm: [msg]" to stderr and returns kExitUsage, so callers can
+// The program's name in messages: "hclvm", or the name it was run as
+// ("hcldec"), set once by main() from argv[0].
+const std::string& program_name();
+void set_program_name(const char* argv0);
+
+// Prints "PROGRAM: [msg]" to stderr and returns kExitUsage, so callers can
 // write `return usage_error(...)`.
 int usage_error(const std::string& msg);
+
+// The flags a help text lists in its "Options:" section (`-e`, `--expr`,
+// ...), in their order: the one table of each command's flags, for
+// did-you-mean, shell completion and the manual page.
+std::vector<std::string> help_flags(std::string_view help);
+
+// The closest of [candidates] to [word] by Levenshtein distance, when it is
+// less than 3 (the reference's nameSuggestion); empty when none is.
+std::string closest_name(std::string_view word, const std::vector<std::string>& candidates);
+
+// Reports the unknown flag [flag] of a command whose help is [help], with a
+// suggestion from that help when one is close, and "(see '[see]')";
+// returns kExitUsage.
+int unknown_flag(const std::string& flag, std::string_view help, const std::string& see);
 
 // Walks a command's arguments: flags (`--name value`, `--name=value`,
 // `-x value`, `-xVALUE`), `--` to end flags, and positionals (including a
@@ -148,7 +167,20 @@ int run_functions(const std::vector<std::string>& args);
 // The `json` command (json.cpp): native syntax to JSON.
 int run_json(const std::vector<std::string>& args);
 
+// `hclvm completion bash|zsh|fish` (manual.cpp): the shell completion
+// scripts, made from the help texts.
+int run_completion(const std::vector<std::string>& args);
+// The manual page hclvm(1) in troff, made from the help texts (manual.cpp).
+std::string man_page(std::string_view version);
+
+// The general help (main.cpp); the help text of command [cmd] or nullptr
+// (main.cpp); the commands the general help lists, in its order.
+extern const char kMainHelp[];
+const char* help_for(const std::string& cmd);
+std::vector<std::string> command_names();
+
 // Help texts, printed by `hclvm help CMD` and `hclvm CMD --help`.
+extern const char kCompletionHelp[];
 extern const char kCheckHelp[];
 extern const char kFmtHelp[];
 extern const char kEditHelp[];

@@ -89,7 +89,7 @@ int run_edit(const std::vector<std::string>& args) {
       if (!v) return usage_error(err);
       if (!parse_color_mode(*v, color)) return usage_error("--color must be auto, always or never, not '" + *v + "'");
     } else {
-      return usage_error("unknown flag " + sc.name() + " (see 'hclvm help edit')");
+      return unknown_flag(sc.name(), kEditHelp, "hclvm help edit");
     }
   }
   if (pos.size() < 3) return usage_error("edit needs FILE COMMAND PATH (see 'hclvm help edit')");

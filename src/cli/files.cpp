@@ -17,13 +17,77 @@
 #include <iostream>
 #include <system_error>
 
+#include "util/unicode.h"
+
 namespace hclvm::cli {
 
 namespace fs = std::filesystem;
 
+namespace {
+std::string& program_name_storage() {
+  static std::string name = "hclvm";
+  return name;
+}
+}  // namespace
+
+const std::string& program_name() { return program_name_storage(); }
+
+void set_program_name(const char* argv0) {
+  if (!argv0 || !*argv0) return;
+  std::string_view s = argv0;
+  if (size_t slash = s.rfind('/'); slash != std::string_view::npos) s.remove_prefix(slash + 1);
+  // Only the two names the programs are installed under: a test harness's
+  // wrapper or a renamed copy still says "hclvm".
+  if (s == "hcldec" || s == "hclvm") program_name_storage() = std::string(s);
+}
+
 int usage_error(const std::string& msg) {
-  std::cerr << "hclvm: " << msg << "\n";
+  std::cerr << program_name() << ": " << msg << "\n";
   return kExitUsage;
+}
+
+std::vector<std::string> help_flags(std::string_view help) {
+  std::vector<std::string> out;
+  size_t at = help.find("\nOptions:\n");
+  if (at == std::string_view::npos) return out;
+  std::string_view rest = help.substr(at + 10);
+  while (!rest.empty()) {
+    size_t nl = rest.find('\n');
+    std::string_view line = rest.substr(0, nl);
+    rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
+    if (line.empty()) break;  // the end of the section
+    if (!line.starts_with("  -")) continue;
+    // The first column: flags and their value names, up to two spaces.
+    line.remove_prefix(2);
+    line = line.substr(0, line.find("  "));
+    while (!line.empty()) {
+      size_t sp = line.find_first_of(" ,");
+      std::string_view word = line.substr(0, sp);
+      line = sp == std::string_view::npos ? std::string_view() : line.substr(sp + 1);
+      word = word.substr(0, word.find_first_of("=["));
+      if (word.size() > 1 && word[0] == '-' &&
+          std::find(out.begin(), out.end(), word) == out.end())
+        out.emplace_back(word);
+    }
+  }
+  return out;
+}
+
+std::string closest_name(std::string_view word, const std::vector<std::string>& candidates) {
+  std::string best;
+  size_t best_dist = 3;
+  for (const std::string& c : candidates) {
+    size_t d = uni::levenshtein(word, c);
+    if (d < best_dist) best_dist = d, best = c;
+  }
+  return best;
+}
+
+int unknown_flag(const std::string& flag, std::string_view help, const std::string& see) {
+  std::string msg = "unknown flag " + flag;
+  if (std::string s = closest_name(flag, help_flags(help)); !s.empty())
+    msg += "; did you mean " + s + "?";
+  return usage_error(msg + " (see '" + see + "')");
 }
 
 bool ArgScanner::next() {

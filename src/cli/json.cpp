@@ -71,7 +71,7 @@ int run_json(const std::vector<std::string>& args) {
       if (!parse_color_mode(*v, color))
         return usage_error("--color must be auto, always or never, not '" + *v + "'");
     } else {
-      return usage_error("unknown flag " + sc.name() + " (see 'hclvm help json')");
+      return unknown_flag(sc.name(), kJsonHelp, "hclvm help json");
     }
   }
   if (files.size() != 1) return usage_error("json needs exactly one FILE (see 'hclvm help json')");
