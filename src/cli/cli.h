@@ -12,6 +12,7 @@
 #include "diag/render.h"
 
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -97,14 +98,48 @@ bool is_hcl_json_name(std::string_view name);
 // configuration file named *.json is read in the JSON syntax.
 ParseAs parse_kind_for(ParseAs as, std::string_view path);
 
-// Expands [args] (files, directories, `-`) into the files to read, sorted
-// by path with duplicates removed. Directories are searched recursively for
-// configuration files of both syntaxes (is_hcl_json_name for JSON),
-// skipping names that start with "."; explicitly named files are taken
-// whatever their extension. On a missing or unreadable path stores a
-// one-line message in [error] and returns nothing.
-std::optional<std::vector<std::string>> collect_inputs(const std::vector<std::string>& args,
-                                                       std::string& error);
+// How directories are walked: names matching an --exclude glob, and
+// the default excludes (hidden names, which hold tool state such as .git
+// and .terraform, and node_modules) unless --no-default-excludes.
+struct WalkOptions {
+  std::vector<std::string> excludes;
+  bool default_excludes = true;
+};
+
+// The default excludes, as globs.
+inline const std::vector<std::string>& default_excludes() {
+  static const std::vector<std::string> globs = {".*", "node_modules"};
+  return globs;
+}
+
+// A symbolic link to a directory met while walking: followed, or not
+// because the directory it leads to was walked already (a loop, or a
+// second way to the same directory).
+struct SymlinkNote {
+  std::string path, target;
+  bool followed = true;
+};
+
+// What collect_inputs found.
+struct Inputs {
+  // The files to read, sorted by path with duplicates removed; a path that
+  // could not be read or walked is among them too, with its reason in
+  // [unreadable], so that it is reported in its turn.
+  std::vector<std::string> files;
+  std::map<std::string, std::string> unreadable;  // path -> reason (strerror)
+  std::vector<SymlinkNote> symlinks;              // in the order met
+};
+
+// Expands [args] (files, directories, `-`) into the files to read.
+// Directories are searched recursively for configuration files of both
+// syntaxes (is_hcl_json_name for JSON), skipping what [walk] excludes
+// (a glob matches a name, or a path relative to the directory named) and
+// following symbolic links to directories once each; explicitly named files
+// are taken whatever their extension. A path under "." is named without
+// its "./". Returns nothing with a message in [error] only for a misuse
+// (standard input named twice).
+std::optional<Inputs> collect_inputs(const std::vector<std::string>& args, const WalkOptions& walk,
+                                     std::string& error);
 
 // Replaces file [path] (a symbolic link: the file it points to) with
 // [data] through a temporary file in the same directory and a rename, so

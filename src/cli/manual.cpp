@@ -5,6 +5,7 @@
 // "Options:" section (help_flags), so neither can drift from the help.
 #include "cli/cli.h"
 #include "cli/eval.h"
+#include "util/unicode.h"
 
 #include <cstdio>
 #include <string>
@@ -176,12 +177,24 @@ std::string fish_script() {
 }
 
 // [text] as troff input inside a no-fill block: backslashes escaped,
-// dashes made minus signs (flags are typed as they print), and lines that
-// would read as requests protected.
+// dashes made minus signs (flags are typed as they print), characters
+// beyond ASCII as \[uXXXX], and lines that would read as requests
+// protected.
 std::string troff_text(std::string_view text) {
   std::string out;
   bool line_start = true;
-  for (char c : text) {
+  for (size_t i = 0; i < text.size();) {
+    char c = text[i];
+    if (static_cast<unsigned char>(c) >= 0x80) {
+      uni::Rune r = uni::decode(text, i);
+      char buf[16];
+      std::snprintf(buf, sizeof buf, "\\[u%04X]", r.ok ? unsigned(r.cp) : 0xFFFDu);
+      out += buf;
+      i += r.ok ? r.len : 1;
+      line_start = false;
+      continue;
+    }
+    ++i;
     if (line_start && (c == '.' || c == '\'')) out += "\\&";
     if (c == '\\') out += "\\e";
     else if (c == '-') out += "\\-";
