@@ -10,7 +10,9 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 namespace hclvm::cli {
 
@@ -143,8 +145,11 @@ int run_edit(const std::vector<std::string>& args) {
   }
   if (output) {
     FILE* f = std::fopen(target.c_str(), "wb");
-    if (!f || std::fwrite(doc.text().data(), 1, doc.text().size(), f) != doc.text().size() || std::fclose(f) != 0)
-      return usage_error("cannot write " + target);
+    if (!f) return usage_error("cannot write " + target + ": " + std::strerror(errno));
+    bool wrote = std::fwrite(doc.text().data(), 1, doc.text().size(), f) == doc.text().size();
+    int why = errno;
+    if (std::fclose(f) != 0 && wrote) wrote = false, why = errno;
+    if (!wrote) return usage_error("cannot write " + target + ": " + std::strerror(why));
     return kExitOk;
   }
   if (!write_file_atomic(target, doc.text(), err)) return usage_error("cannot write " + target + ": " + err);

@@ -192,6 +192,24 @@ EOF
     groff -man -Tutf8 -ww -z hclvm.1 2>warnings
     [ ! -s warnings ] || { cat warnings >&2; fail "groff warnings"; }
     ;;
+  docs)
+    # Every command of the general help and every flag of each command's
+    # help is in docs/cli.md (the third argument), so the two cannot drift.
+    doc=$3
+    cmds=$("$hclvm" --help | awk '/^Commands:/ {on = 1; next} on && /^  [a-z]/ {print $1; next} on {exit}')
+    [ -n "$cmds" ] || fail "no commands in hclvm --help"
+    for c in $cmds; do
+      grep -q "hclvm $c" "$doc" || { echo "docs/cli.md lacks the command $c" >&2; missing=1; }
+      flags=$("$hclvm" help "$c" | awk '/^Options:/ {on = 1; next} on && /^$/ {exit}
+        on && /^  -/ {sub(/^  /, ""); sub(/  .*/, ""); gsub(/,/, " "); n = split($0, w, " ");
+                      for (i = 1; i <= n; i++) if (w[i] ~ /^-/) {sub(/[=[].*/, "", w[i]); print w[i]}}')
+      for f in $flags; do
+        grep -q -e "\`$f[\` =]" -e "\`$f\`" -e "$f [A-Z]" -e " $f[,)]" "$doc" ||
+          { echo "docs/cli.md lacks $c's flag $f" >&2; missing=1; }
+      done
+    done
+    [ -z "${missing:-}" ] || exit 1
+    ;;
   *)
     echo "unknown case $case_name" >&2
     exit 1
