@@ -50,9 +50,10 @@ int usage_error(const std::string& msg) {
 
 std::vector<std::string> help_flags(std::string_view help) {
   std::vector<std::string> out;
-  size_t at = help.find("\nOptions:\n");
-  if (at == std::string_view::npos) return out;
-  std::string_view rest = help.substr(at + 10);
+  // "Options:", or "Options (a note):".
+  size_t at = help.find("\nOptions");
+  if (at == std::string_view::npos || help.find('\n', at + 1) == std::string_view::npos) return out;
+  std::string_view rest = help.substr(help.find('\n', at + 1) + 1);
   while (!rest.empty()) {
     size_t nl = rest.find('\n');
     std::string_view line = rest.substr(0, nl);
