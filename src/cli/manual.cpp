@@ -130,7 +130,7 @@ std::string zsh_script() {
        "  case $words[2] in\n";
   for (const CommandDoc& c : cmds) {
     s += "    " + c.name + ") flags=(" + join(c.flags) + ")";
-    if (c.name == "help") s += "; (( CURRENT == 3 )) && { _describe command cmds; return }";
+    if (c.name == "help") s += "; (( CURRENT == 3 )) && { _describe command cmds; return; }";
     if (c.name == "completion") s += "; compadd bash zsh fish; return";
     s += " ;;\n";
   }
