@@ -278,8 +278,8 @@ std::optional<Inputs> collect_inputs(const std::vector<std::string>& args, const
       in.files.push_back(a);
       in.unreadable[a] = std::strerror(errno);
     } else if (S_ISDIR(st.st_mode)) {
-      seen.insert({st.st_dev, st.st_ino});
-      walk_directory(a, a, walk, in, seen);
+      // A directory named twice, or inside one named before, is walked once.
+      if (seen.insert({st.st_dev, st.st_ino}).second) walk_directory(a, a, walk, in, seen);
     } else {
       in.files.push_back(a);
     }

@@ -70,6 +70,10 @@ case $case_name in
     expect_rc 0
     expect_out '"files": \["a/link/c.hcl", "a/ok.hcl"\]'
     expect_out '{"path": "a/loop", "target": ".", "followed": false}'
+    # A directory named twice is walked once: no second note.
+    run check --exclude vendor a a
+    expect_rc 0
+    [ "$(grep -c 'following symlink a/link' err)" = 1 ] || fail "a/link noted twice"
     ;;
   unreadable)
     # A missing path between two good ones: reported in its turn, the rest
@@ -180,6 +184,10 @@ EOF
       grep -q -- 'show-sensitive' c.$sh || fail "completion $sh lacks eval's flags"
       if command -v $sh >/dev/null; then $sh -n c.$sh || fail "completion $sh: syntax"; fi
     done
+    if command -v fish >/dev/null; then
+      [ "$(fish -c 'source c.fish; complete -C "hclvm ch"' 2>/dev/null | cut -f1)" = check ] ||
+        fail "fish: hclvm ch<TAB>"
+    fi
     run completion tcsh
     expect_rc 2
     ;;
