@@ -50,29 +50,9 @@ void bm_file(benchmark::State& state, Work work, const std::string& name) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(bytes->size()));
 }
 
-// Every native file of the real corpus (RESULTS-newest.tsv), read once.
-const std::vector<std::pair<std::string, std::string>>& real_corpus() {
-  static const auto files = [] {
-    std::vector<std::pair<std::string, std::string>> out;
-    auto results = slurp(real_corpus_dir() / "RESULTS-newest.tsv");
-    if (!results) return out;
-    std::istringstream in(*results);
-    std::string line;
-    std::getline(in, line);
-    while (std::getline(in, line)) {
-      size_t t1 = line.find('\t'), t2 = line.find('\t', t1 + 1);
-      if (t1 == std::string::npos || line.compare(t1 + 1, t2 - t1 - 1, "native") != 0) continue;
-      std::string path = line.substr(0, t1);
-      if (auto bytes = slurp(real_corpus_dir() / path)) out.emplace_back(path, std::move(*bytes));
-    }
-    return out;
-  }();
-  return files;
-}
-
 // Does [work] to every native file of the real corpus per iteration.
 void bm_real(benchmark::State& state, Work work) {
-  const auto& files = real_corpus();
+  const auto& files = hclvm::bench::real_corpus_native_files();
   if (files.empty()) {
     state.SkipWithError(("missing real corpus " + real_corpus_dir().string() + " (set HCLVM_SHARED_DIR)").c_str());
     return;

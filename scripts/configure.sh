@@ -11,6 +11,8 @@ cd "$(dirname "$0")/.."
 packages=(build-essential cmake ninja-build re2c bison libmpfr-dev libgmp-dev
           libutf8proc-dev libre2-dev libssl-dev libcrypt-dev zlib1g-dev libyaml-dev libxxhash-dev
           libgtest-dev libgmock-dev libbenchmark-dev pkg-config ccache
+          # hclvm console's line editing (BSD licence; optional in CMake)
+          libedit-dev
           # examples/server: its HTTP libraries, curl for its test, wrk for its load test
           libcpp-httplib-dev libboost-dev curl wrk)
 

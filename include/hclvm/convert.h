@@ -24,6 +24,15 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
+
+namespace hclvm::hcldec {
+class Spec;
+}
+namespace hclvm::json {
+struct Node;
+}
 
 namespace hclvm::convert {
 
@@ -44,6 +53,12 @@ struct JsonOptions {
   // Hcl2Json: keys in source order rather than sorted (a body's attributes
   // and block types where each first appears).
   bool preserve_order = false;
+  // JsonSyntax: comments kept as "//" properties (which the reference's
+  // body processing skips): those before an attribute just before it,
+  // those before a block first in the block's body, one that trails an
+  // item on its line just after it, those at the end of a body last.
+  // Comments inside expressions and block headers are dropped.
+  bool comments = false;
 };
 
 // What a conversion gave.
@@ -76,8 +91,56 @@ Result body_to_json(const ast::Body& body, const Source& src, const JsonOptions&
 std::string ast_body_json(const ast::Body& body, const Source& src);
 std::string ast_expr_json(const ast::Expr& expr, const Source& src);
 std::string ast_traversal_json(ast::List<ast::Traverser> steps, const Source& src);
+// The tree of a document of the JSON syntax ([root] of a JsonParse, see
+// hclvm/json_syntax.h): JsonObject (properties: JsonProperty with name,
+// name_range and value; close_range), JsonArray (items), JsonString,
+// JsonNumber (value: the source text), JsonBool, JsonNull and JsonInvalid
+// (where the input had no usable value), each with its range.
+std::string ast_json_tree_json(const json::Node& root);
 
 // The Hcl2Json shape (hcl2json.cpp): [body] of [src] as [r]'s text or error.
 void body_to_hcl2json(const ast::Body& body, const Source& src, const JsonOptions& options, Result& r);
+
+// --- the JSON syntax back to the native syntax --------------------------------------
+
+// Which properties of a JSON body are blocks, and how many labels each
+// block type carries. The JSON syntax cannot tell a block from an attribute
+// whose value is an object (the reader needs a schema, as the reference's
+// does), so converting back to the native syntax takes one: from an hcldec
+// spec, from a native file of the same shape, or Terraform's and Packer's
+// (config::terraform_layout, config::packer_layout). A property the layout
+// does not name is an attribute.
+struct BodyLayout {
+  struct BlockType {
+    std::string type;
+    size_t labels = 0;
+    std::shared_ptr<const BodyLayout> body;  // the blocks' bodies; null: attributes only
+  };
+  std::vector<BlockType> blocks;  // distinct types
+
+  // Returns the block type named [type], or null.
+  const BlockType* find(std::string_view type) const;
+};
+
+// The layout of native body [body]: its block types, each with the label
+// count of its first block and the merged layout of all their bodies.
+BodyLayout layout_of(const ast::Body& body);
+// The layout hcldec spec [spec] reads (its block specs, recursively;
+// block_map and block_object labels counted).
+BodyLayout layout_of(const hcldec::Spec& spec);
+
+// Converts the JSON-syntax file [bytes] named [name] to the native syntax,
+// laid out as hclfmt lays it out: the properties [layout] names as blocks
+// (a label level per label, arrays for several blocks), every other
+// property as an attribute, "//" properties of bodies as `#` comments.
+// Strings are templates: "${EXPR}" becomes EXPR, other templates quoted
+// templates; numbers, booleans and null stay literals; objects and arrays
+// become object and tuple constructors. What the native syntax cannot
+// hold (an attribute or label name it cannot write, a string that is no
+// valid template, a block property that is not an object or array of
+// objects) gives an error diagnostic at that property and no text. The
+// JSON file's own syntax errors are returned as parse_json_config gives
+// them.
+Result json_to_native(std::string name, std::string bytes, const BodyLayout& layout = {});
 
 }  // namespace hclvm::convert

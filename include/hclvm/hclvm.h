@@ -604,7 +604,8 @@ hclvm_status hclvm_format(const char *text, size_t len, const char *filename, hc
 typedef enum hclvm_json_shape {
   HCLVM_JSON_SYNTAX = 0,  /* the HCL JSON syntax: a .tf.json / .hcl.json twin */
   HCLVM_JSON_HCL2JSON = 1, /* what @cdktf/hcl2json's parse() returns: keys sorted */
-  HCLVM_JSON_HCL2JSON_ORDERED = 2 /* the same with keys in source order */
+  HCLVM_JSON_HCL2JSON_ORDERED = 2, /* the same with keys in source order */
+  HCLVM_JSON_SYNTAX_COMMENTS = 3  /* the JSON syntax, comments as "//" properties */
 } hclvm_json_shape;
 
 /* Converts the configuration file [text] of the native syntax named
@@ -617,6 +618,30 @@ typedef enum hclvm_json_shape {
  * HCLVM_ERR_INVALID_ARGUMENT and the reason in hclvm_last_error(). */
 hclvm_status hclvm_to_json(const char *text, size_t len, const char *filename, hclvm_json_shape shape,
                            char **out, hclvm_diagnostics **diags);
+
+/* Which properties of a JSON-syntax file hclvm_to_native writes as blocks
+ * (the JSON syntax cannot tell a block from an attribute holding an
+ * object; see docs/cli.md, `hclvm json --to hcl`). */
+typedef enum hclvm_json_layout {
+  HCLVM_LAYOUT_AUTO = 0,      /* by file name: Terraform's, Packer's or none */
+  HCLVM_LAYOUT_NONE = 1,      /* every property an attribute */
+  HCLVM_LAYOUT_TERRAFORM = 2, /* Terraform's blocks and meta-blocks */
+  HCLVM_LAYOUT_PACKER = 3,    /* Packer's */
+  HCLVM_LAYOUT_LIKE = 4,      /* the blocks of the native file [layout_text] */
+  HCLVM_LAYOUT_SPEC = 5       /* the blocks the hcldec spec [layout_text] reads */
+} hclvm_json_layout;
+
+/* Converts the JSON-syntax file [text] named [filename] (NULL: "<input>")
+ * back to the native syntax, laid out as hclfmt lays it out, with the
+ * blocks [layout] says ([layout_text], [layout_len]: the native file or
+ * spec for HCLVM_LAYOUT_LIKE and HCLVM_LAYOUT_SPEC, else ignored). [*out]
+ * receives the text (free it with hclvm_string_free). JSON syntax errors,
+ * and what the native syntax cannot hold (names, labels, strings that are
+ * no valid templates), give HCLVM_ERR_PARSE and [*out] NULL, with the
+ * errors in [diags] when not NULL; a layout text that does not read gives
+ * HCLVM_ERR_INVALID_ARGUMENT. */
+hclvm_status hclvm_to_native(const char *text, size_t len, const char *filename, hclvm_json_layout layout,
+                             const char *layout_text, size_t layout_len, char **out, hclvm_diagnostics **diags);
 
 /* A configuration file being edited (include/hclvm/format.h, Document):
  * paths name attributes, blocks, object items and tuple elements

@@ -3,8 +3,7 @@
 //    evaluated, printed as one JSON document or readably (--format hcl);
 //  - `hclvm eval DIR -e EXPR`: EXPR in the module's scope, printed as
 //    `hclvm eval -e` prints values (or as terraform console does);
-//  - `hclvm console DIR`: terraform console's piped mode, line by line,
-//    stream by stream, exit status included;
+//  - loading a module and its inputs for `hclvm console` (console.cpp);
 //  - module directories for `hclvm check` (check.cpp), which reports what
 //    `terraform validate` reports without providers.
 // Diagnostics print as Terraform prints them (its human view, -no-color).
@@ -15,40 +14,15 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <iostream>
 #include <memory>
-#include <sstream>
 
 #include "cli/cli.h"
 #include "cli/eval.h"
-#include "diag/render.h"
-#include "util/unicode.h"
 #include "value/json.h"
 
 extern char** environ;
 
 namespace hclvm::cli {
-
-const char kConsoleHelp[] =
-    "Usage: hclvm console [options] [DIR]\n"
-    "\n"
-    "Reads expressions from standard input, one a line, and evaluates them in\n"
-    "the scope of the Terraform module DIR (default: the current directory),\n"
-    "as `terraform console` does with piped input: the module and its\n"
-    "variables are loaded and evaluated first (errors there end the session),\n"
-    "each line is evaluated on its own (`exit` ends the session, an error ends\n"
-    "it with status 1), and the value of the last line is printed at the end.\n"
-    "Values and diagnostics are printed exactly as Terraform 1.11 prints them.\n"
-    "\n"
-    "Options:\n"
-    "  -var NAME=VALUE    set a variable (also --var)\n"
-    "  -var-file FILE     read variables from FILE (also --var-file)\n"
-    "  --workspace NAME   terraform.workspace (default: $TF_WORKSPACE, else default)\n"
-    "  --values F.json    values of resources by address\n"
-    "  --no-confine       let file functions read outside DIR\n"
-    "  -h, --help         show this help\n"
-    "\n"
-    "Exit status: 0 success, 1 errors, 2 usage error.\n";
 
 std::vector<std::string> long_terraform_flags(const std::vector<std::string>& args) {
   std::vector<std::string> out;
@@ -121,15 +95,9 @@ std::optional<std::string> read_values(const std::string& path, config::Inputs& 
   return std::nullopt;
 }
 
-// The module's directory and the options of a load of [files].
-struct Target {
-  std::string dir;
-  std::vector<std::string> files;  // empty: the whole directory
-};
+}  // namespace
 
-// Loads the module [t] (a directory, or its files), through the
-// compiled-file cache when [o] asks for it (--cache, --cache-dir).
-config::LoadResult load(const Target& t, const EvalOptions& o = {}) {
+config::LoadResult load_target(const ModuleTarget& t, const EvalOptions& o) {
   config::LoadOptions lo;
   std::unique_ptr<Cache> cache;
   if (o.cache) {
@@ -139,7 +107,6 @@ config::LoadResult load(const Target& t, const EvalOptions& o = {}) {
   return t.files.empty() ? config::load_module(t.dir, lo) : config::load_files(t.files, lo);
 }
 
-// The inputs of an evaluation from the options [o], for the module in [dir].
 std::optional<std::string> inputs_from(const EvalOptions& o, const std::string& dir,
                                        config::Inputs& in) {
   in.env = environment();
@@ -164,6 +131,8 @@ std::optional<std::string> inputs_from(const EvalOptions& o, const std::string& 
   return std::nullopt;
 }
 
+namespace {
+
 // Prints Terraform's rendering of [diags] to stderr.
 void print_tf_diags(const Diagnostics& diags, const config::Sources& sources) {
   if (diags.empty()) return;
@@ -185,9 +154,10 @@ std::string readable(const config::Evaluation& ev, bool show) {
   return out;
 }
 
-// The target of [files]: one directory, or files of one module.
-std::optional<Target> target_of(const std::vector<std::string>& files, std::string& err) {
-  Target t;
+}  // namespace
+
+std::optional<ModuleTarget> target_of(const std::vector<std::string>& files, std::string& err) {
+  ModuleTarget t;
   if (files.size() == 1 && is_directory(files[0])) {
     t.dir = files[0];
     return t;
@@ -204,77 +174,11 @@ std::optional<Target> target_of(const std::vector<std::string>& files, std::stri
   return t;
 }
 
-// Prints [diags] as packer prints them (hcl's text writer, width 80).
-void print_packer_diags(const Diagnostics& diags, const config::Sources& sources) {
-  if (diags.empty()) return;
-  diag::SnippetFiles files;
-  for (const auto& [name, f] : sources.files()) {
-    std::function<std::string(uint32_t)> context;
-    if (const ast::Body* b = f.body.native_body())
-      context = [b](uint32_t byte) { return diag::native_context(*b, byte); };
-    files.emplace(name, diag::SnippetFile{f.source->text(), context});
-  }
-  std::string text = diag::render_text(diags, files, diag::TextStyle{80, false});
-  std::fwrite(text.data(), 1, text.size(), stderr);
-}
-
-// packer console's piped mode on the template [m] (console.go): every line
-// evaluated, errors printed and the session going on, the last result
-// printed raw, "variables" listing the variables and locals.
-int packer_console(const config::LoadResult& m, const config::Inputs& in) {
-  config::Evaluation ev = config::evaluate(m.module, in);
-  config::Sources sources = m.sources;
-  sources.merge(ev.sources());
-  if (ev.stopped()) {
-    print_packer_diags(ev.diagnostics(), sources);
-    return kExitErrors;
-  }
-  std::string line, last;
-  int status = kExitOk;
-  while (std::getline(std::cin, line)) {
-    size_t a = line.find_first_not_of(" \t\r\n\v\f");
-    size_t b = line.find_last_not_of(" \t\r\n\v\f");
-    line = a == std::string::npos ? "" : line.substr(a, b - a + 1);
-    if (line.empty()) {
-      last.clear();
-      continue;
-    }
-    if (line == "exit") break;
-    if (line == "variables") {
-      last = "> input-variables:\n\n";
-      for (const char* kind : {"var", "local"}) {
-        if (std::string_view(kind) == "local") last += "\n> local-variables:\n\n";
-        EvalResult r = ev.eval(kind);
-        const Type* t = r.value.type();
-        if (r.has_errors() || !t->is_object()) continue;
-        for (size_t i = 0; i < t->size(); ++i) {
-          last += std::string(kind) + "." + std::string(t->attr_name(i)) + ": " +
-                  uni::go_quote(config::packer_console_value(r.value.attr(i))) + "\n";
-        }
-      }
-      continue;
-    }
-    EvalResult r = ev.eval(line);
-    if (!r.diagnostics.empty()) {
-      print_packer_diags(r.diagnostics, sources);
-      status = r.has_errors() ? kExitErrors : kExitOk;
-      last.clear();
-      if (r.has_errors()) continue;
-    }
-    last = config::packer_console_value(r.value);
-  }
-  std::string out = last + "\n";
-  std::fwrite(out.data(), 1, out.size(), stdout);
-  return status;
-}
-
-}  // namespace
-
 int run_eval_module(const EvalOptions& o) {
   std::string err;
-  std::optional<Target> t = target_of(o.files, err);
+  std::optional<ModuleTarget> t = target_of(o.files, err);
   if (!t) return usage_error(err);
-  config::LoadResult m = load(*t, o);
+  config::LoadResult m = load_target(*t, o);
   if (m.has_errors() || !m.module) {
     print_tf_diags(m.diagnostics, m.sources);
     return kExitErrors;
@@ -315,108 +219,6 @@ int run_eval_module(const EvalOptions& o) {
   std::fflush(stdout);
   print_tf_diags(diags, sources);
   return errors ? kExitErrors : kExitOk;
-}
-
-int run_console(const std::vector<std::string>& args_in) {
-  EvalOptions o;
-  std::vector<std::string> args = long_terraform_flags(args_in);
-  ArgScanner sc(args);
-  std::string err;
-  while (sc.next()) {
-    if (!sc.is_flag()) {
-      o.files.push_back(sc.name());
-      continue;
-    }
-    if (sc.is("--help", "-h")) {
-      std::fputs(kConsoleHelp, stdout);
-      return kExitOk;
-    }
-    if (sc.is("--no-confine")) {
-      o.no_confine = true;
-      continue;
-    }
-    if (!sc.is("--var") && !sc.is("--var-file") && !sc.is("--workspace") && !sc.is("--values"))
-      return usage_error("unknown flag " + sc.name() + " (see 'hclvm help console')");
-    std::optional<std::string> v = sc.value(err);
-    if (!v) return usage_error(err);
-    if (sc.is("--var")) o.var_args.emplace_back(false, *v);
-    else if (sc.is("--var-file")) o.var_args.emplace_back(true, *v);
-    else if (sc.is("--workspace")) o.workspace = *v;
-    else o.values_file = *v;
-  }
-  if (o.files.empty()) o.files.push_back(".");
-  std::optional<Target> t = target_of(o.files, err);
-  if (!t) return usage_error(err);
-  config::LoadResult m = load(*t);
-  if (m.has_errors() || !m.module) {
-    // Warnings on standard output, errors on standard error.
-    Diagnostics w, e;
-    for (const Diagnostic& d : m.diagnostics) (d.severity == Severity::Error ? e : w).push_back(d);
-    std::string text = w.empty() ? "" : config::render_diagnostics(w, m.sources);
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    std::fflush(stdout);
-    print_tf_diags(e, m.sources);
-    return kExitErrors;
-  }
-  config::Inputs in;
-  if (auto e = inputs_from(o, t->dir, in)) return usage_error(*e);
-  if (m.module->language() == config::Language::Packer) return packer_console(m, in);
-  in.evaluate_resources = false;  // terraform console does not evaluate them
-  config::Evaluation ev = config::evaluate(m.module, in);
-  Diagnostics warnings, errors;
-  for (const Diagnostic& d : m.diagnostics) (d.severity == Severity::Error ? errors : warnings).push_back(d);
-  for (const Diagnostic& d : ev.diagnostics())
-    (d.severity == Severity::Error ? errors : warnings).push_back(d);
-  config::Sources sources = m.sources;
-  sources.merge(ev.sources());
-  // Warnings go to standard output, errors to standard error.
-  auto out = [](const std::string& s) { std::fwrite(s.data(), 1, s.size(), stdout); };
-  if (!warnings.empty()) out(config::render_diagnostics(warnings, sources));
-  if (ev.stopped()) {
-    std::fflush(stdout);
-    print_tf_diags(errors, sources);
-    return kExitErrors;
-  }
-  if (!errors.empty()) {
-    print_tf_diags(errors, sources);
-    out("\nWarning: Due to the problems above, some expressions may produce unexpected results.\n\n\n");
-  }
-  std::string line, last;
-  while (std::getline(std::cin, line)) {
-    size_t a = line.find_first_not_of(" \t\r\n\v\f");
-    size_t b = line.find_last_not_of(" \t\r\n\v\f");
-    line = a == std::string::npos ? "" : line.substr(a, b - a + 1);
-    if (line.empty()) {
-      last.clear();
-      continue;
-    }
-    if (line == "exit") {
-      std::fflush(stdout);
-      return kExitOk;
-    }
-    if (line == "help") {
-      last =
-          "The Terraform console allows you to experiment with Terraform interpolations.\n"
-          "You may access resources in the state (if you have one) just as you would\n"
-          "from a configuration. For example: \"aws_instance.foo.id\" would evaluate\n"
-          "to the ID of \"aws_instance.foo\" if it exists in your state.\n"
-          "\n"
-          "Type in the interpolation to test and hit <enter> to see the result.\n"
-          "\n"
-          "To exit the console, type \"exit\" and hit <enter>, or use Control-C or\n"
-          "Control-D.";
-      continue;
-    }
-    EvalResult r = ev.eval(line);
-    if (r.has_errors()) {
-      std::fflush(stdout);
-      print_tf_diags(r.diagnostics, sources);
-      return kExitErrors;
-    }
-    last = config::console_value(r.value);
-  }
-  out(last + "\n");
-  return kExitOk;
 }
 
 }  // namespace hclvm::cli

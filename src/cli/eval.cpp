@@ -16,12 +16,15 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
-#include <filesystem>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
-#include <sstream>
 
+#include "cli/console.h"
 #include "util/budget.h"
 #include "util/meter.h"
 #include "util/stack.h"
@@ -54,9 +57,12 @@ const char kEvalHelp[] =
     "                        order, one result a line\n"
     "  --as config|json      read FILE in the native (default) or the JSON\n"
     "                        syntax (default: JSON for names ending in .json)\n"
-    "  --lines FILE          evaluate each line of FILE as an expression and\n"
-    "                        print one JSON object per line: {\"value\":…,\"type\":…}\n"
-    "                        or {\"error\":SUMMARY,\"range\":\"line:col-line:col\"}\n"
+    "  --lines FILE          evaluate each line of FILE (-: standard input) as an\n"
+    "                        expression, printing each result as its line is read:\n"
+    "                        one JSON object a line, {\"value\":…,\"type\":…} or\n"
+    "                        {\"error\":SUMMARY,\"range\":\"line:col-line:col\"}, or with\n"
+    "                        --format hcl the value (errors on standard error);\n"
+    "                        blank and comment lines (#, //) are skipped\n"
     "  --var NAME=VALUE      set variable NAME: a number, true, false or null when\n"
     "                        VALUE is one written canonically (1.10, 01234 and 1e3\n"
     "                        stay strings), a string, tuple or object when VALUE\n"
@@ -241,19 +247,28 @@ int eval_json_file(const std::string& path, const EvalContext& ctx, const EvalOp
   return errors ? kExitErrors : kExitOk;
 }
 
-// `eval --lines FILE`: one result object per line of [path].
-int eval_lines(const std::string& path, const EvalContext& ctx, const Limits& limits,
-               bool show_sensitive) {
-  std::string bytes, err;
-  if (!read_input(path, bytes, err)) return usage_error("cannot read " + path + ": " + err);
-  std::istringstream in(bytes);
-  std::string line;
-  Vm vm(limits);
+// `eval --lines FILE`: one result per line of [path] (`-`: standard
+// input), each printed and flushed as soon as its line is read, so that a
+// program at the other end of a pipe gets its answer before sending the
+// next line. JSON: {"value":…,"type":…} or {"error":SUMMARY,"range":…};
+// HCL: the value, with diagnostics on standard error. Blank lines and
+// comment lines (#, //) are skipped.
+int eval_lines(const std::string& path, const EvalContext& ctx, const EvalOptions& o) {
+  std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "r");
+  if (!f) return usage_error("cannot read " + path + ": " + std::strerror(errno));
+  Vm vm(o.limits);
   bool any_error = false;
-  std::string out;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    ExprParse p = parse_expression(make_source("<expr>", line));
+  char* buf = nullptr;
+  size_t cap = 0;
+  size_t number = 0;
+  for (ssize_t n; (n = ::getline(&buf, &cap, f)) >= 0;) {
+    ++number;
+    std::string line(buf, static_cast<size_t>(n));
+    while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
+    if (blank_or_comment(line)) continue;
+    std::string name =
+        o.format == Format::Json ? "<expr>" : "<line " + std::to_string(number) + ">";
+    ExprParse p = parse_expression(make_source(name, line));
     Diagnostics diags = p.diagnostics;
     Value v;
     if (!p.has_errors() && p.expr) {
@@ -266,19 +281,35 @@ int eval_lines(const std::string& path, const EvalContext& ctx, const Limits& li
     const Diagnostic* first = nullptr;
     for (const Diagnostic& d : diags)
       if (d.severity == Severity::Error && !first) first = &d;
+    std::string out;
+    if (o.format == Format::Hcl) {
+      std::fflush(stdout);
+      print_diags(diags, *p.source, nullptr, o.color);
+    }
     if (first) {
       any_error = true;
-      out += "{\"error\":" + json_quote(first->summary) +
-             ",\"range\":" + json_quote(first->subject ? short_range(*first->subject) : "") + "}\n";
-    } else if (Printed pr = print_value(v, Format::Json, limits, show_sensitive); pr.error.empty()) {
-      out += pr.text + "\n";
+      std::string range = first->subject ? short_range(*first->subject) : "";
+      if (o.format == Format::Json)
+        out = "{\"error\":" + json_quote(first->summary) + ",\"range\":" + json_quote(range) +
+              "}\n";
+    } else if (Printed pr = print_value(v, o.format, o.limits, o.show_sensitive); pr.error.empty()) {
+      out = pr.text + "\n";
     } else {
       any_error = true;
-      out += "{\"error\":" + json_quote("The value is too large to print: " + pr.error) +
-             ",\"range\":\"\"}\n";
+      if (o.format == Format::Json)
+        out = "{\"error\":" + json_quote("The value is too large to print: " + pr.error) +
+              ",\"range\":\"\"}\n";
+      else
+        print_failed("the value of line " + std::to_string(number), pr.error);
     }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    std::fflush(stdout);
   }
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  bool failed = std::ferror(f);
+  int err = errno;
+  std::free(buf);
+  if (f != stdin) std::fclose(f);
+  if (failed) return usage_error("cannot read " + path + ": " + std::strerror(err));
   return any_error ? kExitErrors : kExitOk;
 }
 
@@ -315,7 +346,7 @@ int run_eval(const std::vector<std::string>& args) {
   EvalContext ctx;
   ctx.set_functions(functions_for(o));
   if (auto err = load_vars(o, ctx)) return usage_error(*err);
-  if (o.lines) return eval_lines(*o.lines, ctx, o.limits, o.show_sensitive);
+  if (o.lines) return eval_lines(*o.lines, ctx, o);
 
   Vm vm(o.limits);
   if (!o.exprs.empty()) {

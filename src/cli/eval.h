@@ -42,8 +42,26 @@ extern const char kConsoleHelp[];
 // The `eval` command on a module (config.cpp): the whole evaluation as
 // JSON or HCL, or one expression in the module's scope.
 int run_eval_module(const EvalOptions& o);
-// The `console` command (config.cpp): terraform console's piped mode.
+// The `console` command (console.cpp): interactive on a terminal,
+// streaming otherwise, terraform console's piped mode with --terraform-piped.
 int run_console(const std::vector<std::string>& args);
+
+// A module to load: its directory, and its files when not all of them.
+struct ModuleTarget {
+  std::string dir;
+  std::vector<std::string> files;  // empty: the whole directory
+};
+// The target of [files]: one directory, or files of one module; on a mix
+// stores a message in [err] and returns nothing.
+std::optional<ModuleTarget> target_of(const std::vector<std::string>& files, std::string& err);
+// Loads the module [t] (a directory, or its files), through the
+// compiled-file cache when [o] asks for it (--cache, --cache-dir).
+config::LoadResult load_target(const ModuleTarget& t, const EvalOptions& o = {});
+// Fills [in] with the inputs the options [o] give the module in [dir]
+// (-var, -var-file, the workspace, --values, the environment); returns a
+// usage message on failure.
+std::optional<std::string> inputs_from(const EvalOptions& o, const std::string& dir,
+                                       config::Inputs& in);
 // Rewrites Terraform's single-dash flags (-var, -var-file) in [args] to
 // their long forms.
 std::vector<std::string> long_terraform_flags(const std::vector<std::string>& args);

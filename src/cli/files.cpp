@@ -299,8 +299,16 @@ bool write_file_atomic(const std::string& path, std::string_view data, std::stri
   }
   struct stat st;
   if (::stat(target.c_str(), &st) != 0) {
-    error = std::strerror(errno);
-    return false;
+    if (errno != ENOENT) {
+      error = std::strerror(errno);
+      return false;
+    }
+    // A new file gets the mode open() would give it.
+    mode_t mask = ::umask(0);
+    ::umask(mask);
+    st.st_mode = 0666 & ~mask;
+    st.st_uid = ::geteuid();
+    st.st_gid = ::getegid();
   }
   fs::path p(target);
   std::string tmp = (p.parent_path() / ("." + p.filename().string() + ".hclvm-XXXXXX")).string();

@@ -58,10 +58,12 @@ const char kAstHelp[] =
     "Parses one file (\"-\" reads standard input) and prints its syntax tree,\n"
     "one node per line with its range, or as one JSON document (--format json,\n"
     "the schema of docs/ast-json.md). Diagnostics go to standard error; the\n"
-    "tree is printed even when there are errors (the parser recovers).\n"
+    "tree is printed even when there are errors (the parser recovers). Files\n"
+    "of the JSON syntax (*.json, or --as json) have their JSON tree printed,\n"
+    "with --format json only.\n"
     "\n"
     "Options:\n"
-    "  --as KIND      parse as config (default), expr, template or traversal\n"
+    "  --as KIND      parse as config (default), expr, template, traversal or json\n"
     "  --format FMT   text (default) or json\n"
     "  --color WHEN   colour for diagnostics: auto (default), always or never\n"
     "  -h, --help     show this help\n"
@@ -149,9 +151,8 @@ int run_ast(const std::vector<std::string>& args) {
       auto v = sc.value(err);
       if (!v) return usage_error(err);
       if (!parse_as_kind(*v, as))
-        return usage_error("--as must be config, expr, template or traversal, not '" + *v + "'");
-      if (as == ParseAs::Json)
-        return usage_error("ast prints native syntax trees only (--as json is not available)");
+        return usage_error("--as must be config, expr, template, traversal or json, not '" + *v + "'");
+
     } else if (sc.is("--color")) {
       auto v = sc.value(err);
       if (!v) return usage_error(err);
@@ -163,8 +164,10 @@ int run_ast(const std::vector<std::string>& args) {
   }
   if (files.size() != 1) return usage_error("ast needs exactly one FILE (see 'hclvm help ast')");
   const std::string& path = files[0];
-  if (path != "-" && classify(path) == FileSyntax::Json)
-    return usage_error("cannot print " + path + ": ast prints native syntax trees only");
+  as = parse_kind_for(as, path);
+  if (as == ParseAs::Json && !json)
+    return usage_error("cannot print " + path +
+                       ": the text dump is of native syntax trees (--format json prints JSON-syntax trees)");
 
   std::string bytes;
   if (!read_input(path, bytes, err)) return usage_error("cannot read " + path + ": " + err);
@@ -172,7 +175,8 @@ int run_ast(const std::vector<std::string>& args) {
 
   std::string dump;
   if (json) {
-    if (p.body) dump = convert::ast_body_json(*p.body, *p.source);
+    if (as == ParseAs::Json && p.json) dump = convert::ast_json_tree_json(*p.json);
+    else if (p.body) dump = convert::ast_body_json(*p.body, *p.source);
     else if (p.expr) dump = convert::ast_expr_json(*p.expr, *p.source);
     else if (as == ParseAs::Traversal) dump = convert::ast_traversal_json(p.traversal, *p.source);
     else dump = "null\n";

@@ -5,6 +5,7 @@
 // the ranges of names, brackets and symbols are there too, and absent
 // children are null, so the JSON holds everything the text dump shows.
 #include <hclvm/convert.h>
+#include <hclvm/json_syntax.h>
 
 #include "convert/json_writer.h"
 #include "util/stack.h"
@@ -304,6 +305,83 @@ class AstJson {
   std::unordered_map<const Expr*, size_t> anon_;
 };
 
+// The tree of a JSON-syntax document: every value a node with its kind
+// and range (positions as the JSON parser counts them).
+class JsonTreeJson {
+ public:
+  JValue node(const json::Node& n) {
+    util::enter_level();
+    switch (n.kind) {
+      case json::NodeKind::Object: {
+        const auto& o = json::as<json::ObjectNode>(n);
+        JValue v = base("JsonObject", n);
+        JValue props = JValue::array();
+        for (const json::Property& p : o.properties) {
+          JValue q = JValue::object();
+          add(q, "kind", JValue::string("JsonProperty"));
+          add(q, "name", JValue::string(std::string(p.name->value)));
+          add(q, "name_range", range(p.name->start, p.name->end));
+          add(q, "value", node(*p.value));
+          props.items.push_back(std::move(q));
+        }
+        add(v, "properties", std::move(props));
+        add(v, "close_range", range(o.close_start, o.close_end));
+        return v;
+      }
+      case json::NodeKind::Array: {
+        JValue v = base("JsonArray", n);
+        JValue items = JValue::array();
+        for (const json::Node* i : json::as<json::ArrayNode>(n).items) items.items.push_back(node(*i));
+        add(v, "items", std::move(items));
+        return v;
+      }
+      case json::NodeKind::String: {
+        JValue v = base("JsonString", n);
+        add(v, "value", JValue::string(std::string(json::as<json::StringNode>(n).value)));
+        return v;
+      }
+      case json::NodeKind::Number: {
+        JValue v = base("JsonNumber", n);
+        add(v, "value", JValue::string(std::string(json::as<json::NumberNode>(n).text)));
+        return v;
+      }
+      case json::NodeKind::Bool: {
+        JValue v = base("JsonBool", n);
+        add(v, "value", JValue::raw(json::as<json::BoolNode>(n).value ? "true" : "false"));
+        return v;
+      }
+      case json::NodeKind::Null: return base("JsonNull", n);
+      case json::NodeKind::Invalid: return base("JsonInvalid", n);
+    }
+    return JValue::raw("null");
+  }
+
+ private:
+  static void add(JValue& o, const char* name, JValue v) { o.props.emplace_back(name, std::move(v)); }
+
+  static JValue base(const char* kind, const json::Node& n) {
+    JValue o = JValue::object();
+    add(o, "kind", JValue::string(kind));
+    add(o, "range", range(n.start, n.end));
+    return o;
+  }
+
+  static JValue range(const Pos& a, const Pos& b) {
+    JValue o = JValue::object();
+    add(o, "start", pos(a));
+    add(o, "end", pos(b));
+    return o;
+  }
+
+  static JValue pos(const Pos& p) {
+    JValue o = JValue::object();
+    add(o, "line", JValue::raw(std::to_string(p.line)));
+    add(o, "column", JValue::raw(std::to_string(p.column)));
+    add(o, "byte", JValue::raw(std::to_string(p.byte)));
+    return o;
+  }
+};
+
 // Returns [v] written as JSON, strings escaped as Go's encoding/json does
 // but for HTML characters, positions on one line each.
 std::string text_of(const JValue& v) {
@@ -327,6 +405,10 @@ std::string ast_expr_json(const ast::Expr& expr, const Source& src) {
 
 std::string ast_traversal_json(ast::List<ast::Traverser> steps, const Source& src) {
   return util::run_deep([&](const util::StackBudget&) { return text_of(AstJson(src).steps(steps)); });
+}
+
+std::string ast_json_tree_json(const json::Node& root) {
+  return util::run_deep([&](const util::StackBudget&) { return text_of(JsonTreeJson().node(root)); });
 }
 
 }  // namespace hclvm::convert

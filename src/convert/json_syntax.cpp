@@ -21,6 +21,7 @@
 #include <hclvm/convert.h>
 
 #include "convert/json_writer.h"
+#include "syntax/token.h"
 #include "util/stack.h"
 
 #include <algorithm>
@@ -298,16 +299,42 @@ std::vector<Item> items_of(const ast::Body& body) {
   return items;
 }
 
+// The text of comment [c] without its markers and surrounding spaces.
+std::string_view comment_text(std::string_view c) {
+  if (c.starts_with("#")) c.remove_prefix(1);
+  else if (c.starts_with("//")) c.remove_prefix(2);
+  else if (c.starts_with("/*")) {
+    c.remove_prefix(2);
+    if (c.ends_with("*/")) c.remove_suffix(2);
+  }
+  while (!c.empty() && (c.front() == ' ' || c.front() == '\t' || c.front() == '\n' || c.front() == '\r'))
+    c.remove_prefix(1);
+  while (!c.empty() && (c.back() == ' ' || c.back() == '\t' || c.back() == '\n' || c.back() == '\r'))
+    c.remove_suffix(1);
+  return c;
+}
+
 class BodyWriter {
  public:
-  explicit BodyWriter(const Source& src) : exprs_(src) {}
+  // With [comments], the comments between the items of bodies are kept as
+  // "//" properties.
+  BodyWriter(const Source& src, bool comments) : exprs_(src), text_(src.text()) {
+    if (!comments) return;
+    for (const syntax::Token& t : syntax::scan(text_, syntax::ScanMode::Normal))
+      if (t.type == syntax::Tok::Comment) comments_.push_back(t.span);
+  }
 
   // Returns body [body] as a JSON object; at the [root], as an array of
-  // objects when that keeps the order of interleaved block types.
-  JValue body(const ast::Body& body, bool root) {
+  // objects when that keeps the order of interleaved block types. [lead]:
+  // the comments that stood before the block whose body this is.
+  JValue body(const ast::Body& body, bool root, std::string lead = {}) {
     util::enter_level();
     std::vector<Item> items = items_of(body);
     std::vector<ObjectBuilder> chunks(1);
+    if (!lead.empty()) chunks.back().add("//", JValue::string(std::move(lead)));
+    // The root body's span starts at its first item; its comments start
+    // at the top of the file.
+    uint32_t prev_end = root ? 0 : body.span.begin;
     // The blocks of the property a block type has in a chunk; at the root
     // only the last property of the last chunk takes more blocks.
     struct Group {
@@ -318,9 +345,17 @@ class BodyWriter {
     };
     std::vector<Group> groups;
     for (const Item& it : items) {
+      // Comments before the item: one on the line where the previous item
+      // ends is that item's and follows it; those set apart from the item
+      // by a blank line stay in this body; the others are the item's.
+      Comments c = comments_between(prev_end, it.begin(), &it != items.data());
+      if (!c.trailing.empty()) chunks.back().add("//", JValue::string(std::move(c.trailing)));
+      prev_end = it.attr ? it.attr->span.end : it.block->span.end;
       if (it.attr) {
         std::string name(it.attr->name);
         if (chunks.back().has(name)) chunks.emplace_back();
+        if (!c.detached.empty()) chunks.back().add("//", JValue::string(std::move(c.detached)));
+        if (!c.attached.empty()) chunks.back().add("//", JValue::string(std::move(c.attached)));
         chunks.back().add(std::move(name), exprs_.expr(*it.attr->expr));
         continue;
       }
@@ -338,13 +373,23 @@ class BodyWriter {
       if (!g) {
         std::string type(b.type);
         if (root && chunks.back().has(type)) chunks.emplace_back();
+        if (!c.detached.empty()) chunks.back().add("//", JValue::string(std::move(c.detached)));
         groups.push_back({b.type, b.labels.size, chunks.size() - 1, chunks.back().value.props.size(), {}});
         chunks.back().add(std::move(type), JValue::object());
         g = &groups.back();
+      } else if (!c.detached.empty()) {
+        // The block joins its type's property, written before: its body
+        // takes all its comments.
+        c.attached = c.detached + (c.attached.empty() ? "" : "\n\n" + c.attached);
       }
+      if (!c.attached.empty()) block_comments_.emplace_back(&b, std::move(c.attached));
       g->blocks.push_back(&b);
     }
     for (Group& g : groups) chunks[g.chunk].value.props[g.prop].second = labels(g.blocks, 0);
+    Comments last = comments_between(prev_end, root ? uint32_t(text_.size()) : body.span.end, !items.empty());
+    if (!last.trailing.empty()) chunks.back().add("//", JValue::string(std::move(last.trailing)));
+    if (!last.detached.empty()) chunks.back().add("//", JValue::string(std::move(last.detached)));
+    if (!last.attached.empty()) chunks.back().add("//", JValue::string(std::move(last.attached)));
     if (chunks.size() == 1) return std::move(chunks[0].value);
     JValue a = JValue::array();
     for (ObjectBuilder& c : chunks) a.items.push_back(std::move(c.value));
@@ -357,9 +402,9 @@ class BodyWriter {
   JValue labels(const std::vector<const ast::Block*>& blocks, uint32_t level) {
     util::enter_level();
     if (level == blocks[0]->labels.size) {
-      if (blocks.size() == 1) return body(*blocks[0]->body, false);
+      if (blocks.size() == 1) return body(*blocks[0]->body, false, take_comments(blocks[0]));
       JValue a = JValue::array();
-      for (const ast::Block* b : blocks) a.items.push_back(body(*b->body, false));
+      for (const ast::Block* b : blocks) a.items.push_back(body(*b->body, false, take_comments(b)));
       return a;
     }
     // Runs of blocks with the same label at this level, in order; a label
@@ -382,7 +427,59 @@ class BodyWriter {
     return a;
   }
 
+  // The comments between two items of a body, each group's texts joined
+  // by newlines.
+  struct Comments {
+    std::string trailing;  // on the line where the item before ends
+    std::string detached;  // then those up to the last blank line
+    std::string attached;  // then those after it
+  };
+
+  // The comments that begin in [begin, end); [after_item]: [begin] is
+  // where an item ends.
+  Comments comments_between(uint32_t begin, uint32_t end, bool after_item) const {
+    Comments out;
+    auto first = std::lower_bound(comments_.begin(), comments_.end(), begin,
+                                  [](const ast::Span& c, uint32_t b) { return c.begin < b; });
+    auto last = first;
+    while (last != comments_.end() && last->begin < end) ++last;
+    // Where the run of comments that the item's is begins: after the last
+    // blank line among them.
+    auto attached_from = first;
+    for (auto it = first; it != last; ++it) {
+      uint32_t next = it + 1 != last ? (it + 1)->begin : end;
+      std::string_view gap = text_.substr(it->end, next - it->end);
+      size_t newlines = size_t(std::count(gap.begin(), gap.end(), '\n')) + (text_[it->end - 1] == '\n');
+      if (newlines >= 2) attached_from = it + 1;
+    }
+    for (auto it = first; it != last; ++it) {
+      bool same_line = after_item && it == first &&
+                       text_.substr(begin, it->begin - begin).find('\n') == std::string_view::npos;
+      std::string& into = same_line ? out.trailing : it < attached_from ? out.detached : out.attached;
+      if (!into.empty()) into += '\n';
+      // A comment is only read, never parsed: bytes that are not UTF-8
+      // (which JSON cannot hold) become U+FFFD rather than refusing the file.
+      for (std::string_view c = comment_text(text_.substr(it->begin, it->end - it->begin)); !c.empty();) {
+        uni::Rune r = uni::decode(c, 0);
+        if (r.ok) into.append(c.substr(0, r.len));
+        else uni::append_utf8(into, 0xFFFD);
+        c.remove_prefix(r.len);
+      }
+    }
+    return out;
+  }
+
+  // Takes the comments that stood before block [b].
+  std::string take_comments(const ast::Block* b) {
+    for (auto& [block, text] : block_comments_)
+      if (block == b) return std::move(text);
+    return {};
+  }
+
   Writer exprs_;
+  std::string_view text_;
+  std::vector<ast::Span> comments_;  // in source order
+  std::vector<std::pair<const ast::Block*, std::string>> block_comments_;
 };
 
 // Why a file whose names or expressions hold bytes that are not UTF-8 (the
@@ -410,7 +507,7 @@ Result body_to_json(const ast::Body& body, const Source& src, const JsonOptions&
     return r;
   }
   r.text = util::run_deep([&](const util::StackBudget&) {
-    BodyWriter w(src);
+    BodyWriter w(src, options.comments);
     JValue doc = w.body(body, true);
     if (!valid_text(doc)) {
       r.error = kNotUtf8;

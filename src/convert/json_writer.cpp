@@ -3,14 +3,18 @@
 
 #include "util/stack.h"
 
+#include <algorithm>
+
 namespace hclvm::convert {
 
 namespace {
 
-// Appends a newline and the indentation of level [depth] to [out].
+// Appends a newline and the indentation of level [depth] to [out]: two
+// spaces a level, up to kMaxIndentLevel levels (deeper levels indent no
+// further, so the document stays linear in the size of the tree).
 void newline(std::string& out, unsigned depth) {
   out += '\n';
-  out.append(size_t(depth) * 2, ' ');
+  out.append(size_t(std::min(depth, kMaxIndentLevel)) * 2, ' ');
 }
 
 // Reports whether [v] is an object of numbers, booleans and nulls only.

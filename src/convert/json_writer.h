@@ -56,7 +56,14 @@ inline JValue JValue::array() {
   return v;
 }
 
-// Appends [v] to [out] as indented JSON (two spaces a level), starting at
+// The deepest level that gets its own indentation: a value nested deeper
+// is indented as one at this level, so that a document nested thousands of
+// levels deep (which the parsers accept up to their nesting limit) is not
+// quadratic in size.
+inline constexpr unsigned kMaxIndentLevel = 32;
+
+// Appends [v] to [out] as indented JSON (two spaces a level, up to
+// kMaxIndentLevel levels), starting at
 // indentation [depth], strings escaped as [q] says; with [inline_leaves],
 // an object whose values are all numbers, booleans or null is written on
 // one line (`{"line": 1, "column": 1, "byte": 0}`). Recursive: callers run

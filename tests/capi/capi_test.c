@@ -1496,6 +1496,40 @@ static void test_to_json(void) {
   CHECK(out == NULL);
   CHECK(hclvm_to_json("", 0, NULL, (hclvm_json_shape)9, &out, NULL) == HCLVM_ERR_INVALID_ARGUMENT);
   CHECK(hclvm_to_json(NULL, 0, NULL, HCLVM_JSON_SYNTAX, &out, NULL) == HCLVM_ERR_INVALID_ARGUMENT);
+  OK(hclvm_to_json("# c\na = 1\n", HCLVM_NUL_TERMINATED, NULL, HCLVM_JSON_SYNTAX_COMMENTS, &out, NULL));
+  CHECK(strcmp(out, "{\n  \"//\": \"c\",\n  \"a\": 1\n}\n") == 0);
+  hclvm_string_free(out);
+}
+
+/* The JSON syntax back to the native syntax, with each kind of layout. */
+static void test_to_native(void) {
+  const char *json = "{\"resource\": {\"t\": {\"n\": {\"x\": \"${var.x}\", \"sub\": {\"y\": 1}}}}}";
+  char *out = NULL;
+  hclvm_diagnostics *diags = NULL;
+  OK(hclvm_to_native(json, HCLVM_NUL_TERMINATED, "main.tf.json", HCLVM_LAYOUT_AUTO, NULL, 0, &out, &diags));
+  CHECK(strcmp(out, "resource \"t\" \"n\" {\n  x = var.x\n  sub = {\n    y = 1\n  }\n}\n") == 0);
+  hclvm_string_free(out);
+  hclvm_diagnostics_free(diags);
+  OK(hclvm_to_native(json, HCLVM_NUL_TERMINATED, NULL, HCLVM_LAYOUT_LIKE, "resource \"a\" \"b\" {\n sub {}\n}\n",
+                     HCLVM_NUL_TERMINATED, &out, NULL));
+  CHECK(strcmp(out, "resource \"t\" \"n\" {\n  x = var.x\n\n  sub {\n    y = 1\n  }\n}\n") == 0);
+  hclvm_string_free(out);
+  OK(hclvm_to_native("{\"b\": {\"y\": 1}}", HCLVM_NUL_TERMINATED, NULL, HCLVM_LAYOUT_SPEC,
+                     "block {\n  block_type = \"b\"\n  object {\n    attr \"y\" { type = number }\n  }\n}\n", HCLVM_NUL_TERMINATED, &out, NULL));
+  CHECK(strcmp(out, "b {\n  y = 1\n}\n") == 0);
+  hclvm_string_free(out);
+  OK(hclvm_to_native("{\"b\": {\"y\": 1}}", HCLVM_NUL_TERMINATED, NULL, HCLVM_LAYOUT_NONE, NULL, 0, &out, NULL));
+  CHECK(strcmp(out, "b = {\n  y = 1\n}\n") == 0);
+  hclvm_string_free(out);
+  CHECK(hclvm_to_native("{\"a b\": 1}", HCLVM_NUL_TERMINATED, NULL, HCLVM_LAYOUT_NONE, NULL, 0, &out, &diags) ==
+        HCLVM_ERR_PARSE);
+  CHECK(out == NULL);
+  CHECK(hclvm_diagnostics_has_errors(diags) == 1);
+  hclvm_diagnostics_free(diags);
+  CHECK(hclvm_to_native("{}", 2, NULL, HCLVM_LAYOUT_SPEC, "nope {", HCLVM_NUL_TERMINATED, &out, NULL) ==
+        HCLVM_ERR_INVALID_ARGUMENT);
+  CHECK(hclvm_to_native("{}", 2, NULL, HCLVM_LAYOUT_LIKE, NULL, 0, &out, NULL) == HCLVM_ERR_INVALID_ARGUMENT);
+  CHECK(hclvm_to_native("{}", 2, NULL, (hclvm_json_layout)9, NULL, 0, &out, NULL) == HCLVM_ERR_INVALID_ARGUMENT);
 }
 
 int main(void) {
@@ -1515,6 +1549,7 @@ int main(void) {
   test_modules();
   test_format_and_edit();
   test_to_json();
+  test_to_native();
   printf("capi: %d checks passed\n", checks);
   return 0;
 }

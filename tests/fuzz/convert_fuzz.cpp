@@ -8,6 +8,11 @@
 //    or the same first error, as the native attribute. An object with a
 //    traversal as a key is left out: it is an error as a value, and the
 //    conversion writes what Terraform reads from it statically;
+//  - the document with comments, converted back to the native syntax with
+//    the file's own block layout, parses, and its top-level attributes
+//    give the same values or first errors;
+//  - the input read as a JSON-syntax file converts back to native text
+//    that parses, or gives the reasons it cannot;
 //  - the hcl2json shape either refuses the file or gives a JSON document,
 //    and the tree as JSON is a JSON document.
 // Seeds: tests/fuzz/seeds/parse/ (native files).
@@ -25,6 +30,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <string_view>
+#include <utility>
 
 namespace {
 
@@ -61,10 +68,43 @@ const hclvm::json::Node* property(const hclvm::json::Node& root, std::string_vie
   return in_object(root);
 }
 
+// Returns the attribute named [name] of [body], or null.
+const hclvm::ast::Attribute* attribute(const hclvm::ast::Body& body, std::string_view name) {
+  for (const hclvm::ast::Attribute* a : body.attributes)
+    if (a->name == name) return a;
+  return nullptr;
+}
+
+// The first error of compiling and running [e] of [src], or its value.
+std::pair<std::string, hclvm::Value> run(hclvm::Vm& vm, const hclvm::ast::Expr& e,
+                                         const std::shared_ptr<const hclvm::Source>& src) {
+  hclvm::EvalContext ctx;
+  auto p = hclvm::compile_expression(e, src);
+  if (!p.program) return {first_error(p.diagnostics), hclvm::Value()};
+  hclvm::EvalResult r = vm.run(*p.program, ctx);
+  std::string err = first_error(p.diagnostics);
+  if (err.empty()) err = first_error(r.diagnostics);
+  return {err, r.value};
+}
+
+// The input read as a JSON-syntax file converted to native text: no
+// crash, and text only when it parses (json_to_native checks it, and says
+// so with an error otherwise).
+void json_input(const std::string& text) {
+  hclvm::convert::Result back = hclvm::convert::json_to_native("f.json", text);
+  if (!back.ok()) {
+    require(back.text.empty() && !back.diagnostics.empty(), "a failed conversion back gave text or no reason");
+    return;
+  }
+  for (const auto& d : back.diagnostics)
+    require(d.summary != "Conversion failed", "the native text written does not parse");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
+  json_input(text);
   auto file = hclvm::parse_config(hclvm::make_source("f.hcl", text));
   hclvm::convert::Result r = hclvm::convert::native_to_json("f.hcl", text);
   if (file.has_errors()) {
@@ -104,6 +144,31 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     auto j = hclvm::parse_json_expression(hclvm::make_source("h.json", h.text));
     require(!j.has_errors(), "the hcl2json document is not JSON");
   }
+  // Back to the native syntax with the file's own layout (comments kept
+  // as "//" on the way): converts (or reports what the native syntax
+  // cannot hold), and each top-level attribute that is still one gives
+  // the same value or first error.
+  hclvm::convert::JsonOptions with_comments;
+  with_comments.comments = true;
+  hclvm::convert::Result c = hclvm::convert::native_to_json("f.hcl", text, with_comments);
+  require(c.ok(), "the document with comments failed where the one without did not");
+  hclvm::convert::Result back = hclvm::convert::json_to_native("f.json", c.text, hclvm::convert::layout_of(*file.body));
+  if (back.ok()) {
+    auto again = hclvm::parse_config(hclvm::make_source("b.hcl", back.text));
+    require(!again.has_errors(), "the native text written back does not parse");
+    for (const hclvm::ast::Attribute* a : file.body->attributes) {
+      const hclvm::ast::Attribute* b = attribute(*again.body, a->name);
+      if (b == nullptr) continue;  // a name that is a block type too: no layout tells them apart
+      auto want = run(vm, *a->expr, file.source);
+      if (want.first == "Ambiguous attribute key") continue;
+      auto got = run(vm, *b->expr, again.source);
+      require(want.first == got.first, "an attribute written back gives another error");
+      if (want.first.empty()) require(hclvm::ops::raw_equal(want.second, got.second), "an attribute written back gives another value");
+    }
+  } else {
+    require(back.text.empty() && !back.diagnostics.empty(), "a failed conversion back gave text or no reason");
+  }
+
   std::string tree = hclvm::convert::ast_body_json(*file.body, *file.source);
   require(!hclvm::parse_json_expression(hclvm::make_source("t.json", tree)).has_errors(),
           "the tree is not JSON");

@@ -1,5 +1,5 @@
 // The terraform-console goldens of tests/golden/config: each case's session
-// (cases.txt) is replayed through `hclvm console` and `hclvm check
+// (cases.txt) is replayed through `hclvm console --terraform-piped` and `hclvm check
 // --format=terraform-json` by replay.sh, and the transcript compared with
 // what Terraform 1.11.4 printed (expected.txt, recorded by record.sh), entry
 // by entry, streams and exit status included. An entry where hclvm gives

@@ -10,6 +10,8 @@
 // path and through the recovering parser alone, and requires the same tree
 // (compared by dump). The corpus lives in the shared directory beside the
 // repository, which a user's clone lacks: the tests then skip.
+#include <hclvm/convert.h>
+#include <hclvm/format.h>
 #include <hclvm/json_syntax.h>
 #include <hclvm/syntax.h>
 
@@ -25,6 +27,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -276,5 +279,123 @@ std::string tree_kind_name(const ::testing::TestParamInfo<size_t>& p) { return t
 
 INSTANTIATE_TEST_SUITE_P(Kinds, FastRecoverTest, ::testing::Range<size_t>(0, tree_parsers().size()),
                          tree_kind_name);
+
+// Reports whether [close] (just past a closing parenthesis) is followed by
+// the "}" that ends an interpolation.
+bool depth_closed(const std::string& s, size_t close) { return close < s.size() && s[close] == '}' && s[close - 1] == ')'; }
+
+// Returns JSON document [doc] without what the layout of a multi-line
+// expression changes: whitespace (and the \n escapes of expressions'
+// line breaks) and the parentheses that keep such an expression on its
+// attribute's line ("${(a ?\n b : c)}"). A multi-line expression inside a
+// template is not indented by the formatter; the same expression as an
+// attribute's value is.
+std::string without_layout(std::string doc) {
+  std::string out;
+  for (size_t i = 0; i < doc.size(); ++i) {
+    char c = doc[i];
+    if (c == ' ' || c == '\n') continue;
+    if (c == '\\' && i + 1 < doc.size() && (doc[i + 1] == 'n' || doc[i + 1] == 't')) {
+      ++i;
+      continue;
+    }
+    out += c;
+  }
+  for (size_t at = 0; (at = out.find("${(", at)) != std::string::npos;) {
+    // Where the parenthesis closes: removed when "}" follows it.
+    size_t close = at + 3;
+    for (int depth = 1; close < out.size() && depth > 0; ++close) depth += out[close] == '(' ? 1 : out[close] == ')' ? -1 : 0;
+    if (depth_closed(out, close)) {
+      out.erase(close - 1, 1);
+      out.erase(at + 2, 1);
+    }
+    at += 2;
+  }
+  return out;
+}
+
+// Reports whether bodies [bodies] (those a layout merges: the root, or the
+// bodies of all blocks of one type under it) are ambiguous for a layout
+// taken from them: a name that is a block type in one and an attribute
+// holding an object or tuple (which JSON writes as blocks are written) in
+// another, or one block type with different numbers of labels. JSON
+// cannot tell those apart; no layout converts them back.
+bool ambiguous_layout(const std::vector<const hclvm::ast::Body*>& bodies) {
+  std::map<std::string_view, std::pair<uint32_t, std::vector<const hclvm::ast::Body*>>> blocks;
+  std::set<std::string_view> composite;
+  for (const hclvm::ast::Body* body : bodies) {
+    for (const hclvm::ast::Attribute* a : body->attributes)
+      if (a->expr->kind == hclvm::ast::ExprKind::Object || a->expr->kind == hclvm::ast::ExprKind::Tuple)
+        composite.insert(a->name);
+    for (const hclvm::ast::Block* b : body->blocks) {
+      auto [it, added] = blocks.try_emplace(b->type, b->labels.size, std::vector<const hclvm::ast::Body*>{});
+      if (!added && it->second.first != b->labels.size) return true;
+      it->second.second.push_back(b->body);
+    }
+  }
+  for (std::string_view name : composite)
+    if (blocks.count(name)) return true;
+  for (const auto& [type, entry] : blocks)
+    if (ambiguous_layout(entry.second)) return true;
+  return false;
+}
+
+// Native -> JSON syntax -> native on every native file the reference
+// accepts: the file converted to the JSON syntax with its comments, then
+// back with the block layout of the original, must parse, be laid out as
+// hclfmt lays it out, and convert to the same
+// JSON document as the original (whose conversion the reference checks:
+// tests/golden/convert/corpus.sh), so it reads as the same body.
+TEST(ConvertRoundTrip, NativeJsonNative) {
+  auto corpus = corpus_dir();
+  if (!corpus) GTEST_SKIP() << kNoCorpus;
+  size_t files = 0, refused = 0, same = 0, relaid = 0, ambiguous = 0;
+  std::vector<std::string> report;
+  for (const Expected& e : read_results(*corpus)) {
+    if (e.kind != "native" || e.rejected) continue;
+    ++files;
+    std::string text = hclvm::test::read_file(*corpus / e.path);
+    auto orig = hclvm::parse_config(hclvm::make_source(e.path, text));
+    ASSERT_FALSE(orig.has_errors()) << e.path;
+    hclvm::convert::JsonOptions with_comments;
+    with_comments.comments = true;
+    if (ambiguous_layout({orig.body})) {
+      ++ambiguous;
+      continue;
+    }
+    auto json = hclvm::convert::body_to_json(*orig.body, *orig.source, with_comments);
+    // The layout moves the lines of multi-line expressions as it moves the
+    // original's: compare with the original laid out too.
+    auto plain = hclvm::convert::native_to_json(e.path, hclvm::format::format_hcl(text));
+    if (!json.error.empty()) {  // bytes JSON cannot hold (checked in json_convert_test)
+      ++refused;
+      continue;
+    }
+    auto back = hclvm::convert::json_to_native(e.path + ".json", json.text, hclvm::convert::layout_of(*orig.body));
+    if (!back.ok()) {
+      report.push_back(e.path + ": " + (back.diagnostics.empty() ? back.error : back.diagnostics[0].summary + ": " +
+                                                                                     back.diagnostics[0].detail));
+      continue;
+    }
+    auto again = hclvm::convert::native_to_json(e.path, back.text);
+    std::string why;
+    if (!again.ok()) why = "the native text does not convert again";
+    else if (again.text != plain.text && without_layout(again.text) != without_layout(plain.text))
+      why = "a different JSON document: " + first_difference(plain.text, again.text);
+    else if (again.text != plain.text) ++relaid;
+    else if (hclvm::format::format_hcl(back.text) != back.text) why = "not laid out as hclfmt lays it out";
+    if (why.empty()) {
+      ++same;
+    } else {
+      report.push_back(e.path + ": " + why);
+    }
+  }
+  std::printf("native -> JSON -> native: %zu/%zu files the same (%zu of them up to the layout of multi-line "
+              "expressions); %zu refused as not UTF-8, %zu with blocks no layout tells apart\n",
+              same, files - refused - ambiguous, relaid, refused, ambiguous);
+  for (size_t i = 0; i < report.size() && i < 25; ++i) std::printf("  %s\n", report[i].c_str());
+  EXPECT_EQ(same, files - refused - ambiguous);
+  EXPECT_LT(ambiguous, files / 100);
+}
 
 }  // namespace

@@ -3,7 +3,8 @@
 # Replays the session of case directory CASE (see session.sh) through
 # hclvm, whose path is HCLVM, and writes the transcript to the file OUT:
 # a scratch copy of the case runs with a `terraform` shim first on PATH
-# that answers `terraform console` with `hclvm console`, `terraform validate
+# that answers `terraform console` with `hclvm console --terraform-piped`
+# (terraform console's piped mode, exactly), `terraform validate
 # -json` with `hclvm check --format=terraform-json .` and `terraform init`
 # with nothing (hclvm reads local child modules without installing them).
 set -eu
@@ -29,7 +30,7 @@ for a in "\$@"; do
   esac
 done
 case "\${args[0]:-}" in
-  console) exec "$hclvm" console "\${args[@]:1}" \${chdir:+"\$chdir"};;
+  console) exec "$hclvm" console --terraform-piped "\${args[@]:1}" \${chdir:+"\$chdir"};;
   validate) exec "$hclvm" check --format=terraform-json .;;
   init) exit 0;;
   *) echo "terraform shim: unsupported command: \$*" >&2; exit 2;;

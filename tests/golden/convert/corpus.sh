@@ -2,7 +2,8 @@
 # The jsonsyntax conversion checked by the newest reference on the
 # real-world corpus: every native file the reference accepts
 # ($shared/corpus/RESULTS-newest.tsv, status ok) is converted with
-# `hclvm json`, and the reference reads the original and the converted
+# `hclvm json --comments` (the comments as "//" properties, which the
+# reference's bodies must skip), and the reference reads the original and the converted
 # document as the same body (oracle/main.go says what is compared). The
 # goldens (json/NAME.hcl with json/NAME.json, which run.sh replays without
 # the reference) are checked the same way.
@@ -38,7 +39,7 @@ while IFS=$'\t' read -r path kind _ status _; do
   if [ "$limit" -gt 0 ] && [ "$n" -ge "$limit" ]; then break; fi
   n=$((n + 1))
   out="$tmp/$n.json"
-  if "$hclvm" json "$shared/corpus/$path" > "$out" 2> "$tmp/err"; then
+  if "$hclvm" json --comments "$shared/corpus/$path" > "$out" 2> "$tmp/err"; then
     converted=$((converted + 1))
     printf '%s\t%s\n' "$shared/corpus/$path" "$out" >> "$list"
   else
@@ -49,6 +50,7 @@ done < "$results"
 
 for f in "$here"/json/*.hcl; do
   printf '%s\t%s\n' "$f" "${f%.hcl}.json" >> "$list"
+  printf '%s\t%s\n' "$f" "${f%.hcl}.comments.json" >> "$list"
 done
 
 status=0

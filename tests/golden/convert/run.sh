@@ -36,10 +36,42 @@ for f in *.hcl; do
   if [ $refresh = 1 ]; then
     "$hclvm" json "$f" > "$base.json"
     "$hclvm" json --shape hcl2json "$f" > "$base.hcl2json"
+    "$hclvm" json --comments "$f" > "$base.comments.json"
+    "$hclvm" json --to hcl --like "$f" "$base.comments.json" > "$base.back.native"
   fi
   check "json/$f" "$(cat "$base.json")" "$("$hclvm" json "$f")"
   check "json/$f hcl2json" "$(cat "$base.hcl2json")" "$("$hclvm" json --shape hcl2json "$f")"
+  check "json/$f comments" "$(cat "$base.comments.json")" "$("$hclvm" json --comments "$f")"
+  # Back to the native syntax, with the layout of the original.
+  check "json/$base.comments.json to hcl" "$(cat "$base.back.native")" \
+    "$("$hclvm" json --to hcl --like "$f" "$base.comments.json")"
 done
+# Terraform's and Packer's layouts, chosen by the file name.
+for f in *.tf.json *.pkr.json; do
+  if [ $refresh = 1 ]; then "$hclvm" json --to hcl "$f" > "$f.native"; fi
+  check "json/$f to hcl" "$(cat "$f.native")" "$("$hclvm" json --to hcl "$f")"
+done
+
+# Several files: one document keyed by path; with -o, twins in a tree.
+out="$(mktemp -d)"
+mkdir -p "$out/in/sub"
+cp blocks.hcl "$out/in/a.hcl"
+cp exprs.hcl "$out/in/sub/b.tf"
+cp terraform.tf.json "$out/in/sub/c.tf.json"
+(cd "$out" && "$hclvm" json in > doc.json)
+check "several files: one document" "$(cd "$out" && printf '{\n  "in/a.hcl": %s,\n  "in/sub/b.tf": %s\n}' \
+  "$("$hclvm" json in/a.hcl | sed '2,$s/^/  /')" "$("$hclvm" json in/sub/b.tf | sed '2,$s/^/  /')")" \
+  "$(cat "$out/doc.json")"
+"$hclvm" json -o "$out/j" "$out/in"
+check "-o: the twins" "$(printf 'a.hcl.json\nsub/b.tf.json')" "$(cd "$out/j" && find . -type f | sed 's|^./||' | sort)"
+check "-o: a twin" "$("$hclvm" json blocks.hcl)" "$(cat "$out/j/a.hcl.json")"
+"$hclvm" json --to hcl -o "$out/h" "$out/in"
+check "--to hcl -o: the twins" "sub/c.tf" "$(cd "$out/h" && find . -type f | sed 's|^./||' | sort)"
+check "--to hcl -o: a twin" "$(cat terraform.tf.json.native)" "$(cat "$out/h/sub/c.tf")"
+"$hclvm" json --to hcl "$out/in" > /dev/null 2> "$out/err"
+check "--to hcl, several files without -o: usage error" \
+  "hclvm: --to hcl converts several files only into a directory (-o DIR)" "$(cat "$out/err")"
+rm -rf "$out"
 
 cd "$here"
 out="$("$hclvm" json --color never json-errors.hcl 2> /tmp/hclvm-convert-err.$$)"
