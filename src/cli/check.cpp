@@ -353,10 +353,9 @@ int run_check(const std::vector<std::string>& args) {
       r = std::move(output.results[i]);
     }
     if (!r.read_error.empty()) {
-      if (text_format) {
-        std::fflush(stdout);
-        usage_error("cannot read " + (*files)[i] + ": " + r.read_error);
-      }
+      // On standard error in every format: the reports list it too.
+      std::fflush(stdout);
+      usage_error("cannot read " + (*files)[i] + ": " + r.read_error);
       report.unreadable.emplace_back((*files)[i], r.read_error);
       unreadable = true;
     } else {

@@ -84,6 +84,7 @@ case $case_name in
     expect_err '^2 files checked: 0 with errors (0 errors, 0 warnings); 1 path unreadable$'
     run check --format json a/ok.hcl a/gone.hcl b
     expect_rc 2
+    expect_err '^hclvm: cannot read a/gone.hcl: No such file or directory$'
     need_python
     "$python" - out <<'EOF' || fail "json document"
 import json, sys
