@@ -1,5 +1,6 @@
 # `cmake --install`: the libraries, the public headers, the command-line
-# programs, a CMake package (find_package(hclvm)) and a pkg-config file.
+# programs with their manual page and shell completions, the documentation,
+# a CMake package (find_package(hclvm)) and a pkg-config file.
 include(CMakePackageConfigHelpers)
 
 set(HCLVM_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/hclvm)
@@ -9,6 +10,20 @@ install(TARGETS hclvm_core hclvm_shared EXPORT hclvmTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS hclvm hcldec RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+if(NOT CMAKE_CROSSCOMPILING)
+  install(FILES ${HCLVM_GEN_DIR}/hclvm.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+  # Each shell loads completions by command name: hcldec gets a copy.
+  foreach(name hclvm hcldec)
+    install(FILES ${HCLVM_GEN_DIR}/hclvm.bash
+      DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME ${name})
+    install(FILES ${HCLVM_GEN_DIR}/hclvm.fish
+      DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d RENAME ${name}.fish)
+  endforeach()
+  install(FILES ${HCLVM_GEN_DIR}/_hclvm DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/site-functions)
+endif()
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}
+  FILES_MATCHING PATTERN "*.md")
+install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/hclvm DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h")
 

@@ -201,8 +201,10 @@ class Evaluation {
   // console's function table (with type(), without plantimestamp()).
   // [vm] runs it (null: a Vm of this thread).
   EvalResult eval(std::string_view expr, Vm* vm = nullptr) const;
-  // The result as one JSON document (`hclvm eval DIR`), see docs/config.md.
-  std::string to_json() const;
+  // The result as one JSON document (`hclvm eval DIR`), see docs/config.md;
+  // sensitive values in clear, or as "(sensitive value)" unless
+  // [show_sensitive] (their "sensitive" entries say which either way).
+  std::string to_json(bool show_sensitive = true) const;
 
  private:
   friend Evaluation evaluate(const ModulePtr& module, const Inputs& inputs, Vm* vm);

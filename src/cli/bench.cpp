@@ -39,9 +39,10 @@ const char kBenchHelp[] =
     "library, or with --functions go-cty those of the reference's tools.\n"
     "\n"
     "Options:\n"
-    "  -e, --expr EXPR       measure EXPR\n"
+    "  -e, --expr EXPR       measure EXPR (one only)\n"
     "  --var NAME=VALUE      set variable NAME (as for `hclvm eval`)\n"
-    "  --vars-file F.json    set one variable per top-level key of a JSON object\n"
+    "  --vars-file F         set variables from a .json, .tfvars, .tfvars.json or\n"
+    "                        .hcl file (as for `hclvm eval`)\n"
     "  --as config|json      read FILE in the native (default) or the JSON syntax\n"
     "                        (default: JSON for names ending in .json)\n"
     "  --functions terraform|go-cty   the function table (as for `hclvm eval`)\n"
@@ -245,10 +246,10 @@ int run_bench(const std::vector<std::string>& args) {
   Vm vm;
   Subject s;
 
-  if (o.expr) {
-    s.expr_or_file = *o.expr;
+  if (!o.exprs.empty()) {
+    s.expr_or_file = o.exprs[0];
     auto start = std::chrono::steady_clock::now();
-    ExprParse p = parse_expression(make_source("<expr>", *o.expr));
+    ExprParse p = parse_expression(make_source("<expr>", o.exprs[0]));
     if (p.has_errors() || !p.expr) {
       print_diags(p.diagnostics, *p.source, nullptr, o.color);
       return kExitErrors;

@@ -4,11 +4,12 @@
 // output is the same for any -j; a file with much diagnostic text writes it
 // itself, as it is rendered, once its turn has come, so that memory stays
 // bounded however much text there is. Text diagnostics go to stdout (they are
-// the command's output) with a summary line on stderr; JSON is one document
-// for all files, in the shape of `hcldec --diags=json` (and, as there,
-// nothing when there are no diagnostics).
+// the command's output) with a summary line on stderr; the other formats
+// are one document for all files (report.h), `--format hcldec` exactly
+// `hcldec --diags=json` (nothing when there are no diagnostics).
 #include "cli/cli.h"
 #include "cli/eval.h"
+#include "cli/report.h"
 
 #include <hclvm/cache.h>
 #include <hclvm/config.h>
@@ -24,14 +25,18 @@
 namespace hclvm::cli {
 
 const char kCheckHelp[] =
-    "Usage: hclvm check [options] PATH...\n"
+    "Usage: hclvm check [options] [PATH...]\n"
     "\n"
     "Parses HCL files and reports their syntax errors. A directory is searched\n"
     "recursively for *.hcl (including *.pkr.hcl), *.tf, *.tfvars and *.nomad\n"
     "files and their JSON-syntax twins (*.tf.json, *.hcl.json, *.pkr.json,\n"
-    "...), skipping names that start with \".\"; \"-\" reads standard input.\n"
-    "Files named *.json are read in the JSON syntax.\n"
-    "Files are reported in sorted path order whatever -j is.\n"
+    "...), skipping hidden names (.git, .terraform, ...), node_modules and what\n"
+    "--exclude names; symbolic links to directories are followed, each\n"
+    "directory once (a link back into the tree is not). \"-\" reads standard\n"
+    "input; no PATH checks the current directory. Files named *.json are read\n"
+    "in the JSON syntax. Files are reported in sorted path order whatever -j is;\n"
+    "a path that cannot be read is reported in its turn and the others are\n"
+    "still checked.\n"
     "A directory that holds Terraform files (*.tf, *.tf.json) or Packer templates\n"
     "(*.pkr.hcl, *.pkr.json) is also loaded as a module, and what `terraform\n"
     "validate` reports without providers is reported too: malformed blocks,\n"
@@ -41,10 +46,19 @@ const char kCheckHelp[] =
     "  --as KIND        parse each file as config (default), expr, template,\n"
     "                   traversal (an absolute traversal such as a.b[0]) or\n"
     "                   json (a configuration file in the JSON syntax)\n"
-    "  --format FORMAT  text (default) or json (the shape of hcldec --diags=json;\n"
-    "                   nothing is printed when there are no diagnostics); for one\n"
+    "  --format FORMAT  text (default: diagnostics on standard output, a summary\n"
+    "                   and unreadable paths on standard error), json (one\n"
+    "                   document, also when all is well: valid, counts, files,\n"
+    "                   unreadable, symlinks, diagnostics), hcldec (exactly\n"
+    "                   hcldec --diags=json: nothing when there are no\n"
+    "                   diagnostics), sarif (SARIF 2.1.0, for code scanning),\n"
+    "                   checkstyle or junit (XML for CI services); for one\n"
     "                   module directory also terraform (Terraform's human view)\n"
     "                   or terraform-json (the document of terraform validate -json)\n"
+    "  --exclude GLOB   skip files and directories whose name or path below the\n"
+    "                   directory named matches GLOB (fnmatch; may be repeated)\n"
+    "  --no-default-excludes\n"
+    "                   do not skip hidden names and node_modules\n"
     "  --color WHEN     auto (default: on a terminal unless NO_COLOR is set),\n"
     "                   always or never\n"
     "  -j, --jobs N     parse N files at a time (default: number of CPUs)\n"
@@ -56,11 +70,11 @@ const char kCheckHelp[] =
     "  -h, --help       show this help\n"
     "\n"
     "Exit status: 0 no errors (warnings allowed), 1 errors found,\n"
-    "2 usage error or unreadable input.\n";
+    "2 usage error or an unreadable path (once the rest is checked).\n";
 
 namespace {
 
-enum class CheckFormat { Text, Json, Terraform, TerraformJson };
+enum class CheckFormat { Text, Json, Hcldec, Sarif, Checkstyle, Junit, Terraform, TerraformJson };
 
 struct CheckOptions {
   ParseAs as = ParseAs::Config;
@@ -68,6 +82,7 @@ struct CheckOptions {
   ColorMode color = ColorMode::Auto;
   unsigned jobs = 0;  // 0: hardware concurrency
   std::vector<std::string> paths;
+  WalkOptions walk;
   bool cache = false;  // configuration files through the compiled-file cache
   std::string cache_dir;
 };
@@ -155,13 +170,17 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
       opts.cache = sc.is("--cache");
       continue;
     }
+    if (sc.is("--no-default-excludes")) {
+      opts.walk.default_excludes = false;
+      continue;
+    }
     std::optional<std::string> v;
     if (sc.is("--as") || sc.is("--format") || sc.is("--color") || sc.is("--jobs", "-j") ||
-        sc.is("--cache-dir")) {
+        sc.is("--cache-dir") || sc.is("--exclude")) {
       v = sc.value(err);
       if (!v) return usage_error(err);
     } else {
-      return usage_error("unknown flag " + sc.name() + " (see 'hclvm help check')");
+      return unknown_flag(sc.name(), kCheckHelp, "hclvm help check");
     }
     if (sc.is("--as")) {
       if (!parse_as_kind(*v, opts.as))
@@ -170,10 +189,16 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
     } else if (sc.is("--format")) {
       if (*v == "text") opts.format = CheckFormat::Text;
       else if (*v == "json") opts.format = CheckFormat::Json;
+      else if (*v == "hcldec") opts.format = CheckFormat::Hcldec;
+      else if (*v == "sarif") opts.format = CheckFormat::Sarif;
+      else if (*v == "checkstyle") opts.format = CheckFormat::Checkstyle;
+      else if (*v == "junit") opts.format = CheckFormat::Junit;
       else if (*v == "terraform") opts.format = CheckFormat::Terraform;
       else if (*v == "terraform-json") opts.format = CheckFormat::TerraformJson;
-      else return usage_error("--format must be text, json, terraform or terraform-json, not '" +
-                              *v + "'");
+      else return usage_error("--format must be text, json, hcldec, sarif, checkstyle, junit, "
+                              "terraform or terraform-json, not '" + *v + "'");
+    } else if (sc.is("--exclude")) {
+      opts.walk.excludes.push_back(*v);
     } else if (sc.is("--color")) {
       if (!parse_color_mode(*v, opts.color))
         return usage_error("--color must be auto, always or never, not '" + *v + "'");
@@ -188,15 +213,20 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
       opts.jobs = static_cast<unsigned>(n);
     }
   }
-  if (opts.paths.empty()) return usage_error("check needs at least one PATH (see 'hclvm help check')");
+  // As terraform fmt: no path is the current directory.
+  if (opts.paths.empty()) opts.paths.push_back(".");
   return std::nullopt;
 }
 
 // Reads, parses and (for text) renders file [path] into [r], its text
 // through [text].
-void check_one(const std::string& path, const CheckOptions& opts, const diag::TextStyle& style,
-               const Cache* cache, FileText& text, FileResult& r) {
+void check_one(const std::string& path, const CheckOptions& opts, const Inputs& in,
+               const diag::TextStyle& style, const Cache* cache, FileText& text, FileResult& r) {
   auto sink = [&text](std::string_view s) { text.write(s); };
+  if (auto it = in.unreadable.find(path); it != in.unreadable.end()) {
+    r.read_error = it->second;
+    return;
+  }
   std::string bytes;
   if (!read_input(path, bytes, r.read_error)) {
     if (r.read_error.empty()) r.read_error = "read failed";
@@ -266,8 +296,19 @@ int run_check(const std::vector<std::string>& args) {
   }
 
   std::string err;
-  auto files = collect_inputs(opts.paths, err);
-  if (!files) return usage_error(err);
+  std::optional<Inputs> in = collect_inputs(opts.paths, opts.walk, err);
+  if (!in) return usage_error(err);
+  const std::vector<std::string>* files = &in->files;
+  bool text_format = opts.format == CheckFormat::Text;
+  if (text_format) {
+    for (const SymlinkNote& n : in->symlinks) {
+      std::fprintf(stderr, n.followed ? "%s: following symlink %s -> %s\n"
+                                      : "%s: not following symlink %s -> %s: its directory is checked already\n",
+                   program_name().c_str(), n.path.c_str(), n.target.c_str());
+    }
+  }
+  CheckReport report;
+  report.symlinks = in->symlinks;
 
   diag::TextStyle style = text_style_for(STDOUT_FILENO, opts.color);
   std::unique_ptr<Cache> cache;
@@ -288,7 +329,7 @@ int run_check(const std::vector<std::string>& args) {
       if (i >= files->size()) return;
       FileResult r;
       FileText text(output, i);
-      check_one((*files)[i], opts, style, cache.get(), text, r);
+      check_one((*files)[i], opts, *in, style, cache.get(), text, r);
       r.done = true;
       std::lock_guard<std::mutex> lock(output.mu);
       output.held += r.text.size();
@@ -312,10 +353,13 @@ int run_check(const std::vector<std::string>& args) {
       r = std::move(output.results[i]);
     }
     if (!r.read_error.empty()) {
+      // On standard error in every format: the reports list it too.
       std::fflush(stdout);
       usage_error("cannot read " + (*files)[i] + ": " + r.read_error);
+      report.unreadable.emplace_back((*files)[i], r.read_error);
       unreadable = true;
     } else {
+      report.files.push_back(display_name((*files)[i]));
       errors += r.errors;
       warnings += r.warnings;
       if (r.errors) ++with_errors;
@@ -370,17 +414,33 @@ int run_check(const std::vector<std::string>& args) {
     }
   }
 
-  // Like hcldec, print no JSON document at all when nothing was found, so
-  // output can be compared with the reference's byte for byte.
-  if (opts.format == CheckFormat::Json && !all.empty()) {
-    std::string doc = diag::render_json(all);
-    std::fwrite(doc.data(), 1, doc.size(), stdout);
+  report.with_errors = with_errors;
+  report.errors = errors;
+  report.warnings = warnings;
+  report.diagnostics = std::move(all);
+  std::string doc;
+  switch (opts.format) {
+    case CheckFormat::Json: doc = report_json(report); break;
+    case CheckFormat::Sarif: doc = report_sarif(report, HCLVM_VERSION); break;
+    case CheckFormat::Checkstyle: doc = report_checkstyle(report); break;
+    case CheckFormat::Junit: doc = report_junit(report); break;
+    case CheckFormat::Hcldec:
+      // As hcldec: no document at all when nothing was found, so that the
+      // output can be compared with the reference's byte for byte.
+      if (!report.diagnostics.empty()) doc = diag::render_json(report.diagnostics);
+      break;
+    default: break;
   }
+  std::fwrite(doc.data(), 1, doc.size(), stdout);
   std::fflush(stdout);
   if (opts.format == CheckFormat::Text) {
-    std::fprintf(stderr, "%s checked: %s (%s, %s)\n", count(unsigned(files->size()), "file").c_str(),
+    std::string unread = report.unreadable.empty()
+                             ? ""
+                             : "; " + count(unsigned(report.unreadable.size()), "path") + " unreadable";
+    std::fprintf(stderr, "%s checked: %s (%s, %s)%s\n",
+                 count(unsigned(report.files.size()), "file").c_str(),
                  (std::to_string(with_errors) + " with errors").c_str(),
-                 count(errors, "error").c_str(), count(warnings, "warning").c_str());
+                 count(errors, "error").c_str(), count(warnings, "warning").c_str(), unread.c_str());
   }
   if (unreadable) return kExitUsage;
   return errors ? kExitErrors : kExitOk;

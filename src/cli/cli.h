@@ -12,6 +12,7 @@
 #include "diag/render.h"
 
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,9 +26,28 @@ constexpr int kExitOk = 0;
 constexpr int kExitErrors = 1;
 constexpr int kExitUsage = 2;
 
-// Prints "hclvm: [msg]" to stderr and returns kExitUsage, so callers can
+// The program's name in messages: "hclvm", or the name it was run as
+// ("hcldec"), set once by main() from argv[0].
+const std::string& program_name();
+void set_program_name(const char* argv0);
+
+// Prints "PROGRAM: [msg]" to stderr and returns kExitUsage, so callers can
 // write `return usage_error(...)`.
 int usage_error(const std::string& msg);
+
+// The flags a help text lists in its "Options:" section (`-e`, `--expr`,
+// ...), in their order: the one table of each command's flags, for
+// did-you-mean, shell completion and the manual page.
+std::vector<std::string> help_flags(std::string_view help);
+
+// The closest of [candidates] to [word] by Levenshtein distance, when it is
+// less than 3 (the reference's nameSuggestion); empty when none is.
+std::string closest_name(std::string_view word, const std::vector<std::string>& candidates);
+
+// Reports the unknown flag [flag] of a command whose help is [help], with a
+// suggestion from that help when one is close, and "(see '[see]')";
+// returns kExitUsage.
+int unknown_flag(const std::string& flag, std::string_view help, const std::string& see);
 
 // Walks a command's arguments: flags (`--name value`, `--name=value`,
 // `-x value`, `-xVALUE`), `--` to end flags, and positionals (including a
@@ -78,14 +98,48 @@ bool is_hcl_json_name(std::string_view name);
 // configuration file named *.json is read in the JSON syntax.
 ParseAs parse_kind_for(ParseAs as, std::string_view path);
 
-// Expands [args] (files, directories, `-`) into the files to read, sorted
-// by path with duplicates removed. Directories are searched recursively for
-// configuration files of both syntaxes (is_hcl_json_name for JSON),
-// skipping names that start with "."; explicitly named files are taken
-// whatever their extension. On a missing or unreadable path stores a
-// one-line message in [error] and returns nothing.
-std::optional<std::vector<std::string>> collect_inputs(const std::vector<std::string>& args,
-                                                       std::string& error);
+// How directories are walked: names matching an --exclude glob, and
+// the default excludes (hidden names, which hold tool state such as .git
+// and .terraform, and node_modules) unless --no-default-excludes.
+struct WalkOptions {
+  std::vector<std::string> excludes;
+  bool default_excludes = true;
+};
+
+// The default excludes, as globs.
+inline const std::vector<std::string>& default_excludes() {
+  static const std::vector<std::string> globs = {".*", "node_modules"};
+  return globs;
+}
+
+// A symbolic link to a directory met while walking: followed, or not
+// because the directory it leads to was walked already (a loop, or a
+// second way to the same directory).
+struct SymlinkNote {
+  std::string path, target;
+  bool followed = true;
+};
+
+// What collect_inputs found.
+struct Inputs {
+  // The files to read, sorted by path with duplicates removed; a path that
+  // could not be read or walked is among them too, with its reason in
+  // [unreadable], so that it is reported in its turn.
+  std::vector<std::string> files;
+  std::map<std::string, std::string> unreadable;  // path -> reason (strerror)
+  std::vector<SymlinkNote> symlinks;              // in the order met
+};
+
+// Expands [args] (files, directories, `-`) into the files to read.
+// Directories are searched recursively for configuration files of both
+// syntaxes (is_hcl_json_name for JSON), skipping what [walk] excludes
+// (a glob matches a name, or a path relative to the directory named) and
+// following symbolic links to directories once each; explicitly named files
+// are taken whatever their extension. A path under "." is named without
+// its "./". Returns nothing with a message in [error] only for a misuse
+// (standard input named twice).
+std::optional<Inputs> collect_inputs(const std::vector<std::string>& args, const WalkOptions& walk,
+                                     std::string& error);
 
 // Replaces file [path] (a symbolic link: the file it points to) with
 // [data] through a temporary file in the same directory and a rename, so
@@ -149,7 +203,20 @@ int run_functions(const std::vector<std::string>& args);
 // The `json` command (json.cpp): native syntax to JSON.
 int run_json(const std::vector<std::string>& args);
 
+// `hclvm completion bash|zsh|fish` (manual.cpp): the shell completion
+// scripts, made from the help texts.
+int run_completion(const std::vector<std::string>& args);
+// The manual page hclvm(1) in troff, made from the help texts (manual.cpp).
+std::string man_page(std::string_view version);
+
+// The general help (main.cpp); the help text of command [cmd] or nullptr
+// (main.cpp); the commands the general help lists, in its order.
+extern const char kMainHelp[];
+const char* help_for(const std::string& cmd);
+std::vector<std::string> command_names();
+
 // Help texts, printed by `hclvm help CMD` and `hclvm CMD --help`.
+extern const char kCompletionHelp[];
 extern const char kCheckHelp[];
 extern const char kFmtHelp[];
 extern const char kEditHelp[];

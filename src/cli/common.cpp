@@ -83,6 +83,10 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
       (sc.is("--module") ? o.module : o.no_confine) = true;
       continue;
     }
+    if (eval && sc.is("--show-sensitive")) {
+      o.show_sensitive = true;
+      continue;
+    }
     bool known = sc.is("--expr", "-e") || sc.is("--color") || ((eval || bench) && sc.is("--as")) ||
                  (eval && sc.is("--cache-dir")) ||
                  (eval && (sc.is("--max-steps") || sc.is("--max-memory") || sc.is("--max-string") ||
@@ -93,11 +97,11 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
                  (eval && (sc.is("--var-file") || sc.is("--workspace") || sc.is("--values"))) ||
                  (bench && (sc.is("-n") || sc.is("--runs") || sc.is("--benchtime")));
     if (!known)
-      return usage_error("unknown flag " + sc.name() + " (see 'hclvm help " + name + "')");
+      return unknown_flag(sc.name(), help, std::string("hclvm help ") + name);
     std::optional<std::string> v = sc.value(err);
     if (!v) return usage_error(err);
     if (sc.is("--expr", "-e")) {
-      o.expr = *v;
+      o.exprs.push_back(*v);
     } else if (sc.is("--color")) {
       if (!parse_color_mode(*v, o.color))
         return usage_error("--color must be auto, always or never, not '" + *v + "'");
@@ -181,7 +185,9 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
     if (eq == std::string::npos || eq == 0)
       return usage_error("--var needs NAME=VALUE, not '" + text + "'");
   }
-  int inputs = int(o.expr.has_value()) + int(o.lines.has_value()) + int(o.files.size());
+  if (bench && o.exprs.size() > 1)
+    return usage_error("bench measures one -e EXPR at a time (see 'hclvm help bench')");
+  int inputs = int(!o.exprs.empty()) + int(o.lines.has_value()) + int(o.files.size());
   if (inputs != 1) {
     return usage_error(std::string(name) + " needs exactly one of -e EXPR" +
                        (eval ? ", --lines FILE" : "") + " or FILE (see 'hclvm help " + name +
@@ -190,24 +196,126 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
   return std::nullopt;
 }
 
+std::optional<Value> var_value(const std::string& text, std::string& error) {
+  bool literal = !text.empty() && (text[0] == '"' || text[0] == '[' || text[0] == '{');
+  ExprParse p = parse_expression(make_source("<var>", text));
+  std::optional<Value> v;
+  std::string why;
+  if (!p.has_errors() && p.expr) {
+    CompileResult c = compile_expression(*p.expr, p.source);
+    Vm vm;
+    EvalContext none;
+    EvalResult r = vm.run(*c.program, none);
+    if (!r.has_errors()) v = r.value;
+    for (const Diagnostic& d : r.diagnostics)
+      if (d.severity == Severity::Error && why.empty()) why = d.summary;
+  }
+  for (const Diagnostic& d : p.diagnostics)
+    if (d.severity == Severity::Error && why.empty()) why = d.summary;
+  if (literal) {
+    if (!v) error = why.empty() ? "not a valid value" : why;
+    return v;
+  }
+  // Only a literal written canonically keeps its type: 1.10, 01234, 1e3
+  // and +5 would each print differently, so they stay strings.
+  if (v && v->is_known() && !v->is_marked()) {
+    if (v->is_null() && text == "null") return v;
+    if (!v->is_null() && v->type() == Type::boolean() && (text == "true" || text == "false")) return v;
+    if (!v->is_null() && v->type() == Type::number() && v->as_number().text() == text) return v;
+  }
+  return Value::string(text);
+}
+
+namespace {
+
+// The 1-based line and column (in bytes) of byte [offset] of [text].
+std::pair<uint32_t, uint32_t> line_column(std::string_view text, size_t offset) {
+  offset = std::min(offset, text.size());
+  uint32_t line = 1;
+  size_t start = 0;
+  for (size_t i = 0; i < offset; ++i)
+    if (text[i] == '\n') ++line, start = i + 1;
+  return {line, uint32_t(offset - start + 1)};
+}
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+}  // namespace
+
+VarsFile read_vars_file(const std::string& path, std::string bytes) {
+  VarsFile out;
+  std::string name = display_name(path);
+  if (ends_with(path, ".json") && !ends_with(path, ".tfvars.json")) {
+    out.source = make_source(name, std::move(bytes));
+    std::string_view json = out.source->text();
+    auto fail = [&](const JsonError& e) {
+      Diagnostic d;
+      d.summary = "Invalid variables file";
+      d.detail = e.message;
+      if (e.offset >= 0) {
+        auto [line, col] = line_column(json, size_t(e.offset));
+        Range r;
+        r.filename = name;
+        r.start.line = r.end.line = line;
+        r.start.column = col;
+        r.end.column = col + 1;
+        r.start.byte = uint32_t(e.offset);
+        r.end.byte = uint32_t(std::min(json.size(), size_t(e.offset) + 1));
+        d.subject = r;
+      }
+      out.diagnostics.push_back(std::move(d));
+      return out;
+    };
+    JsonResult<const Type*> ty = implied_type(json);
+    if (!ty.ok()) return fail(*ty.error);
+    if (!ty.value->is_object()) return fail(JsonError{"the top level must be a JSON object", {}, 0});
+    JsonResult<Value> val = from_json(json, ty.value);
+    if (!val.ok()) return fail(*val.error);
+    for (size_t i = 0; i < ty.value->size(); ++i)
+      out.vars.emplace_back(std::string(ty.value->attr_name(i)), val.value.attr(i));
+    return out;
+  }
+  auto src = make_source(name, std::move(bytes));
+  ConfigFile f = ends_with(path, ".json") ? parse_json_body(src) : parse_native_body(src);
+  out.source = f.source ? f.source : src;
+  out.diagnostics = f.diagnostics;
+  if (f.has_errors()) return out;
+  AttributesResult attrs = f.body.just_attributes();
+  out.diagnostics.insert(out.diagnostics.end(), attrs.diagnostics.begin(), attrs.diagnostics.end());
+  for (const Attribute& a : attrs.attributes) {
+    EvalResult r = a.expr.value(nullptr);
+    out.diagnostics.insert(out.diagnostics.end(), r.diagnostics.begin(), r.diagnostics.end());
+    out.vars.emplace_back(a.name, r.value);
+  }
+  return out;
+}
+
 std::optional<std::string> load_vars(const EvalOptions& o, EvalContext& ctx) {
   if (o.vars_file) {
     std::string bytes, err;
     if (!read_input(*o.vars_file, bytes, err)) return "cannot read " + *o.vars_file + ": " + err;
-    if (std::string e = set_variables_from_json(ctx, bytes); !e.empty())
-      return "vars " + *o.vars_file + ": " + e;
+    VarsFile f = read_vars_file(*o.vars_file, std::move(bytes));
+    if (has_errors(f.diagnostics)) {
+      print_diags(f.diagnostics, *f.source, nullptr, o.color);
+      for (const Diagnostic& d : f.diagnostics) {
+        if (d.severity != Severity::Error) continue;
+        std::string at = *o.vars_file;
+        if (d.subject)
+          at += ":" + std::to_string(d.subject->start.line) + ":" + std::to_string(d.subject->start.column);
+        return at + ": " + d.summary + (d.detail.empty() ? "" : ": " + d.detail);
+      }
+    }
+    for (auto& [name, v] : f.vars) ctx.set(name, std::move(v));
   }
   for (const auto& [name, text] : o.vars) {
-    ExprParse p = parse_expression(make_source("<var " + name + ">", text));
-    Value v = Value::string(text);
-    if (!p.has_errors() && p.expr) {
-      CompileResult c = compile_expression(*p.expr, p.source);
-      Vm vm;
-      EvalContext none;
-      EvalResult r = vm.run(*c.program, none);
-      if (!r.has_errors()) v = r.value;
-    }
-    ctx.set(name, v);
+    std::string err;
+    std::optional<Value> v = var_value(text, err);
+    if (!v)
+      return "--var " + name + ": '" + text + "' is not a valid value (" + err +
+             "); to pass it as a string, quote it: --var '" + name + "=\"...\"'";
+    ctx.set(name, *v);
   }
   return std::nullopt;
 }
@@ -227,8 +335,14 @@ std::string typed_json_of(const Value& v) {
 
 }  // namespace
 
-std::string typed_json(const Value& v0) {
-  Value v = v0.unmark_deep().first;
+std::string typed_json(const Value& v0, bool show_sensitive) {
+  auto [v, marks] = v0.unmark_deep();
+  if (marks.has("sensitive") && !show_sensitive) {
+    JsonResult<std::string> ty = type_to_json(v.type());
+    std::string type = ty.ok() ? ty.value : json_quote(v.type()->friendly_name());
+    return "{\"value\":" + json_quote(kSensitiveText) + ",\"type\":" + type +
+           ",\"sensitive\":true}";
+  }
   // The Go syntax recurses once per level.
   if (detail::is_container(v))
     return util::run_deep([&](const util::StackBudget&) { return typed_json_of(v); });

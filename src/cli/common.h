@@ -27,12 +27,13 @@ enum class Format { Json, Hcl };
 enum class EvalCommand { Eval, Disasm, Bench };
 
 struct EvalOptions {
-  std::optional<std::string> expr;
+  std::vector<std::string> exprs;  // -e, each evaluated in order
   std::optional<std::string> lines;
   std::vector<std::string> files;
   std::vector<std::pair<std::string, std::string>> vars;
   std::optional<std::string> vars_file;
   Format format = Format::Json;
+  bool show_sensitive = false;  // --show-sensitive: print sensitive values in clear
   bool as_json = false;  // --as json: FILE is in the JSON syntax whatever its name
   ColorMode color = ColorMode::Auto;
   // eval and bench: the function table (--functions) and what it may read.
@@ -67,12 +68,40 @@ std::optional<int> parse_eval_options(const std::vector<std::string>& args, Eval
 // file, or the current directory for an expression), or go-cty's.
 std::shared_ptr<const FunctionTable> functions_for(const EvalOptions& o);
 
-// Sets the variables of [o] in [ctx]; on failure returns a usage message.
+// Sets the variables of [o] in [ctx]; on failure returns a usage message
+// (a vars file's errors are printed as diagnostics first, and the message
+// names the file).
 std::optional<std::string> load_vars(const EvalOptions& o, EvalContext& ctx);
+
+// The value of `--var NAME=[text]` outside a module: [text] as a literal
+// when it is one written canonically (a number whose text is [text],
+// true, false, null), or the value of a quoted string, tuple or object
+// literal (text starting with ", [ or {); any other text is the string
+// itself. Text starting with ", [ or { that is not a valid expression
+// without variables is an error: nothing, with the reason in [error].
+std::optional<Value> var_value(const std::string& text, std::string& error);
+
+// The variables of the vars file [path] whose contents are [bytes]: a
+// *.json file (not *.tfvars.json) as a JSON object, one variable per
+// property with the type its JSON implies; any other file as a body of
+// attributes (*.tfvars.json in the JSON syntax, *.tfvars, *.hcl and the
+// rest in the native syntax), each evaluated without variables. Errors
+// are diagnostics with the file's line and column.
+struct VarsFile {
+  std::vector<std::pair<std::string, Value>> vars;
+  Diagnostics diagnostics;
+  std::shared_ptr<const Source> source;  // for rendering the diagnostics
+};
+VarsFile read_vars_file(const std::string& path, std::string bytes);
+
+// The text shown instead of a sensitive value.
+inline constexpr char kSensitiveText[] = "(sensitive value)";
 
 // [v] as the reference's tools print a result: {"value":…,"type":…}, or
 // {"repr":…,"type":…} with cty's Go syntax when JSON cannot hold the value.
-std::string typed_json(const Value& v);
+// A value with a sensitive part prints as {"value":"(sensitive value)",
+// "type":…,"sensitive":true} unless [show_sensitive].
+std::string typed_json(const Value& v, bool show_sensitive = false);
 
 // Writes [diags] about [src] to stderr in the style of `hclvm check`;
 // [body] names the enclosing blocks.

@@ -2,11 +2,13 @@
 // compiled file (sources included) that `hclvm eval` loads without
 // parsing; and `hclvm cache`: look after the cache directory that
 // `hclvm eval --cache` and `hclvm check --cache` fill.
+#include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 
 #include "cli/cli.h"
 #include "cli/eval.h"
@@ -51,23 +53,27 @@ const char kCacheHelp[] =
 
 namespace {
 
-// Writes [data] to [path] through a temporary file and a rename.
+// Writes [data] to [path] through a temporary file in the same directory
+// and a rename; a failure is reported with the user's own [path] and the
+// system's reason, never the temporary file's name.
 bool write_atomically(const std::string& path, const std::string& data, std::string& err) {
   std::string tmp = path + ".tmp." + std::to_string(getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out.write(data.data(), std::streamsize(data.size()));
-    if (!out) {
-      err = "cannot write " + tmp;
-      std::remove(tmp.c_str());
-      return false;
-    }
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) {
+    err = "cannot write " + path + ": " + std::strerror(errno);
+    return false;
   }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    err = "cannot rename " + tmp + " to " + path + ": " + ec.message();
-    std::remove(tmp.c_str());
+  int failed = 0;
+  for (size_t done = 0; done < data.size() && !failed;) {
+    ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+    if (n < 0 && errno != EINTR) failed = errno;
+    if (n > 0) done += size_t(n);
+  }
+  if (::close(fd) != 0 && !failed) failed = errno;
+  if (!failed && ::rename(tmp.c_str(), path.c_str()) != 0) failed = errno;
+  if (failed) {
+    err = "cannot write " + path + ": " + std::strerror(failed);
+    ::unlink(tmp.c_str());
     return false;
   }
   return true;
@@ -92,7 +98,7 @@ int run_compile(const std::vector<std::string>& args) {
       return kExitOk;
     }
     if (!sc.is("--out", "-o") && !sc.is("--as") && !sc.is("--color"))
-      return usage_error("unknown flag " + sc.name() + " (see 'hclvm help compile')");
+      return unknown_flag(sc.name(), kCompileHelp, "hclvm help compile");
     std::optional<std::string> v = sc.value(err);
     if (!v) return usage_error(err);
     if (sc.is("--out", "-o")) {
@@ -141,8 +147,9 @@ int run_compile(const std::vector<std::string>& args) {
   std::optional<std::string> data = write_compiled(ptrs, CompileOptions{}, true, &why);
   if (!data) return usage_error("cannot compile: " + why);
   if (!write_atomically(out, *data, err)) return usage_error(err);
-  std::fprintf(stderr, "hclvm compile: %zu file%s, %zu attributes, %zu bytes of source -> %s (%zu bytes)\n",
-               files.size(), files.size() == 1 ? "" : "s", attributes, source_bytes, out.c_str(),
+  std::fprintf(stderr, "hclvm compile: %zu file%s, %zu attribute%s, %zu bytes of source -> %s (%zu bytes)\n",
+               files.size(), files.size() == 1 ? "" : "s", attributes, attributes == 1 ? "" : "s",
+               source_bytes, out.c_str(),
                data->size());
   return kExitOk;
 }
@@ -162,7 +169,7 @@ int run_cache(const std::vector<std::string>& args) {
       return kExitOk;
     }
     if (!sc.is("--cache-dir"))
-      return usage_error("unknown flag " + sc.name() + " (see 'hclvm help cache')");
+      return unknown_flag(sc.name(), kCacheHelp, "hclvm help cache");
     std::optional<std::string> v = sc.value(err);
     if (!v) return usage_error(err);
     dir = *v;

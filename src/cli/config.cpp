@@ -141,14 +141,16 @@ void print_tf_diags(const Diagnostics& diags, const config::Sources& sources) {
 }
 
 // The evaluation readably: one `address = value` per line, values as
-// terraform console shows them.
-std::string readable(const config::Evaluation& ev) {
+// terraform console shows them (sensitive ones in clear when [show]).
+std::string readable(const config::Evaluation& ev, bool show) {
+  auto text = [show](const Value& v) {
+    return config::console_value(show ? v.unmark_deep().first : v);
+  };
   std::string out;
-  for (const auto& [n, v] : ev.variables()) out += "var." + n + " = " + config::console_value(v) + "\n";
-  for (const auto& [n, v] : ev.locals()) out += "local." + n + " = " + config::console_value(v) + "\n";
-  for (const auto& [n, v] : ev.outputs()) out += "output." + n + " = " + config::console_value(v) + "\n";
-  for (const config::Instance& i : ev.instances())
-    out += i.address + " = " + config::console_value(i.value) + "\n";
+  for (const auto& [n, v] : ev.variables()) out += "var." + n + " = " + text(v) + "\n";
+  for (const auto& [n, v] : ev.locals()) out += "local." + n + " = " + text(v) + "\n";
+  for (const auto& [n, v] : ev.outputs()) out += "output." + n + " = " + text(v) + "\n";
+  for (const config::Instance& i : ev.instances()) out += i.address + " = " + text(i.value) + "\n";
   return out;
 }
 
@@ -194,16 +196,25 @@ int run_eval_module(const EvalOptions& o) {
     print_tf_diags(diags, sources);
     return kExitErrors;
   }
-  if (o.expr) {
-    EvalResult r = ev.eval(*o.expr, &vm);
-    diags.insert(diags.end(), r.diagnostics.begin(), r.diagnostics.end());
-    print_tf_diags(diags, sources);
-    if (r.has_errors()) return kExitErrors;
-    std::string s = (o.format == Format::Json ? typed_json(r.value) : config::console_value(r.value)) + "\n";
-    std::fwrite(s.data(), 1, s.size(), stdout);
+  if (!o.exprs.empty()) {
+    // Each -e in order: its value, or its diagnostics, before the next
+    // (the module's own diagnostics with the first).
+    for (const std::string& e : o.exprs) {
+      EvalResult r = ev.eval(e, &vm);
+      diags.insert(diags.end(), r.diagnostics.begin(), r.diagnostics.end());
+      std::fflush(stdout);
+      print_tf_diags(diags, sources);
+      diags.clear();
+      errors |= r.has_errors();
+      if (r.has_errors()) continue;
+      Value v = o.show_sensitive ? r.value.unmark_deep().first : r.value;
+      std::string s = (o.format == Format::Json ? typed_json(v, o.show_sensitive)
+                                                : config::console_value(v)) + "\n";
+      std::fwrite(s.data(), 1, s.size(), stdout);
+    }
     return errors ? kExitErrors : kExitOk;
   }
-  std::string out = o.format == Format::Json ? ev.to_json() : readable(ev);
+  std::string out = o.format == Format::Json ? ev.to_json(o.show_sensitive) : readable(ev, o.show_sensitive);
   std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);
   print_tf_diags(diags, sources);

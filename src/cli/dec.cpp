@@ -401,7 +401,7 @@ std::optional<int> parse_dec_options(const std::vector<std::string>& args, DecOp
       else
         o.vars.push_back(*v);
     } else {
-      return usage_error("unknown flag " + a.name() + " (see 'hcldec --help')");
+      return unknown_flag(a.name(), kDecHelp, program_name() == "hcldec" ? "hcldec --help" : "hclvm help dec");
     }
   }
   return std::nullopt;

@@ -10,7 +10,9 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 namespace hclvm::cli {
 
@@ -89,7 +91,7 @@ int run_edit(const std::vector<std::string>& args) {
       if (!v) return usage_error(err);
       if (!parse_color_mode(*v, color)) return usage_error("--color must be auto, always or never, not '" + *v + "'");
     } else {
-      return usage_error("unknown flag " + sc.name() + " (see 'hclvm help edit')");
+      return unknown_flag(sc.name(), kEditHelp, "hclvm help edit");
     }
   }
   if (pos.size() < 3) return usage_error("edit needs FILE COMMAND PATH (see 'hclvm help edit')");
@@ -143,8 +145,11 @@ int run_edit(const std::vector<std::string>& args) {
   }
   if (output) {
     FILE* f = std::fopen(target.c_str(), "wb");
-    if (!f || std::fwrite(doc.text().data(), 1, doc.text().size(), f) != doc.text().size() || std::fclose(f) != 0)
-      return usage_error("cannot write " + target);
+    if (!f) return usage_error("cannot write " + target + ": " + std::strerror(errno));
+    bool wrote = std::fwrite(doc.text().data(), 1, doc.text().size(), f) == doc.text().size();
+    int why = errno;
+    if (std::fclose(f) != 0 && wrote) wrote = false, why = errno;
+    if (!wrote) return usage_error("cannot write " + target + ": " + std::strerror(why));
     return kExitOk;
   }
   if (!write_file_atomic(target, doc.text(), err)) return usage_error("cannot write " + target + ": " + err);

@@ -53,7 +53,8 @@ const char kEvalHelp[] =
     "scope as terraform console evaluates it. Diagnostics are Terraform's.\n"
     "\n"
     "Options:\n"
-    "  -e, --expr EXPR       evaluate EXPR\n"
+    "  -e, --expr EXPR       evaluate EXPR; repeat it to evaluate several, each in\n"
+    "                        order, one result a line\n"
     "  --as config|json      read FILE in the native (default) or the JSON\n"
     "                        syntax (default: JSON for names ending in .json)\n"
     "  --lines FILE          evaluate each line of FILE (-: standard input) as an\n"
@@ -62,8 +63,11 @@ const char kEvalHelp[] =
     "                        {\"error\":SUMMARY,\"range\":\"line:col-line:col\"}, or with\n"
     "                        --format hcl the value (errors on standard error);\n"
     "                        blank and comment lines (#, //) are skipped\n"
-    "  --var NAME=VALUE      set variable NAME; VALUE is an HCL expression\n"
-    "                        without variables, or else taken as a string (for a\n"
+    "  --var NAME=VALUE      set variable NAME: a number, true, false or null when\n"
+    "                        VALUE is one written canonically (1.10, 01234 and 1e3\n"
+    "                        stay strings), a string, tuple or object when VALUE\n"
+    "                        starts with \", [ or { (an error if it is not a valid\n"
+    "                        one), else the string VALUE as written (for a\n"
     "                        module: as terraform's -var, also spelled -var)\n"
     "  --var-file F          a module's variables file (.tfvars, .tfvars.json,\n"
     "                        .pkrvars.hcl; also spelled -var-file), in order with --var\n"
@@ -72,9 +76,14 @@ const char kEvalHelp[] =
     "                        ({\"aws_vpc.this\": {...}, \"aws_subnet.a[0]\": {...}})\n"
     "  --module              evaluate the files given as one module\n"
     "  --no-confine          let a module's file functions read outside its directory\n"
-    "  --vars-file F.json    set one variable per top-level key of a JSON object\n"
-    "                        (types implied by the JSON, as the reference's tools do)\n"
+    "  --vars-file F         set variables from F: *.json as one JSON object (a\n"
+    "                        variable per key, types implied by the JSON, as the\n"
+    "                        reference's tools do), *.tfvars.json in the HCL JSON\n"
+    "                        syntax, *.tfvars, *.hcl and others as attributes in\n"
+    "                        the native syntax\n"
     "  --format json|hcl     how values print (default: json)\n"
+    "  --show-sensitive      print sensitive values in clear (default: as\n"
+    "                        \"(sensitive value)\", in JSON with \"sensitive\":true)\n"
     "  --functions terraform|go-cty\n"
     "                        the function table: the standard library (Terraform's,\n"
     "                        the default) or go-cty's, as the reference's own tools have\n"
@@ -130,8 +139,9 @@ struct Printed {
   std::string error;  // why it was not printed
 };
 
-// The text of [v] in format [f] within [limits].
-Printed print_value(const Value& v, Format f, const Limits& limits) {
+// The text of [v] in format [f] within [limits]; sensitive values as
+// "(sensitive value)" unless [show_sensitive].
+Printed print_value(const Value& v, Format f, const Limits& limits, bool show_sensitive) {
   Limits l = limits;
   l.max_string_bytes = std::max(l.max_string_bytes, l.max_memory);
   Printed p;
@@ -139,7 +149,9 @@ Printed print_value(const Value& v, Format f, const Limits& limits) {
   try {
     util::Budget budget(l);
     util::set_current_budget(&budget);
-    p.text = f == Format::Json ? typed_json(v) : render_hcl(v, 0);
+    p.text = f == Format::Json ? typed_json(v, show_sensitive)
+             : show_sensitive     ? render_hcl(v.unmark_deep().first, 0)
+                                  : render_hcl(v, 0);
   } catch (const util::LimitExceeded& e) {
     p.text.clear();
     switch (e.limit) {
@@ -188,7 +200,7 @@ int eval_compiled(const CompiledFile& f, const EvalContext& ctx, const EvalOptio
       errors = true;
       return;
     }
-    Printed p = print_value(r.value, o.format, o.limits);
+    Printed p = print_value(r.value, o.format, o.limits, o.show_sensitive);
     if (!p.error.empty()) {
       errors = true;
       not_printed.emplace_back(name, std::move(p.error));
@@ -220,7 +232,7 @@ int eval_json_file(const std::string& path, const EvalContext& ctx, const EvalOp
       errors = true;
       continue;
     }
-    Printed p = print_value(r.value, o.format, o.limits);
+    Printed p = print_value(r.value, o.format, o.limits, o.show_sensitive);
     if (!p.error.empty()) {
       errors = true;
       not_printed.emplace_back(a.name, std::move(p.error));
@@ -280,7 +292,7 @@ int eval_lines(const std::string& path, const EvalContext& ctx, const EvalOption
       if (o.format == Format::Json)
         out = "{\"error\":" + json_quote(first->summary) + ",\"range\":" + json_quote(range) +
               "}\n";
-    } else if (Printed pr = print_value(v, o.format, o.limits); pr.error.empty()) {
+    } else if (Printed pr = print_value(v, o.format, o.limits, o.show_sensitive); pr.error.empty()) {
       out = pr.text + "\n";
     } else {
       any_error = true;
@@ -301,6 +313,30 @@ int eval_lines(const std::string& path, const EvalContext& ctx, const EvalOption
   return any_error ? kExitErrors : kExitOk;
 }
 
+// `eval -e EXPR`: evaluates [text] with [ctx] and prints its value.
+int eval_expr(const std::string& text, Vm& vm, const EvalContext& ctx, const EvalOptions& o) {
+  ExprParse p = parse_expression(make_source("<expr>", text));
+  if (p.has_errors() || !p.expr) {
+    std::fflush(stdout);
+    print_diags(p.diagnostics, *p.source, nullptr, o.color);
+    return kExitErrors;
+  }
+  CompileResult c = compile_expression(*p.expr, p.source);
+  EvalResult r = vm.run(*c.program, ctx);
+  r.diagnostics.insert(r.diagnostics.begin(), c.diagnostics.begin(), c.diagnostics.end());
+  std::fflush(stdout);
+  print_diags(r.diagnostics, *p.source, nullptr, o.color);
+  if (r.has_errors()) return kExitErrors;
+  Printed printed = print_value(r.value, o.format, o.limits, o.show_sensitive);
+  if (!printed.error.empty()) {
+    print_failed("the result", printed.error);
+    return kExitErrors;
+  }
+  printed.text += "\n";
+  std::fwrite(printed.text.data(), 1, printed.text.size(), stdout);
+  return kExitOk;
+}
+
 }  // namespace
 
 int run_eval(const std::vector<std::string>& args) {
@@ -313,25 +349,12 @@ int run_eval(const std::vector<std::string>& args) {
   if (o.lines) return eval_lines(*o.lines, ctx, o);
 
   Vm vm(o.limits);
-  if (o.expr) {
-    ExprParse p = parse_expression(make_source("<expr>", *o.expr));
-    if (p.has_errors() || !p.expr) {
-      print_diags(p.diagnostics, *p.source, nullptr, o.color);
-      return kExitErrors;
-    }
-    CompileResult c = compile_expression(*p.expr, p.source);
-    EvalResult r = vm.run(*c.program, ctx);
-    r.diagnostics.insert(r.diagnostics.begin(), c.diagnostics.begin(), c.diagnostics.end());
-    print_diags(r.diagnostics, *p.source, nullptr, o.color);
-    if (r.has_errors()) return kExitErrors;
-    Printed printed = print_value(r.value, o.format, o.limits);
-    if (!printed.error.empty()) {
-      print_failed("the result", printed.error);
-      return kExitErrors;
-    }
-    printed.text += "\n";
-    std::fwrite(printed.text.data(), 1, printed.text.size(), stdout);
-    return kExitOk;
+  if (!o.exprs.empty()) {
+    // Each -e in order, one result a line; one that fails does not stop
+    // the others.
+    bool errors = false;
+    for (const std::string& e : o.exprs) errors |= eval_expr(e, vm, ctx, o) != kExitOk;
+    return errors ? kExitErrors : kExitOk;
   }
 
   const std::string& path = o.files[0];
@@ -368,15 +391,20 @@ int run_eval(const std::vector<std::string>& args) {
 int run_disasm(const std::vector<std::string>& args) {
   EvalOptions o;
   if (auto stop = parse_eval_options(args, EvalCommand::Disasm, o)) return *stop;
-  if (o.expr) {
-    ExprParse p = parse_expression(make_source("<expr>", *o.expr));
-    if (p.has_errors() || !p.expr) {
-      print_diags(p.diagnostics, *p.source, nullptr, o.color);
-      return kExitErrors;
+  if (!o.exprs.empty()) {
+    bool errors = false;
+    for (const std::string& e : o.exprs) {
+      ExprParse p = parse_expression(make_source("<expr>", e));
+      if (p.has_errors() || !p.expr) {
+        std::fflush(stdout);
+        print_diags(p.diagnostics, *p.source, nullptr, o.color);
+        errors = true;
+        continue;
+      }
+      std::string s = disassemble(*compile_expression(*p.expr, p.source).program);
+      std::fwrite(s.data(), 1, s.size(), stdout);
     }
-    std::string s = disassemble(*compile_expression(*p.expr, p.source).program);
-    std::fwrite(s.data(), 1, s.size(), stdout);
-    return kExitOk;
+    return errors ? kExitErrors : kExitOk;
   }
   const std::string& path = o.files[0];
   std::string bytes, err;

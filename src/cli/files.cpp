@@ -4,6 +4,7 @@
 #include "cli/cli.h"
 
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -15,15 +16,81 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <set>
 #include <system_error>
+
+#include "util/unicode.h"
 
 namespace hclvm::cli {
 
 namespace fs = std::filesystem;
 
+namespace {
+std::string& program_name_storage() {
+  static std::string name = "hclvm";
+  return name;
+}
+}  // namespace
+
+const std::string& program_name() { return program_name_storage(); }
+
+void set_program_name(const char* argv0) {
+  if (!argv0 || !*argv0) return;
+  std::string_view s = argv0;
+  if (size_t slash = s.rfind('/'); slash != std::string_view::npos) s.remove_prefix(slash + 1);
+  // Only the two names the programs are installed under: a test harness's
+  // wrapper or a renamed copy still says "hclvm".
+  if (s == "hcldec" || s == "hclvm") program_name_storage() = std::string(s);
+}
+
 int usage_error(const std::string& msg) {
-  std::cerr << "hclvm: " << msg << "\n";
+  std::cerr << program_name() << ": " << msg << "\n";
   return kExitUsage;
+}
+
+std::vector<std::string> help_flags(std::string_view help) {
+  std::vector<std::string> out;
+  // "Options:", or "Options (a note):".
+  size_t at = help.find("\nOptions");
+  if (at == std::string_view::npos || help.find('\n', at + 1) == std::string_view::npos) return out;
+  std::string_view rest = help.substr(help.find('\n', at + 1) + 1);
+  while (!rest.empty()) {
+    size_t nl = rest.find('\n');
+    std::string_view line = rest.substr(0, nl);
+    rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
+    if (line.empty()) break;  // the end of the section
+    if (!line.starts_with("  -")) continue;
+    // The first column: flags and their value names, up to two spaces.
+    line.remove_prefix(2);
+    line = line.substr(0, line.find("  "));
+    while (!line.empty()) {
+      size_t sp = line.find_first_of(" ,");
+      std::string_view word = line.substr(0, sp);
+      line = sp == std::string_view::npos ? std::string_view() : line.substr(sp + 1);
+      word = word.substr(0, word.find_first_of("=["));
+      if (word.size() > 1 && word[0] == '-' &&
+          std::find(out.begin(), out.end(), word) == out.end())
+        out.emplace_back(word);
+    }
+  }
+  return out;
+}
+
+std::string closest_name(std::string_view word, const std::vector<std::string>& candidates) {
+  std::string best;
+  size_t best_dist = 3;
+  for (const std::string& c : candidates) {
+    size_t d = uni::levenshtein(word, c);
+    if (d < best_dist) best_dist = d, best = c;
+  }
+  return best;
+}
+
+int unknown_flag(const std::string& flag, std::string_view help, const std::string& see) {
+  std::string msg = "unknown flag " + flag;
+  if (std::string s = closest_name(flag, help_flags(help)); !s.empty())
+    msg += "; did you mean " + s + "?";
+  return usage_error(msg + " (see '" + see + "')");
 }
 
 bool ArgScanner::next() {
@@ -92,50 +159,86 @@ bool ends_with(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
-// Returns "cannot read [path]: [reason]" with the reason from [ec].
-std::string cannot_read(const std::string& path, const std::error_code& ec) {
-  return "cannot read " + path + ": " + ec.message();
+// Whether the entry [name] at [rel] (its path relative to the directory
+// walked) is excluded by [walk].
+bool excluded(const std::string& name, const std::string& rel, const WalkOptions& walk) {
+  auto match = [&](const std::string& glob) {
+    return ::fnmatch(glob.c_str(), name.c_str(), 0) == 0 || ::fnmatch(glob.c_str(), rel.c_str(), 0) == 0;
+  };
+  if (walk.default_excludes)
+    for (const std::string& g : default_excludes())
+      if (match(g)) return true;
+  for (const std::string& g : walk.excludes)
+    if (match(g)) return true;
+  return false;
 }
 
-// Appends the native syntax files under directory [dir] to [out].
-bool walk_directory(const fs::path& dir, std::vector<std::string>& out, std::string& error) {
+// [p] as it is shown: without a leading "./".
+std::string shown(const fs::path& p) {
+  std::string s = p.generic_string();
+  while (s.size() > 2 && s.starts_with("./")) s.erase(0, 2);
+  return s;
+}
+
+// The identity of directory [p] (following links), or nothing.
+std::optional<std::pair<dev_t, ino_t>> dir_id(const fs::path& p) {
+  struct stat st;
+  if (::stat(p.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return std::nullopt;
+  return std::make_pair(st.st_dev, st.st_ino);
+}
+
+// Appends the configuration files under directory [dir] (below [root],
+// the directory named) to [in]; a directory that cannot be read goes to its
+// unreadable list, and the walk goes on. [seen] holds the directories
+// walked, so that each is walked once however many links lead to it.
+void walk_directory(const fs::path& root, const fs::path& dir, const WalkOptions& walk, Inputs& in,
+                    std::set<std::pair<dev_t, ino_t>>& seen) {
   std::error_code ec;
-  fs::recursive_directory_iterator it(dir, fs::directory_options::none, ec);
+  std::vector<fs::directory_entry> entries;
+  fs::directory_iterator it(dir, ec);
+  for (; !ec && it != fs::directory_iterator(); it.increment(ec)) entries.push_back(*it);
   if (ec) {
-    error = cannot_read(dir.generic_string(), ec);
-    return false;
+    in.files.push_back(shown(dir));
+    in.unreadable[shown(dir)] = ec.message();
+    return;
   }
-  for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (ec) break;
-    const fs::path& p = it->path();
+  // In name order, links after the rest: a directory reached both ways is
+  // walked under its own name.
+  std::sort(entries.begin(), entries.end(), [](const fs::directory_entry& x, const fs::directory_entry& y) {
+    std::error_code e1, e2;
+    bool lx = x.is_symlink(e1), ly = y.is_symlink(e2);
+    return lx != ly ? ly : x.path() < y.path();
+  });
+  for (const fs::directory_entry& e : entries) {
+    const fs::path& p = e.path();
     std::string name = p.filename().string();
-    // Hidden entries hold tool state (.terraform holds downloaded modules,
-    // .git the history), not the configuration being checked.
-    if (!name.empty() && name[0] == '.') {
-      if (it->is_directory(ec)) it.disable_recursion_pending();
+    if (excluded(name, p.lexically_relative(root).generic_string(), walk)) continue;
+    std::error_code ec2;
+    if (e.is_directory(ec2)) {
+      std::optional<std::pair<dev_t, ino_t>> id = dir_id(p);
+      bool again = id && !seen.insert(*id).second;
+      if (e.is_symlink(ec2)) {
+        std::error_code ec3;
+        fs::path target = fs::read_symlink(p, ec3);
+        in.symlinks.push_back({shown(p), target.generic_string(), !again});
+      }
+      if (!again) walk_directory(root, p, walk, in, seen);
       continue;
     }
-    if (!it->is_regular_file(ec)) continue;
+    if (!e.is_regular_file(ec2)) continue;
     switch (classify(name)) {
       case FileSyntax::Native:
-        out.push_back(p.generic_string());
+        in.files.push_back(shown(p));
         break;
       case FileSyntax::Json:
         // Only the JSON twins of configuration files (main.tf.json,
         // x.pkr.json): other JSON in a tree is data, not HCL.
-        if (is_hcl_json_name(name)) out.push_back(p.generic_string());
+        if (is_hcl_json_name(name)) in.files.push_back(shown(p));
         break;
       case FileSyntax::Unknown:
         break;
     }
   }
-  if (ec) {
-    error = cannot_read(it == fs::recursive_directory_iterator() ? dir.generic_string()
-                                                                 : it->path().generic_string(),
-                        ec);
-    return false;
-  }
-  return true;
 }
 
 }  // namespace
@@ -155,9 +258,10 @@ FileSyntax classify(std::string_view path) {
   return FileSyntax::Unknown;
 }
 
-std::optional<std::vector<std::string>> collect_inputs(const std::vector<std::string>& args,
-                                                       std::string& error) {
-  std::vector<std::string> out;
+std::optional<Inputs> collect_inputs(const std::vector<std::string>& args, const WalkOptions& walk,
+                                     std::string& error) {
+  Inputs in;
+  std::set<std::pair<dev_t, ino_t>> seen;
   int stdin_count = 0;
   for (const std::string& a : args) {
     if (a == "-") {
@@ -165,25 +269,25 @@ std::optional<std::vector<std::string>> collect_inputs(const std::vector<std::st
         error = "standard input (-) can be named only once";
         return std::nullopt;
       }
-      out.push_back(a);
+      in.files.push_back(a);
       continue;
     }
-    std::error_code ec;
-    fs::file_status st = fs::status(a, ec);
-    if (ec) {
-      error = cannot_read(a, ec);
-      return std::nullopt;
-    }
-    if (fs::is_directory(st)) {
-      if (!walk_directory(a, out, error)) return std::nullopt;
+    struct stat st;
+    if (::stat(a.c_str(), &st) != 0) {
+      // Reported in its turn; the other paths are still checked.
+      in.files.push_back(a);
+      in.unreadable[a] = std::strerror(errno);
+    } else if (S_ISDIR(st.st_mode)) {
+      // A directory named twice, or inside one named before, is walked once.
+      if (seen.insert({st.st_dev, st.st_ino}).second) walk_directory(a, a, walk, in, seen);
     } else {
-      out.push_back(a);
+      in.files.push_back(a);
     }
   }
   // Byte order keeps the output identical across machines and locales.
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
+  std::sort(in.files.begin(), in.files.end());
+  in.files.erase(std::unique(in.files.begin(), in.files.end()), in.files.end());
+  return in;
 }
 
 bool write_file_atomic(const std::string& path, std::string_view data, std::string& error) {

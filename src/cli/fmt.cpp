@@ -158,7 +158,13 @@ std::optional<int> parse_fmt_options(const std::vector<std::string>& args, FmtOp
         o.jobs = unsigned(n);
       }
     } else {
-      return fmt_usage("flag provided but not defined: " + a + " (see 'hclvm help fmt')");
+      // Go's flags take one dash or two: suggest by the name alone.
+      std::vector<std::string> names;
+      for (const std::string& f : help_flags(kFmtHelp)) names.push_back(f.substr(f.find_first_not_of('-')));
+      std::string near = closest_name(name, names);
+      return fmt_usage("flag provided but not defined: " + a +
+                       (near.empty() ? "" : "; did you mean " + a.substr(0, a[1] == '-' ? 2 : 1) + near + "?") +
+                       " (see 'hclvm help fmt')");
     }
   }
   return std::nullopt;

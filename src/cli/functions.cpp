@@ -94,7 +94,7 @@ int run_functions(const std::vector<std::string>& args) {
         return usage_error("--format must be text, json or markdown, not '" + *v + "'");
       format = *v;
     } else {
-      return usage_error("unknown flag " + a.name() + " (see 'hclvm help functions')");
+      return unknown_flag(a.name(), kFunctionsHelp, "hclvm help functions");
     }
   }
   const FunctionTable table = everything();

@@ -7,5 +7,6 @@
 #include "cli/cli.h"
 
 int main(int argc, char** argv) {
+  hclvm::cli::set_program_name(argv[0]);
   return hclvm::cli::run_dec(std::vector<std::string>(argv + 1, argv + argc));
 }

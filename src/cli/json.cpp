@@ -28,7 +28,8 @@ const char kJsonHelp[] =
     "Converts configuration files of the native syntax to JSON, or with\n"
     "--to hcl files of the JSON syntax back to the native syntax. PATH is a\n"
     "file, a directory (its configuration files of the syntax converted from,\n"
-    "recursively, names starting with \".\" skipped) or \"-\" for standard input.\n"
+    "recursively, skipping hidden names and node_modules, following symbolic\n"
+    "links to directories once, as 'hclvm check' does) or \"-\" for standard input.\n"
     "One file converts to standard output; several convert, without -o, into\n"
     "one JSON document whose keys are their paths (--to json only).\n"
     "\n"
@@ -193,9 +194,14 @@ std::optional<std::vector<Input>> inputs_of(const std::vector<std::string>& path
   for (const std::string& path : paths) {
     std::error_code ec;
     if (path != "-" && fs::is_directory(path, ec)) {
-      auto found = collect_inputs({path}, err);
+      std::optional<Inputs> found = collect_inputs({path}, WalkOptions{}, err);
       if (!found) return std::nullopt;
-      for (const std::string& f : *found) {
+      if (!found->unreadable.empty()) {
+        const auto& [what, why] = *found->unreadable.begin();
+        err = "cannot read " + what + ": " + why;
+        return std::nullopt;
+      }
+      for (const std::string& f : found->files) {
         FileSyntax s = classify(f);
         if ((to == Direction::ToJson) != (s == FileSyntax::Native)) continue;
         std::string rel = fs::path(f).lexically_relative(path).generic_string();
@@ -287,7 +293,7 @@ int run_json(const std::vector<std::string>& args) {
       if (!parse_color_mode(*v, c.color))
         return usage_error("--color must be auto, always or never, not '" + *v + "'");
     } else {
-      return usage_error("unknown flag " + sc.name() + " (see 'hclvm help json')");
+      return unknown_flag(sc.name(), kJsonHelp, "hclvm help json");
     }
   }
   if (paths.empty()) return usage_error("json needs a PATH (see 'hclvm help json')");

@@ -21,13 +21,12 @@
 
 namespace hclvm::cli {
 
-namespace {
-
 const char kMainHelp[] =
     "Usage: hclvm COMMAND [options] [arguments]\n"
     "\n"
-    "hclvm parses HCL2, the HashiCorp Configuration Language (native syntax)\n"
-    "used by Terraform, Packer and Nomad, exactly as the Go reference does.\n"
+    "hclvm parses HCL2, the HashiCorp Configuration Language used by Terraform,\n"
+    "Packer and Nomad, in its native and JSON syntaxes, exactly as the Go\n"
+    "reference does.\n"
     "\n"
     "Commands:\n"
     "  check    parse files and directories and report syntax errors\n"
@@ -43,11 +42,13 @@ const char kMainHelp[] =
     "  cache    show, clear or verify the compiled-file cache\n"
     "  dec      decode files with an hcldec spec into JSON (also the hcldec program)\n"
     "  functions  list the function library with signatures and descriptions\n"
+    "  version  print the version\n"
+    "  completion  print a shell completion script (bash, zsh or fish)\n"
     "  help     show help for a command\n"
     "\n"
     "Options:\n"
-    "  -h, --help   show this help\n"
-    "  --version    print the version\n"
+    "  -h, --help     show this help\n"
+    "  -v, --version  print the version\n"
     "\n"
     "Run 'hclvm help COMMAND' for the options of a command.\n";
 
@@ -69,13 +70,29 @@ const char kAstHelp[] =
     "\n"
     "Exit status: 0 no errors, 1 errors found, 2 usage error or unreadable input.\n";
 
+namespace {
+
 const char kHelpHelp[] =
     "Usage: hclvm help [COMMAND]\n"
     "\n"
     "Shows the general help, or the help of COMMAND (check, fmt, edit, ast, eval,\n"
-    "console, disasm, bench, compile, cache, dec, functions, json, help).\n";
+    "console, disasm, bench, compile, cache, dec, functions, json, version,\n"
+    "completion, help).\n";
 
-// Returns the help text of command [cmd], or nullptr if there is none.
+const char kVersionHelp[] =
+    "Usage: hclvm version\n"
+    "       hclvm -v | --version\n"
+    "\n"
+    "Prints the version of hclvm (\"hclvm X.Y.Z\").\n";
+
+// The version line of `hclvm version`, `-v` and `--version`.
+int print_version() {
+  std::printf("hclvm %s\n", HCLVM_VERSION);
+  return kExitOk;
+}
+
+}  // namespace
+
 const char* help_for(const std::string& cmd) {
   if (cmd == "check") return kCheckHelp;
   if (cmd == "fmt") return kFmtHelp;
@@ -90,9 +107,26 @@ const char* help_for(const std::string& cmd) {
   if (cmd == "dec") return kDecHelp;
   if (cmd == "functions") return kFunctionsHelp;
   if (cmd == "json") return kJsonHelp;
+  if (cmd == "version") return kVersionHelp;
+  if (cmd == "completion") return kCompletionHelp;
   if (cmd == "help") return kHelpHelp;
   return nullptr;
 }
+
+std::vector<std::string> command_names() {
+  std::vector<std::string> out;
+  std::string_view help = kMainHelp;
+  size_t at = help.find("\nCommands:\n");
+  std::string_view rest = help.substr(at + 11);
+  while (rest.starts_with("  ")) {
+    rest.remove_prefix(2);
+    out.emplace_back(rest.substr(0, rest.find(' ')));
+    rest.remove_prefix(rest.find('\n') + 1);
+  }
+  return out;
+}
+
+namespace {
 
 // `hclvm ast` with its arguments [args].
 int run_ast(const std::vector<std::string>& args) {
@@ -125,7 +159,7 @@ int run_ast(const std::vector<std::string>& args) {
       if (!parse_color_mode(*v, color))
         return usage_error("--color must be auto, always or never, not '" + *v + "'");
     } else {
-      return usage_error("unknown flag " + sc.name() + " (see 'hclvm help ast')");
+      return unknown_flag(sc.name(), kAstHelp, "hclvm help ast");
     }
   }
   if (files.size() != 1) return usage_error("ast needs exactly one FILE (see 'hclvm help ast')");
@@ -161,15 +195,37 @@ int run_ast(const std::vector<std::string>& args) {
   return has_errors(p.diagnostics) ? kExitErrors : kExitOk;
 }
 
+// "; did you mean 'CMD'?" for the command closest to [word], or nothing.
+std::string suggest_command(const std::string& word) {
+  std::string s = closest_name(word, command_names());
+  return s.empty() ? "" : "; did you mean '" + s + "'?";
+}
+
+// `hclvm version` with its arguments [args].
+int run_version(const std::vector<std::string>& args) {
+  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+    std::fputs(kVersionHelp, stdout);
+    return kExitOk;
+  }
+  if (!args.empty()) return usage_error("version takes no arguments");
+  return print_version();
+}
+
 // `hclvm help [CMD]` with its arguments [args].
 int run_help(const std::vector<std::string>& args) {
   if (args.empty()) {
     std::fputs(kMainHelp, stdout);
     return kExitOk;
   }
+  if (args[0] == "--man" && args.size() == 1) {
+    // Hidden: the manual page, made from the help texts at build time.
+    std::string page = man_page(HCLVM_VERSION);
+    std::fwrite(page.data(), 1, page.size(), stdout);
+    return kExitOk;
+  }
   if (args.size() > 1) return usage_error("help takes at most one COMMAND");
   const char* text = help_for(args[0]);
-  if (!text) return usage_error("no help for unknown command '" + args[0] + "'");
+  if (!text) return usage_error("no help for unknown command '" + args[0] + "'" + suggest_command(args[0]));
   std::fputs(text, stdout);
   return kExitOk;
 }
@@ -180,6 +236,7 @@ int run_help(const std::vector<std::string>& args) {
 // Dispatches on the first argument.
 int main(int argc, char** argv) {
   using namespace hclvm::cli;
+  set_program_name(argv[0]);
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     std::fputs(kMainHelp, stderr);
@@ -188,10 +245,9 @@ int main(int argc, char** argv) {
   const std::string cmd = args[0];
   std::vector<std::string> rest(args.begin() + 1, args.end());
   if (cmd == "--help" || cmd == "-h") return run_help({});
-  if (cmd == "--version") {
-    std::printf("hclvm %s\n", HCLVM_VERSION);
-    return kExitOk;
-  }
+  if (cmd == "--version" || cmd == "-v") return print_version();
+  if (cmd == "version") return run_version(rest);
+  if (cmd == "completion") return run_completion(rest);
   if (cmd == "help") return run_help(rest);
   if (cmd == "check") return run_check(rest);
   if (cmd == "fmt") return run_fmt(rest);
@@ -206,6 +262,7 @@ int main(int argc, char** argv) {
   if (cmd == "dec") return run_dec(rest);
   if (cmd == "functions") return run_functions(rest);
   if (cmd == "json") return run_json(rest);
-  if (!cmd.empty() && cmd[0] == '-') return usage_error("unknown flag " + cmd + " (see 'hclvm --help')");
-  return usage_error("unknown command '" + cmd + "' (see 'hclvm --help')");
+  if (!cmd.empty() && cmd[0] == '-') return unknown_flag(cmd, kMainHelp, "hclvm --help");
+  return usage_error("unknown command '" + cmd + "'" + suggest_command(cmd) +
+                     " (see 'hclvm --help')");
 }

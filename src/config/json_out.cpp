@@ -19,8 +19,13 @@ namespace hclvm::config {
 
 namespace {
 
-// Writes [v] as JSON with unknown parts as null.
-void write_value(std::string& out, const Value& v0) {
+// Writes [v] as JSON with unknown parts as null, and sensitive parts as
+// "(sensitive value)" unless [show].
+void write_value(std::string& out, const Value& v0, bool show) {
+  if (!show && v0.marks().has(detail::kSensitive)) {
+    out += "\"(sensitive value)\"";
+    return;
+  }
   Value v = v0.unmark();
   if (v.is_null() || !v.is_known()) {
     out += "null";
@@ -39,7 +44,7 @@ void write_value(std::string& out, const Value& v0) {
       out += i ? "," : "";
       out += json_quote(t->is_object() ? t->attr_name(i) : v.map_key(i));
       out += ":";
-      write_value(out, t->is_object() ? v.attr(i) : v.map_value(i));
+      write_value(out, t->is_object() ? v.attr(i) : v.map_value(i), show);
     }
     out += "}";
     return;
@@ -48,7 +53,7 @@ void write_value(std::string& out, const Value& v0) {
     out += "[";
     for (size_t i = 0; i < v.length(); ++i) {
       out += i ? "," : "";
-      write_value(out, v.element(i));
+      write_value(out, v.element(i), show);
     }
     out += "]";
     return;
@@ -97,9 +102,9 @@ bool write_tree(std::string& out, const Value& v, Pick pick) {
 }
 
 // [v] as one entry of the document.
-std::string entry(const Value& v) {
+std::string entry(const Value& v, bool show) {
   std::string out = "{\"value\":";
-  write_value(out, v);
+  write_value(out, v, show);
   Value plain = v.unmark_deep().first;
   JsonResult<std::string> ty = type_to_json(plain.type());
   out += ",\"type\":" + (ty.ok() ? ty.value : json_quote(plain.type()->friendly_name()));
@@ -112,11 +117,11 @@ std::string entry(const Value& v) {
 }
 
 // A JSON object of [items], one per line at two levels of indentation.
-std::string section(const std::vector<std::pair<std::string, Value>>& items) {
+std::string section(const std::vector<std::pair<std::string, Value>>& items, bool show) {
   if (items.empty()) return "{}";
   std::string out = "{\n";
   for (size_t i = 0; i < items.size(); ++i) {
-    out += "    " + json_quote(items[i].first) + ": " + entry(items[i].second);
+    out += "    " + json_quote(items[i].first) + ": " + entry(items[i].second, show);
     out += i + 1 < items.size() ? ",\n" : "\n";
   }
   return out + "  }";
@@ -124,13 +129,13 @@ std::string section(const std::vector<std::pair<std::string, Value>>& items) {
 
 }  // namespace
 
-std::string Evaluation::to_json() const {
+std::string Evaluation::to_json(bool show) const {
   std::vector<std::pair<std::string, Value>> insts;
   for (const Instance& i : instances()) insts.emplace_back(i.address, i.value);
-  std::string out = "{\n  \"variables\": " + section(variables()) + ",\n";
-  out += "  \"locals\": " + section(locals()) + ",\n";
-  out += "  \"outputs\": " + section(outputs()) + ",\n";
-  out += "  \"instances\": " + section(insts) + "\n}\n";
+  std::string out = "{\n  \"variables\": " + section(variables(), show) + ",\n";
+  out += "  \"locals\": " + section(locals(), show) + ",\n";
+  out += "  \"outputs\": " + section(outputs(), show) + ",\n";
+  out += "  \"instances\": " + section(insts, show) + "\n}\n";
   return out;
 }
 

@@ -39,7 +39,7 @@ if [ $refresh = 1 ] && [ -x "$hcldec" ]; then
   rm -f /tmp/hclvm-golden.hcldec
 fi
 for f in *.hcl; do
-  check "diag/$f" "${f%.hcl}.ref.json" "$("$hclvm" check --format json "$f" 2>/dev/null)"
+  check "diag/$f" "${f%.hcl}.ref.json" "$("$hclvm" check --format hcldec "$f" 2>/dev/null)"
 done
 
 cd "$here/ast"

@@ -23,6 +23,11 @@ mkdir -p "$work"
 
 "$prefix/bin/hclvm" --version > /dev/null || fail "installed hclvm does not run"
 "$prefix/bin/hcldec" --version > /dev/null || fail "installed hcldec does not run"
+for f in share/man/man1/hclvm.1 share/bash-completion/completions/hclvm \
+         share/bash-completion/completions/hcldec share/zsh/site-functions/_hclvm \
+         share/fish/vendor_completions.d/hclvm.fish share/doc/hclvm/cli.md share/doc/hclvm/README.md; do
+  [ -s "$prefix/$f" ] || fail "cmake --install did not install $f"
+done
 
 # shellcheck disable=SC2016 # HCL, not shell
 expr='{

@@ -1,0 +1,2 @@
+region = "x"
+count  = 

@@ -1,0 +1,2 @@
+region = "ap-south-1"
+count  = 1 + 1

@@ -1,0 +1,3 @@
+region = "eu-west-1"
+zones  = ["a", "b"]
+count  = 3
