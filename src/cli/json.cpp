@@ -50,6 +50,13 @@ const char kJsonHelp[] =
     "template as \"${...}\". Input hcl2json refuses (blocks of one type with and\n"
     "without labels, `-true`) is refused too, with exit status 1.\n"
     "\n"
+    "With --spec FILE, the document is what hcldec's decoding with that spec\n"
+    "gives, of files of either syntax: blocks as the spec's lists, sets, maps\n"
+    "and objects, attributes under its names and converted to its types; an\n"
+    "attribute the spec's variables and functions cannot evaluate is kept as\n"
+    "the JSON syntax writes it (\"${...}\"). What hcldec reports (unsupported\n"
+    "arguments, values of the wrong type) is an error.\n"
+    "\n"
     "Back to the native syntax (--to hcl): \"${EXPR}\" strings become EXPR, other\n"
     "strings quoted templates, objects and arrays object and tuple constructors,\n"
     "\"//\" properties of bodies `#` comments; the text is laid out as hclfmt lays\n"
@@ -66,7 +73,8 @@ const char kJsonHelp[] =
     "  --comments        jsonsyntax: keep comments as \"//\" properties\n"
     "  --layout LAYOUT   --to hcl: auto (default: by file name), terraform,\n"
     "                    packer or none (every property an attribute)\n"
-    "  --spec FILE       --to hcl: the blocks the hcldec spec FILE reads\n"
+    "  --spec FILE       the document in the shape the hcldec spec FILE decodes\n"
+    "                    (with --to hcl: the blocks it reads)\n"
     "  --like FILE       --to hcl: the blocks native FILE has\n"
     "  -o, --output DIR  write each file's twin into DIR (main.tf -> main.tf.json,\n"
     "                    x.pkr.hcl -> x.pkr.json and back), keeping the paths\n"
@@ -88,7 +96,11 @@ struct JsonCommand {
   Direction to = Direction::ToJson;
   convert::JsonOptions options;
   LayoutChoice layout = LayoutChoice::Auto;
-  std::optional<convert::BodyLayout> fixed_layout;  // from --spec or --like
+  std::optional<convert::BodyLayout> fixed_layout;  // from --spec or --like (--to hcl)
+  // --spec, --to json: the spec whose shape the document takes, and the
+  // context of its variables and functions (null: none).
+  std::shared_ptr<const hcldec::SpecFile> spec;
+  std::shared_ptr<const EvalContext> spec_ctx;
   std::string output_dir;
   ColorMode color = ColorMode::Auto;
 };
@@ -131,7 +143,18 @@ std::optional<std::string> read_layout(JsonCommand& c, const std::string& path, 
       diag::write_text(f.diagnostics, files, style, file_sink(stderr));
       return "cannot read the spec " + path;
     }
-    c.fixed_layout = convert::layout_of(*f.root);
+    if (c.to == Direction::ToHcl) {
+      c.fixed_layout = convert::layout_of(*f.root);
+      return std::nullopt;
+    }
+    if (!f.variables.empty() || f.functions.size() > 0) {
+      auto ctx = std::make_shared<EvalContext>();
+      for (const auto& [k, v] : f.variables) ctx->set(k, v);
+      ctx->set_variables_allowed(!f.variables.empty());
+      if (f.functions.size() > 0) ctx->set_functions(std::make_shared<FunctionTable>(f.functions));
+      c.spec_ctx = std::move(ctx);
+    }
+    c.spec = std::make_shared<hcldec::SpecFile>(std::move(f));
     return std::nullopt;
   }
   Parsed p = parse_input(ParseAs::Config, path, std::move(bytes));
@@ -164,6 +187,23 @@ Converted convert_one(const JsonCommand& c, const std::string& path, std::string
     out.text = std::move(r.text);
     return out;
   }
+  if (c.spec) {
+    ConfigFile f = parse_body(make_source(name, std::move(bytes)));
+    Diagnostics diags = f.diagnostics;
+    if (!f.has_errors()) {
+      convert::Result r = convert::body_to_spec_json(f.body, *c.spec->root, c.spec_ctx.get());
+      diags.insert(diags.end(), r.diagnostics.begin(), r.diagnostics.end());
+      out.text = std::move(r.text);
+    }
+    diag::SnippetFiles files;
+    files.emplace(f.source->name(), diag::SnippetFile{f.source->text(), {}});
+    diag::write_text(diags, files, style, file_sink(stderr));
+    if (has_errors(diags)) {
+      out.status = kExitErrors;
+      out.text.clear();
+    }
+    return out;
+  }
   Parsed p = parse_input(ParseAs::Config, name, std::move(bytes));
   if (!has_errors(p.diagnostics) && p.body) {
     convert::Result r = convert::body_to_json(*p.body, *p.source, c.options);
@@ -187,8 +227,8 @@ struct Input {
 };
 
 // Expands [paths] into the files to convert: directories searched for
-// files of the syntax converted from.
-std::optional<std::vector<Input>> inputs_of(const std::vector<std::string>& paths, Direction to,
+// files of the syntax converted from (of both with [any_syntax]).
+std::optional<std::vector<Input>> inputs_of(const std::vector<std::string>& paths, Direction to, bool any_syntax,
                                             std::string& err) {
   std::vector<Input> out;
   for (const std::string& path : paths) {
@@ -203,7 +243,7 @@ std::optional<std::vector<Input>> inputs_of(const std::vector<std::string>& path
       }
       for (const std::string& f : found->files) {
         FileSyntax s = classify(f);
-        if ((to == Direction::ToJson) != (s == FileSyntax::Native)) continue;
+        if (!any_syntax && (to == Direction::ToJson) != (s == FileSyntax::Native)) continue;
         std::string rel = fs::path(f).lexically_relative(path).generic_string();
         out.push_back({f, twin_name(rel, to)});
       }
@@ -211,7 +251,7 @@ std::optional<std::vector<Input>> inputs_of(const std::vector<std::string>& path
     }
     if (path != "-") {
       FileSyntax s = classify(path);
-      if (to == Direction::ToJson && s == FileSyntax::Json) {
+      if (to == Direction::ToJson && s == FileSyntax::Json && !any_syntax) {
         err = "cannot convert " + path + ": it is in the JSON syntax already (--to hcl converts it back)";
         return std::nullopt;
       }
@@ -299,8 +339,10 @@ int run_json(const std::vector<std::string>& args) {
   if (paths.empty()) return usage_error("json needs a PATH (see 'hclvm help json')");
   if (c.to == Direction::ToHcl && c.options.shape == convert::Shape::Hcl2Json)
     return usage_error("--shape hcl2json is a JSON shape; --to hcl reads the JSON syntax");
-  if (c.to == Direction::ToJson && (spec || like))
-    return usage_error(std::string(spec ? "--spec" : "--like") + " goes with --to hcl");
+  if (c.to == Direction::ToJson && like) return usage_error("--like goes with --to hcl");
+  if (c.to == Direction::ToJson && spec && (c.options.shape != convert::Shape::JsonSyntax || c.options.comments ||
+                                            !c.output_dir.empty()))
+    return usage_error("--spec writes the spec's own shape: not with --shape, --comments or -o");
   if (spec && like) return usage_error("--spec and --like cannot be given together");
   if (c.options.comments && c.options.shape == convert::Shape::Hcl2Json)
     return usage_error("--comments goes with the jsonsyntax shape");
@@ -309,7 +351,7 @@ int run_json(const std::vector<std::string>& args) {
     if (auto e = read_layout(c, spec ? *spec : *like, spec.has_value(), style)) return usage_error(*e);
   }
 
-  auto inputs = inputs_of(paths, c.to, err);
+  auto inputs = inputs_of(paths, c.to, c.spec != nullptr, err);
   if (!inputs) return usage_error(err);
   bool single = paths.size() == 1 && inputs->size() == 1 && c.output_dir.empty() &&
                 !(paths[0] != "-" && fs::is_directory(paths[0]));

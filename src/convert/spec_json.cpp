@@ -7,6 +7,7 @@
 // is lost.
 #include <hclvm/convert.h>
 #include <hclvm/hcldec.h>
+#include <hclvm/json_syntax.h>
 #include <hclvm/value_json.h>
 
 #include "convert/json_syntax_expr.h"
@@ -92,7 +93,7 @@ class SpecJson {
       if (l->index < labels.size()) return JValue::string(labels[l->index].value);
       return leaf(spec, c, labels);
     }
-    if (const auto* e = dynamic_cast<const ExprSpec*>(&spec)) return expression(e->expr, false);
+    if (const auto* e = dynamic_cast<const ExprSpec*>(&spec)) return expression(e->expr);
     return leaf(spec, c, labels);
   }
 
@@ -112,7 +113,7 @@ class SpecJson {
     const Attribute* at = c.attributes.find(a.name);
     if (at == nullptr) return leaf(a, c, labels);
     EvalResult r = at->expr.value(ctx_);
-    if (has_errors(r.diagnostics) || !r.value.is_wholly_known()) return expression(at->expr, true);
+    if (has_errors(r.diagnostics) || !r.value.is_wholly_known()) return expression(at->expr);
     return leaf(a, c, labels);
   }
 
@@ -121,12 +122,37 @@ class SpecJson {
   JValue leaf(const Spec& spec, const BodyContent& c, const std::vector<BlockLabel>& labels) {
     Value v = spec.decode(c, labels, ctx_, diags_);
     JsonText j = value_to_json(v.unmark_deep().first);
-    return JValue::raw(j.ok() ? std::move(j.json) : std::string("null"));
+    if (!j.ok()) return JValue::raw("null");
+    // Read back as a tree, so that it is laid out as the rest.
+    JsonParse p = parse_json_expression(make_source("<value>", std::move(j.json)));
+    return p.root != nullptr && !p.has_errors() ? tree(*p.root) : JValue::raw("null");
+  }
+
+  // JSON value [n] as a document node.
+  static JValue tree(const json::Node& n) {
+    util::enter_level();
+    switch (n.kind) {
+      case json::NodeKind::Object: {
+        JValue v = JValue::object();
+        for (const json::Property& p : json::as<json::ObjectNode>(n).properties)
+          v.props.emplace_back(std::string(p.name->value), tree(*p.value));
+        return v;
+      }
+      case json::NodeKind::Array: {
+        JValue v = JValue::array();
+        for (const json::Node* i : json::as<json::ArrayNode>(n).items) v.items.push_back(tree(*i));
+        return v;
+      }
+      case json::NodeKind::String: return JValue::string(std::string(json::as<json::StringNode>(n).value));
+      case json::NodeKind::Number: return JValue::raw(std::string(json::as<json::NumberNode>(n).text));
+      case json::NodeKind::Bool: return JValue::raw(json::as<json::BoolNode>(n).value ? "true" : "false");
+      default: return JValue::raw("null");
+    }
   }
 
   // Expression [e] as the JSON syntax writes it: a native expression as
   // its JSON-syntax form, a JSON value as it stands in the file.
-  JValue expression(const Expression& e, bool) {
+  JValue expression(const Expression& e) {
     if (const ast::Expr* n = e.native_expr()) return native_expr_as_json(*n, e.source());
     Range r = e.range();
     std::string_view text = e.source().text();

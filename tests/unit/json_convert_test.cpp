@@ -6,6 +6,7 @@
 // as deep as the parser allows.
 #include <hclvm/config_layout.h>
 #include <hclvm/convert.h>
+#include <hclvm/body.h>
 #include <hclvm/hcldec.h>
 #include <hclvm/json_syntax.h>
 
@@ -290,6 +291,54 @@ TEST(JsonToNative, DeepNestingConverts) {
   std::string json = "{\"a\": " + std::string(depth, '[') + std::string(depth, ']') + "}";
   auto r = hclvm::convert::json_to_native("t.json", json);
   EXPECT_TRUE(r.ok() || !r.diagnostics.empty());  // converts, or says why; never crashes
+}
+
+// --- the shape of an hcldec spec -----------------------------------------------------
+
+// Returns [src] (named [name]) in the shape of spec [spec]; [diags] gets the
+// diagnostics.
+std::string spec_shaped(const std::string& spec, const std::string& name, const std::string& src,
+                        hclvm::Diagnostics* diags = nullptr) {
+  auto sf = hclvm::hcldec::load_spec_file(hclvm::make_source("s.hcldec", spec));
+  EXPECT_FALSE(sf.has_errors()) << sf.diagnostics[0].summary;
+  auto f = hclvm::parse_body(hclvm::make_source(name, src));
+  EXPECT_FALSE(f.has_errors());
+  auto r = hclvm::convert::body_to_spec_json(f.body, *sf.root, nullptr);
+  if (diags) *diags = r.diagnostics;
+  return r.text;
+}
+
+TEST(SpecJson, TypesAndBlockShapesFollowTheSpec) {
+  std::string spec =
+      "object {\n  attr \"port\" { type = number }\n  attr \"on\" { type = bool }\n"
+      "  block_list \"item\" {\n    object {\n      attr \"n\" { type = string }\n    }\n  }\n"
+      "  block_map \"svc\" {\n    labels = [\"name\"]\n    object {\n      attr \"x\" { type = list(number) }\n    }\n  }\n}\n";
+  std::string src = "port = \"80\"\non = \"true\"\nitem { n = 1 }\nitem { n = 2 }\nsvc \"a\" { x = [1, \"2\"] }\n";
+  EXPECT_EQ(spec_shaped(spec, "t.hcl", src),
+            "{\n  \"item\": [\n    {\n      \"n\": \"1\"\n    },\n    {\n      \"n\": \"2\"\n    }\n  ],\n"
+            "  \"on\": true,\n  \"port\": 80,\n  \"svc\": {\n    \"a\": {\n      \"x\": [\n        1,\n        2\n      ]\n    }\n  }\n}\n");
+}
+
+TEST(SpecJson, WhatTheContextCannotEvaluateKeepsItsSource) {
+  std::string spec = "object {\n  attr \"a\" { type = string }\n  attr \"b\" { type = map(string) }\n"
+                     "  attr \"c\" { type = any }\n}\n";
+  EXPECT_EQ(spec_shaped(spec, "t.hcl", "a = \"x-${var.y}\"\nb = { k = upper(\"v\") }\nc = map(string)\n"),
+            "{\n  \"a\": \"x-${var.y}\",\n  \"b\": {\n    \"k\": \"${upper(\\\"v\\\")}\"\n  },\n"
+            "  \"c\": \"${map(string)}\"\n}\n");
+  // A JSON-syntax file: its values as they stand.
+  EXPECT_EQ(spec_shaped(spec, "t.json", R"({"a": "${var.y}", "b": {"k": "v"}})"),
+            "{\n  \"a\": \"${var.y}\",\n  \"b\": {\n    \"k\": \"v\"\n  },\n  \"c\": null\n}\n");
+}
+
+TEST(SpecJson, WhatHcldecReportsIsAnError) {
+  hclvm::Diagnostics d;
+  std::string text = spec_shaped("object {\n  attr \"a\" { type = number }\n}\n", "t.hcl", "a = \"x\"\nb = 1\n", &d);
+  EXPECT_TRUE(text.empty());
+  ASSERT_FALSE(d.empty());
+  EXPECT_EQ(d[0].summary, "Unsupported argument");
+  spec_shaped("object {\n  attr \"a\" { type = number }\n}\n", "t.hcl", "a = \"x\"\n", &d);
+  ASSERT_FALSE(d.empty());
+  EXPECT_EQ(d[0].summary, "Incorrect attribute value type");
 }
 
 }  // namespace

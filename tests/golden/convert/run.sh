@@ -30,6 +30,8 @@ check() { # name, expected text, actual text
   fi
 }
 
+tmpdir="$(mktemp -d)"
+trap 'rm -rf "$tmpdir"' EXIT
 cd "$here/json"
 for f in *.hcl; do
   base="${f%.hcl}"
@@ -51,6 +53,14 @@ for f in *.tf.json *.pkr.json; do
   if [ $refresh = 1 ]; then "$hclvm" json --to hcl "$f" > "$f.native"; fi
   check "json/$f to hcl" "$(cat "$f.native")" "$("$hclvm" json --to hcl "$f")"
 done
+
+# The shape of an hcldec spec (--spec), of a native file and of its JSON twin.
+cd "$here/spec"
+if [ $refresh = 1 ]; then "$hclvm" json --spec app.hcldec app.hcl > app.json; fi
+check "spec/app.hcl --spec" "$(cat app.json)" "$("$hclvm" json --spec app.hcldec app.hcl)"
+check "spec/app.hcl.json --spec" "$(cat app.json)" \
+  "$("$hclvm" json app.hcl > "$tmpdir/app.hcl.json" && "$hclvm" json --spec app.hcldec "$tmpdir/app.hcl.json")"
+cd "$here/json"
 
 # Several files: one document keyed by path; with -o, twins in a tree.
 out="$(mktemp -d)"
