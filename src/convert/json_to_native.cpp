@@ -387,6 +387,17 @@ class NativeWriter {
   // [key] (a plain name bare, an interpolation alone in parentheses).
   void string(const json::StringNode& s, bool key) {
     std::string_view text = s.value;
+    // Without "${" or "%{" a string is literal text: no template to parse.
+    if (text.find("${") == std::string_view::npos && text.find("%{") == std::string_view::npos) {
+      if (key && bare_name(text)) {
+        out_.append(text);
+      } else {
+        out_ += '"';
+        append_quoted_literal(out_, text);
+        out_ += '"';
+      }
+      return;
+    }
     auto src = make_source(doc_.source->name(), std::string(text));
     ExprParse p = parse_template(src);
     if (p.has_errors() || p.expr == nullptr) {
