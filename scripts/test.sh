@@ -19,7 +19,8 @@
 # conformance tests run against, after setup.sh (which it runs itself)
 # has installed Go and built the hcl 2.14.1 oracle. The tests that need
 # the shared data find it through HCLVM_SHARED_DIR, exported here. Without
-# it those tests are skipped with a message.
+# it those tests are skipped with a message. npm, where present, installs
+# @cdktf/hcl2json into build/npm for the hcl2json shape's comparison.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -56,6 +57,24 @@ fi
 if [ -d "$shared" ]; then
   export HCLVM_SHARED_DIR="$shared"
 fi
+
+# @cdktf/hcl2json from npm, the oracle of `hclvm json --shape hcl2json`
+# (tests/golden/convert/hcl2json.sh), into build/npm; without npm or the
+# registry that test skips with a message.
+install_npm_oracles() {
+  if ! command -v npm > /dev/null; then
+    echo "test.sh: npm not found: the @cdktf/hcl2json comparison will be skipped"
+    return 0
+  fi
+  mkdir -p build/npm
+  if [ ! -d build/npm/node_modules/@cdktf/hcl2json ] &&
+     ! npm install --prefix build/npm --no-audit --no-fund --silent @cdktf/hcl2json@0.21.0; then
+    echo "test.sh: npm install @cdktf/hcl2json failed: that comparison will be skipped"
+    return 0
+  fi
+  export NODE_PATH="$PWD/build/npm/node_modules${NODE_PATH:+:$NODE_PATH}"
+}
+install_npm_oracles
 
 build_and_test() {
   local preset=$1
