@@ -7,11 +7,11 @@
 
 #include <hclvm/analysis.h>
 
-#include <regex>
-
 #include "value/number.h"
 #include "util/unicode.h"
 #include "value/convert.h"
+
+#include <re2/re2.h>
 
 namespace hclvm::config::detail {
 
@@ -319,14 +319,14 @@ std::string registry_error(std::string_view raw) {
   if (parts.size() < 3 || parts.size() > 4)
     return "a module registry source address must have either three or four slash-separated "
            "components";
-  static const std::regex name_re("^[0-9A-Za-z](?:[0-9A-Za-z-_]{0,62}[0-9A-Za-z])?$");
+  static const RE2 name_re("[0-9A-Za-z](?:[0-9A-Za-z\\-_]{0,62}[0-9A-Za-z])?");
   size_t first = parts.size() - 3;
-  if (!std::regex_match(parts[first], name_re))
+  if (!RE2::FullMatch(parts[first], name_re))
     return "invalid namespace \"" + parts[first] + "\"";
-  if (!std::regex_match(parts[first + 1], name_re))
+  if (!RE2::FullMatch(parts[first + 1], name_re))
     return "invalid module name \"" + parts[first + 1] + "\"";
-  static const std::regex sys_re("^[0-9a-z]{1,64}$");
-  if (!std::regex_match(parts[first + 2], sys_re))
+  static const RE2 sys_re("[0-9a-z]{1,64}");
+  if (!RE2::FullMatch(parts[first + 2], sys_re))
     return "invalid target system \"" + parts[first + 2] +
            "\": must be between one and 64 ASCII letters or digits";
   return "";
@@ -335,10 +335,10 @@ std::string registry_error(std::string_view raw) {
 // Whether [raw] is a remote source go-getter's detectors would accept
 // without resolving it as a relative path.
 bool is_remote_source(std::string_view raw) {
-  static const std::regex forced("^[A-Za-z0-9]+::.+");
-  static const std::regex scheme("^[A-Za-z][A-Za-z0-9+.-]*://.*");
+  static const RE2 forced("[A-Za-z0-9]+::.+");
+  static const RE2 scheme("[A-Za-z][A-Za-z0-9+.\\-]*://.*");
   std::string s(raw);
-  if (std::regex_match(s, forced) || std::regex_match(s, scheme)) return true;
+  if (RE2::FullMatch(s, forced) || RE2::FullMatch(s, scheme)) return true;
   return s.starts_with("github.com/") || s.starts_with("git@") || s.starts_with("bitbucket.org/") ||
          s.find(".amazonaws.com/") != std::string::npos ||
          s.starts_with("www.googleapis.com/storage/") || s.starts_with("/");
@@ -1029,8 +1029,10 @@ struct ConstraintPart {
 };
 
 std::optional<std::vector<ConstraintPart>> parse_constraint(std::string_view s) {
-  static const std::regex part_re(
-      R"(^\s*(=|!=|>=|<=|>|<|~>)?\s*v?([0-9]+(?:\.[0-9]+)*?)(-([0-9]+[0-9A-Za-z\-~]*(\.[0-9A-Za-z\-~]+)*)|(-?([A-Za-z\-~]+[0-9A-Za-z\-~]*(\.[0-9A-Za-z\-~]+)*)))?(\+([0-9A-Za-z\-~]+(\.[0-9A-Za-z\-~]+)*))?\s*$)");
+  // go-version's constraint regexp (RE2 has its syntax; std::regex took
+  // milliseconds to compile it in every run of the program).
+  static const RE2 part_re(
+      R"(\s*(=|!=|>=|<=|>|<|~>)?\s*v?([0-9]+(?:\.[0-9]+)*?)(-([0-9]+[0-9A-Za-z\-~]*(\.[0-9A-Za-z\-~]+)*)|(-?([A-Za-z\-~]+[0-9A-Za-z\-~]*(\.[0-9A-Za-z\-~]+)*)))?(\+([0-9A-Za-z\-~]+(\.[0-9A-Za-z\-~]+)*))?\s*)");
   std::vector<ConstraintPart> out;
   std::string str(s);
   size_t start = 0;
@@ -1038,11 +1040,11 @@ std::optional<std::vector<ConstraintPart>> parse_constraint(std::string_view s) 
     size_t comma = str.find(',', start);
     std::string part = str.substr(start, comma == std::string::npos ? std::string::npos
                                                                      : comma - start);
-    std::smatch m;
-    if (!std::regex_match(part, m, part_re)) return std::nullopt;
+    std::string nums;
+    re2::StringPiece op, pre;
+    if (!RE2::FullMatch(part, part_re, &op, &nums, &pre)) return std::nullopt;
     ConstraintPart p;
-    p.op = m[1].str();
-    std::string nums = m[2].str();
+    p.op = std::string(op.data() ? op : re2::StringPiece());
     size_t i = 0;
     while (i <= nums.size()) {
       size_t dot = nums.find('.', i);
@@ -1051,7 +1053,7 @@ std::optional<std::vector<ConstraintPart>> parse_constraint(std::string_view s) 
       if (dot == std::string::npos) break;
       i = dot + 1;
     }
-    p.prerelease = m[3].matched;
+    p.prerelease = pre.data() != nullptr;
     out.push_back(std::move(p));
     if (comma == std::string::npos) break;
     start = comma + 1;
