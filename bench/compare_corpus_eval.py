@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Whole-file evaluation of the real corpus: hclvm against `gohcl-bench evalfile`.
+
+    python3 bench/compare_corpus_eval.py [--hclvm build/ci/hclvm] [--sample 400] [--seed 31]
+        [--runs 1] [--benchtime 20ms] [--out table.md]
+
+Every attribute of each file is evaluated (`hclvm bench FILE` and the
+reference's `gohcl-bench evalfile FILE`, both with go-cty's functions),
+file after file, the two sides back to back so both see the same load.
+The variables the files read are generated: every traversal of every
+file (found with `hclvm ast --format json`) becomes a path in one
+variables file, its leaf the string "v" — so attributes that read
+variables evaluate rather than fail, and those that use them as numbers,
+lists or with functions neither side has fail alike. Both sides must
+count the same attributes and the same failing ones. The files are the
+native files the newest reference accepts (RESULTS-newest.tsv), all of
+them or a seeded sample (--sample N; 0: all). Prints the ratio of the
+total times, the median and minimum per-file ratios, by both references.
+"""
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def fail(msg):
+    sys.exit("compare_corpus_eval.py: " + msg)
+
+
+def shared_dir():
+    env = os.environ.get("HCLVM_SHARED_DIR")
+    return Path(env) if env else REPO.parent / "shared"
+
+
+def corpus_files(shared):
+    lines = (shared / "corpus" / "RESULTS-newest.tsv").read_text().splitlines()
+    col = {n: i for i, n in enumerate(lines[0].split("\t"))}
+    out = []
+    for line in lines[1:]:
+        f = line.split("\t")
+        if len(f) > col["status"] and f[col["kind"]] == "native" and f[col["status"]] == "ok":
+            out.append(shared / "corpus" / f[col["path"]])
+    return out
+
+
+def traversals(node, out):
+    """Collects the steps of every ScopeTraversal under the JSON tree [node]."""
+    if isinstance(node, dict):
+        if node.get("kind") == "ScopeTraversal":
+            steps = []
+            for s in node.get("traversal", []):
+                if s["kind"] in ("Root", "Attr"):
+                    steps.append(s["name"])
+                elif s["kind"] == "Index" and s.get("type") == "string":
+                    steps.append(s["value"])
+                else:
+                    break
+            out.append(steps)
+        for v in node.values():
+            traversals(v, out)
+    elif isinstance(node, list):
+        for v in node:
+            traversals(v, out)
+
+
+def add_path(vars_, steps):
+    """Adds the path [steps] to the variables [vars_], "v" at its end."""
+    d = vars_
+    for i, s in enumerate(steps):
+        last = i == len(steps) - 1
+        if s not in d:
+            d[s] = "v" if last else {}
+        if not isinstance(d[s], dict):
+            return  # a shorter path made it a leaf: keep it
+        d = d[s]
+
+
+def run_json(cmd):
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if "{" not in r.stdout:
+        return None
+    text = r.stdout
+    obj, _ = json.JSONDecoder().raw_decode(text[text.index("{"):])
+    return obj
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--hclvm", default=str(REPO / "build" / "ci" / "hclvm"))
+    ap.add_argument("--oracle", default="/opt/hcl-oracle/bin/gohcl-bench")
+    ap.add_argument("--newest", default="/opt/hcl-oracle/newest/bin/gohcl-bench")
+    ap.add_argument("--sample", type=int, default=400, help="files to measure (0: all)")
+    ap.add_argument("--seed", type=int, default=31)
+    ap.add_argument("--runs", type=int, default=1)
+    ap.add_argument("--benchtime", default="20ms")
+    ap.add_argument("--out")
+    args = ap.parse_args()
+    shared = shared_dir()
+    if not (shared / "corpus" / "RESULTS-newest.tsv").is_file():
+        fail("no corpus at %s (set HCLVM_SHARED_DIR)" % shared)
+    for tool in (args.hclvm, args.oracle, args.newest):
+        if not os.access(tool, os.X_OK):
+            fail("%s not found" % tool)
+
+    files = corpus_files(shared)
+    if args.sample and args.sample < len(files):
+        files = sorted(random.Random(args.seed).sample(files, args.sample))
+    print("collecting the variables of %d files ..." % len(files), file=sys.stderr)
+    vars_ = {}
+    for f in files:
+        tree = run_json([args.hclvm, "ast", "--format", "json", str(f)])
+        steps = []
+        traversals(tree, steps)
+        for s in steps:
+            add_path(vars_, s)
+    tmp = tempfile.mkdtemp()
+    vars_file = Path(tmp) / "vars.json"
+    vars_file.write_text(json.dumps(vars_))
+
+    ref_args = ["-vars", str(vars_file), "-runs", str(args.runs), "-benchtime", args.benchtime, "-json"]
+    ours_args = ["--vars-file", str(vars_file), "--functions", "go-cty", "--runs", str(args.runs),
+                 "--benchtime", args.benchtime, "--json"]
+    rows, problems = [], []
+    for i, f in enumerate(files):
+        if i % 50 == 0:
+            print("[%d/%d]" % (i, len(files)), file=sys.stderr)
+        old = run_json([args.oracle, "evalfile", str(f)] + ref_args)
+        new = run_json([args.newest, "evalfile", str(f)] + ref_args)
+        ours = run_json([args.hclvm, "bench", str(f)] + ours_args)
+        if not (old and new and ours):
+            problems.append("%s: did not run" % f)
+            continue
+        if (new["attributes"], new["error_attributes"]) != (ours["attributes"], ours["error_attributes"]):
+            problems.append("%s: newest reference %d attributes (%d failing), hclvm %d (%d)" % (
+                f.relative_to(shared), new["attributes"], new["error_attributes"], ours["attributes"],
+                ours["error_attributes"]))
+            continue
+        if ours["attributes"] == 0:
+            continue
+        rows.append((old["ns_per_op"], new["ns_per_op"], ours["ns_per_op"], ours["attributes"],
+                     ours["error_attributes"], str(f.relative_to(shared))))
+
+    if not rows:
+        fail("nothing measured: " + "; ".join(problems[:5]))
+    tot = [sum(r[i] for r in rows) for i in range(3)]
+    attrs = sum(r[3] for r in rows)
+    errs = sum(r[4] for r in rows)
+    per_old = [r[0] / r[2] for r in rows]
+    per_new = [r[1] / r[2] for r in rows]
+    lines = [
+        "| files | attributes (failing) | reference | total time | ratio of totals | median per file | min per file |",
+        "|---:|---:|---|---:|---:|---:|---:|",
+        "| %d | %d (%d) | hcl 2.14.1 | %.1f ms | %.1fx | %.1fx | %.1fx |" % (
+            len(rows), attrs, errs, tot[0] / 1e6, tot[0] / tot[2], statistics.median(per_old), min(per_old)),
+        "| | | newest | %.1f ms | %.1fx | %.1fx | %.1fx |" % (
+            tot[1] / 1e6, tot[1] / tot[2], statistics.median(per_new), min(per_new)),
+        "| | | hclvm | %.1f ms | | | |" % (tot[2] / 1e6),
+    ]
+    table = "\n".join(lines)
+    print(table)
+    slowest = sorted(rows, key=lambda r: r[0] / r[2])[:5]
+    print("slowest files vs 2.14.1: " + ", ".join("%s %.1fx (%.0f us)" % (r[5], r[0] / r[2], r[2] / 1e3)
+                                                  for r in slowest))
+    for p in problems[:20]:
+        print("PROBLEM " + p)
+    if len(problems) > 20:
+        print("PROBLEM ... and %d more" % (len(problems) - 20))
+    if args.out:
+        Path(args.out).write_text(table + "\n")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
