@@ -608,7 +608,7 @@ int run_console(const std::vector<std::string>& args_in) {
     }
     if (!sc.is("--var") && !sc.is("--var-file") && !sc.is("--workspace") && !sc.is("--values") &&
         !sc.is("--format"))
-      return usage_error("unknown flag " + sc.name() + " (see 'hclvm help console')");
+      return unknown_flag(sc.name(), kConsoleHelp, "hclvm help console");
     std::optional<std::string> v = sc.value(err);
     if (!v) return usage_error(err);
     if (sc.is("--var")) o.var_args.emplace_back(false, *v);

@@ -33,7 +33,7 @@ const char kMainHelp[] =
     "  fmt      rewrite files in the canonical layout (terraform fmt, hclfmt)\n"
     "  edit     get, set, add or remove attributes and blocks of a file\n"
     "  ast      print the syntax tree of one file\n"
-    "  json     convert a file to JSON (the HCL JSON syntax)\n"
+    "  json     convert files to JSON (HCL JSON syntax, hcl2json) and back to HCL\n"
     "  eval     evaluate expressions, files, or whole Terraform modules\n"
     "  console  evaluate expressions in a module's scope, as terraform console does\n"
     "  disasm   print the bytecode of expressions\n"
