@@ -88,14 +88,27 @@ void append_template_literal(std::string& out, std::string_view s) {
 
 // An object being built, with the set of its keys.
 struct ObjectBuilder {
+  // Objects this small are searched; larger ones get a set of their keys.
+  static constexpr size_t kScan = 16;
+
   JValue value = JValue::object();
-  std::unordered_set<std::string> keys;
+  std::unordered_set<std::string> keys;  // built past kScan properties
 
   // Reports whether the object has a property named [key].
-  bool has(const std::string& key) const { return keys.count(key) != 0; }
+  bool has(const std::string& key) const {
+    if (!keys.empty()) return keys.count(key) != 0;
+    for (const JProp& p : value.props)
+      if (p.first == key) return true;
+    return false;
+  }
   // Adds property [key] with value [v].
   void add(std::string key, JValue v) {
-    keys.insert(key);
+    if (!keys.empty()) {
+      keys.insert(key);
+    } else if (value.props.size() >= kScan) {
+      for (const JProp& p : value.props) keys.insert(p.first);
+      keys.insert(key);
+    }
     value.props.emplace_back(std::move(key), std::move(v));
   }
 };

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +43,15 @@ inline Rune decode(std::string_view s, size_t i) {
 // decides (no surrogates, no overlong forms, nothing past U+10FFFF).
 inline bool valid_utf8(std::string_view s) {
   for (size_t i = 0; i < s.size();) {
+    // Eight ASCII bytes at a time.
+    if (i + 8 <= s.size()) {
+      uint64_t w;
+      std::memcpy(&w, s.data() + i, 8);
+      if ((w & 0x8080808080808080ULL) == 0) {
+        i += 8;
+        continue;
+      }
+    }
     if (static_cast<unsigned char>(s[i]) < 0x80) {
       ++i;
       continue;
@@ -395,6 +405,22 @@ inline void append_json_quoted(std::string& out, std::string_view s, const JsonQ
   size_t i = 0;
   while (i < s.size()) {
     size_t start = i;
+    // Eight bytes at a time while none needs a look: no control character,
+    // quote, backslash, <, >, &, DEL or byte past ASCII (SWAR tests).
+    constexpr uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+    auto has_byte = [&](uint64_t w, unsigned char b) {
+      uint64_t x = w ^ (kOnes * b);
+      return ((x - kOnes) & ~x & kHigh) != 0;
+    };
+    while (i + 8 <= s.size()) {
+      uint64_t w;
+      std::memcpy(&w, s.data() + i, 8);
+      bool special = ((w - kOnes * 0x20) & ~w & kHigh) != 0 || (w & kHigh) != 0 || has_byte(w, '"') ||
+                     has_byte(w, '\\') || has_byte(w, '<') || has_byte(w, '>') || has_byte(w, '&') ||
+                     has_byte(w, 0x7F);
+      if (special) break;
+      i += 8;
+    }
     while (i < s.size() && plain(static_cast<unsigned char>(s[i]))) ++i;
     out.append(s.data() + start, i - start);
     if (i == s.size()) break;
