@@ -25,6 +25,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace hclvm {
@@ -104,6 +105,20 @@ std::string ast_json_tree_json(const json::Node& root);
 
 // The Hcl2Json shape (hcl2json.cpp): [body] of [src] as [r]'s text or error.
 void body_to_hcl2json(const ast::Body& body, const Source& src, const JsonOptions& options, Result& r);
+
+// One document for a whole module, as @cdktf/hcl2json's convertFiles(dir)
+// makes it: the native files [tf_files] (name, bytes; in the order given,
+// convertFiles's is by name) joined, each followed by a newline, and
+// converted as one file named "hcl2json.tf" in the Hcl2Json shape; then
+// each JSON file of [json_files] (plain JSON, as JSON.parse reads it: a
+// repeated key keeps its first place and its last value) merged in as
+// convertFiles's deepMerge does (objects merged, emptied objects dropped,
+// arrays appended, anything else replaced). Syntax errors of the joined
+// text or of a JSON file are returned as diagnostics; what hcl2json
+// refuses, or a JSON file that is not an object, as the error.
+Result module_to_hcl2json(const std::vector<std::pair<std::string, std::string>>& tf_files,
+                          const std::vector<std::pair<std::string, std::string>>& json_files,
+                          const JsonOptions& options = {});
 
 // --- the shape of an hcldec spec ------------------------------------------------------
 

@@ -14,6 +14,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -70,6 +71,9 @@ const char kJsonHelp[] =
     "  --to SYNTAX       json (default): native to JSON; hcl: JSON to native\n"
     "  --shape SHAPE     jsonsyntax (default) or hcl2json\n"
     "  --preserve-order  hcl2json: keys in source order rather than sorted\n"
+    "  --merge           hcl2json: each DIR as one document, as @cdktf/hcl2json's\n"
+    "                    convertFiles makes it (its *.tf files joined, its\n"
+    "                    *.tf.json files merged in)\n"
     "  --comments        jsonsyntax: keep comments as \"//\" properties\n"
     "  --layout LAYOUT   --to hcl: auto (default: by file name), terraform,\n"
     "                    packer or none (every property an attribute)\n"
@@ -280,6 +284,80 @@ void append_nested(std::string& out, std::string_view doc) {
   }
 }
 
+// `--merge`: each directory of [paths] as @cdktf/hcl2json's
+// convertFiles(dir) makes it (its own *.tf and *.tf.json files, by name),
+// one directory to standard output, several into one document keyed by
+// directory.
+int merge_modules(const std::vector<std::string>& paths, const JsonCommand& c, const diag::TextStyle& style) {
+  int status = kExitOk;
+  std::vector<std::pair<std::string, std::string>> docs;
+  for (const std::string& dir : paths) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return usage_error("--merge takes directories; " + dir + " is not one");
+    std::vector<std::string> names;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+      std::string name = it->path().filename().string();
+      if (!(name.ends_with(".tf") || name.ends_with(".tf.json"))) continue;
+      if (it->symlink_status(ec).type() == fs::file_type::directory) continue;  // as lstat does
+      names.push_back(name);
+    }
+    if (ec) return usage_error("cannot read " + dir + ": " + ec.message());
+    std::sort(names.begin(), names.end());  // libuv's scandir order: by bytes
+    std::vector<std::pair<std::string, std::string>> tf, json;
+    bool bad = false;
+    for (const std::string& name : names) {
+      std::string path = (fs::path(dir) / name).string(), bytes, err;
+      if (!read_input(path, bytes, err)) {
+        std::fprintf(stderr, "hclvm: cannot read %s: %s\n", path.c_str(), err.c_str());
+        status = kExitUsage;
+        bad = true;
+        continue;
+      }
+      if (name.ends_with(".json")) {
+        json.emplace_back(path, std::move(bytes));
+        continue;
+      }
+      // Each file's own syntax errors, with its own name and lines.
+      Parsed p = parse_input(ParseAs::Config, path, bytes);
+      if (has_errors(p.diagnostics)) {
+        diag::write_text(p.diagnostics, p.snippet_files(), style, file_sink(stderr));
+        bad = true;
+      }
+      tf.emplace_back(path, std::move(bytes));
+    }
+    if (bad) {
+      if (status == kExitOk) status = kExitErrors;
+      continue;
+    }
+    if (tf.empty() && json.empty()) std::fprintf(stderr, "hclvm: no .tf or .tf.json files in %s\n", dir.c_str());
+    convert::Result r = convert::module_to_hcl2json(tf, json, c.options);
+    diag::SnippetFiles files;
+    for (const auto& [name, bytes] : json) files.emplace(name, diag::SnippetFile{bytes, {}});
+    diag::write_text(r.diagnostics, files, style, file_sink(stderr));
+    if (!r.error.empty()) std::fprintf(stderr, "hclvm: cannot convert %s: %s\n", dir.c_str(), r.error.c_str());
+    if (!r.ok()) {
+      if (status == kExitOk) status = kExitErrors;
+      continue;
+    }
+    docs.emplace_back(dir, std::move(r.text));
+  }
+  if (paths.size() == 1) {
+    if (!docs.empty()) std::fwrite(docs[0].second.data(), 1, docs[0].second.size(), stdout);
+  } else {
+    std::string out = "{";
+    for (size_t i = 0; i < docs.size(); ++i) {
+      out += i ? ",\n  " : "\n  ";
+      uni::append_json_quoted(out, docs[i].first, uni::JsonQuoting{});
+      out += ": ";
+      append_nested(out, docs[i].second);
+    }
+    out += docs.empty() ? "}\n" : "\n}\n";
+    std::fwrite(out.data(), 1, out.size(), stdout);
+  }
+  std::fflush(stdout);
+  return status;
+}
+
 }  // namespace
 
 // Runs `hclvm json` with its arguments [args]; returns the exit status.
@@ -287,6 +365,7 @@ int run_json(const std::vector<std::string>& args) {
   JsonCommand c;
   std::vector<std::string> paths;
   std::optional<std::string> spec, like;
+  bool merge = false;
   ArgScanner sc(args);
   std::string err;
   while (sc.next()) {
@@ -309,6 +388,8 @@ int run_json(const std::vector<std::string>& args) {
       else return usage_error("--shape must be jsonsyntax or hcl2json, not '" + *v + "'");
     } else if (sc.is("--preserve-order")) {
       c.options.preserve_order = true;
+    } else if (sc.is("--merge")) {
+      merge = true;
     } else if (sc.is("--comments")) {
       c.options.comments = true;
     } else if (sc.is("--layout")) {
@@ -347,6 +428,12 @@ int run_json(const std::vector<std::string>& args) {
   if (c.options.comments && c.options.shape == convert::Shape::Hcl2Json)
     return usage_error("--comments goes with the jsonsyntax shape");
   diag::TextStyle style = text_style_for(STDERR_FILENO, c.color);
+  if (merge) {
+    if (c.options.shape != convert::Shape::Hcl2Json || c.to != Direction::ToJson || spec || !c.output_dir.empty())
+      return usage_error("--merge makes convertFiles's document: with --shape hcl2json only, not --to hcl, "
+                         "--spec or -o");
+    return merge_modules(paths, c, style);
+  }
   if (spec || like) {
     if (auto e = read_layout(c, spec ? *spec : *like, spec.has_value(), style)) return usage_error(*e);
   }

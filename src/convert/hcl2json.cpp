@@ -326,11 +326,97 @@ class Hcl2Json {
 
 }  // namespace
 
+namespace {
+
+// Whether [v] is what JavaScript calls a plain object here (not an array,
+// not null).
+bool is_object(const JValue& v) { return v.kind == JValue::Kind::Object; }
+
+// Merges [source] into [target] as @cdktf/hcl2json's deepMerge does: an
+// object merges into the object there (made one if it is neither an object
+// nor an array), dropped when it ends up empty; an array is appended to an
+// array there or takes its place; anything else takes the place of what is
+// there. New keys go last, keys already there keep their place.
+void deep_merge(JValue& target, const JValue& source) {
+  util::enter_level();
+  for (const JProp& p : source.props) {
+    JProp* at = nullptr;
+    for (JProp& q : target.props)
+      if (q.first == p.first) at = &q;
+    if (at == nullptr) {
+      target.props.emplace_back(p.first, JValue::raw("null"));
+      at = &target.props.back();
+    }
+    if (is_object(p.second)) {
+      // typeof: an array is an object too, and takes the merge (whose
+      // keys JSON does not show on an array); anything else becomes {}.
+      bool array = at->second.kind == JValue::Kind::Array;
+      if (!is_object(at->second) && !array) at->second = JValue::object();
+      if (!array) deep_merge(at->second, p.second);
+      if (array ? at->second.items.empty() : at->second.props.empty()) {
+        std::string key = at->first;
+        std::erase_if(target.props, [&](const JProp& q) { return q.first == key; });
+      }
+    } else if (p.second.kind == JValue::Kind::Array && at->second.kind == JValue::Kind::Array) {
+      for (const JValue& i : p.second.items) at->second.items.push_back(i);
+    } else {
+      at->second = p.second;
+    }
+  }
+}
+
+// The hcl2json document of [body] of [src] (throws Refused).
+JValue hcl2json_doc(const ast::Body& body, const Source& src, const JsonOptions& options) {
+  Hcl2Json c(src, options.preserve_order);
+  return c.body(body);
+}
+
+}  // namespace
+
+Result module_to_hcl2json(const std::vector<std::pair<std::string, std::string>>& tf_files,
+                          const std::vector<std::pair<std::string, std::string>>& json_files,
+                          const JsonOptions& options) {
+  Result r;
+  std::string text;
+  for (const auto& f : tf_files) {
+    text += f.second;
+    text += '\n';
+  }
+  FileParse p = parse_config(make_source("hcl2json.tf", std::move(text)));
+  r.source = p.source;
+  r.diagnostics = std::move(p.diagnostics);
+  if (has_errors(r.diagnostics) || p.body == nullptr) return r;
+  std::vector<JsonParse> docs;
+  for (const auto& [name, bytes] : json_files) {
+    JsonParse d = parse_json_expression(make_source(name, bytes));
+    r.diagnostics.insert(r.diagnostics.end(), d.diagnostics.begin(), d.diagnostics.end());
+    if (!d.has_errors() && d.root != nullptr && d.root->kind != json::NodeKind::Object) {
+      r.error = name + ": the document is not a JSON object, which a module's JSON file must be";
+      return r;
+    }
+    docs.push_back(std::move(d));
+  }
+  if (has_errors(r.diagnostics)) return r;
+  try {
+    r.text = util::run_deep([&](const util::StackBudget&) {
+      JValue doc = hcl2json_doc(*p.body, *p.source, options);
+      for (const JsonParse& d : docs) deep_merge(doc, json_tree(*d.root, true));
+      std::string out;
+      write_json(doc, out, uni::JsonQuoting{});
+      out += '\n';
+      return out;
+    });
+  } catch (const Refused& e) {
+    r.text.clear();
+    r.error = e.message;
+  }
+  return r;
+}
+
 void body_to_hcl2json(const ast::Body& body, const Source& src, const JsonOptions& options, Result& r) {
   try {
     r.text = util::run_deep([&](const util::StackBudget&) {
-      Hcl2Json c(src, options.preserve_order);
-      JValue doc = c.body(body);
+      JValue doc = hcl2json_doc(body, src, options);
       std::string out;
       out.reserve(src.text().size() * 2);
       write_json(doc, out, uni::JsonQuoting{});

@@ -76,4 +76,33 @@ void write_json(const JValue& v, std::string& out, const uni::JsonQuoting& q, un
   }
 }
 
+JValue json_tree(const json::Node& n, bool last_wins) {
+  util::enter_level();
+  switch (n.kind) {
+    case json::NodeKind::Object: {
+      JValue v = JValue::object();
+      for (const json::Property& p : json::as<json::ObjectNode>(n).properties) {
+        std::string name(p.name->value);
+        JValue value = json_tree(*p.value, last_wins);
+        JProp* seen = nullptr;
+        if (last_wins)
+          for (JProp& q : v.props)
+            if (q.first == name) seen = &q;
+        if (seen != nullptr) seen->second = std::move(value);
+        else v.props.emplace_back(std::move(name), std::move(value));
+      }
+      return v;
+    }
+    case json::NodeKind::Array: {
+      JValue v = JValue::array();
+      for (const json::Node* i : json::as<json::ArrayNode>(n).items) v.items.push_back(json_tree(*i, last_wins));
+      return v;
+    }
+    case json::NodeKind::String: return JValue::string(std::string(json::as<json::StringNode>(n).value));
+    case json::NodeKind::Number: return JValue::raw(std::string(json::as<json::NumberNode>(n).text));
+    case json::NodeKind::Bool: return JValue::raw(json::as<json::BoolNode>(n).value ? "true" : "false");
+    default: return JValue::raw("null");
+  }
+}
+
 }  // namespace hclvm::convert

@@ -5,6 +5,8 @@
 
 #include "util/unicode.h"
 
+#include <hclvm/json_syntax.h>
+
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -70,5 +72,12 @@ inline constexpr unsigned kMaxIndentLevel = 32;
 // it within a stack budget.
 void write_json(const JValue& v, std::string& out, const uni::JsonQuoting& q, unsigned depth = 0,
                 bool inline_leaves = false);
+
+// Returns JSON value [n] as a document node (numbers as written). With
+// [last_wins], a property repeated in an object keeps its first place and
+// takes its last value, as JavaScript's JSON.parse does; otherwise
+// repeated properties are kept. Recursive: callers run it within a stack
+// budget.
+JValue json_tree(const json::Node& n, bool last_wins = false);
 
 }  // namespace hclvm::convert

@@ -125,29 +125,7 @@ class SpecJson {
     if (!j.ok()) return JValue::raw("null");
     // Read back as a tree, so that it is laid out as the rest.
     JsonParse p = parse_json_expression(make_source("<value>", std::move(j.json)));
-    return p.root != nullptr && !p.has_errors() ? tree(*p.root) : JValue::raw("null");
-  }
-
-  // JSON value [n] as a document node.
-  static JValue tree(const json::Node& n) {
-    util::enter_level();
-    switch (n.kind) {
-      case json::NodeKind::Object: {
-        JValue v = JValue::object();
-        for (const json::Property& p : json::as<json::ObjectNode>(n).properties)
-          v.props.emplace_back(std::string(p.name->value), tree(*p.value));
-        return v;
-      }
-      case json::NodeKind::Array: {
-        JValue v = JValue::array();
-        for (const json::Node* i : json::as<json::ArrayNode>(n).items) v.items.push_back(tree(*i));
-        return v;
-      }
-      case json::NodeKind::String: return JValue::string(std::string(json::as<json::StringNode>(n).value));
-      case json::NodeKind::Number: return JValue::raw(std::string(json::as<json::NumberNode>(n).text));
-      case json::NodeKind::Bool: return JValue::raw(json::as<json::BoolNode>(n).value ? "true" : "false");
-      default: return JValue::raw("null");
-    }
+    return p.root != nullptr && !p.has_errors() ? json_tree(*p.root) : JValue::raw("null");
   }
 
   // Expression [e] as the JSON syntax writes it: a native expression as

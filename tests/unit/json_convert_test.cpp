@@ -145,6 +145,27 @@ TEST(Hcl2Json, BlocksAreArraysKeysSorted) {
   EXPECT_EQ(o.text, "{\n  \"z\": 1,\n  \"b\": [\n    {}\n  ],\n  \"a\": 2\n}\n");
 }
 
+TEST(Hcl2Json, ModulesMergeAsConvertFilesDoes) {
+  JsonOptions o;
+  o.shape = Shape::Hcl2Json;
+  auto r = hclvm::convert::module_to_hcl2json(
+      {{"a.tf", "variable \"x\" { default = 1 }"}, {"b.tf", "locals { l = [1] }"}},
+      {{"c.tf.json", R"({"locals": [{"l": [2]}], "variable": {"x": {}}, "output": {"o": {"value": 1}},
+                         "empty": {}, "dup": 1, "dup": {"k": 2}})"}},
+      o);
+  ASSERT_TRUE(r.ok()) << r.error;
+  // Arrays appended, an object merged into an array leaves it, an emptied
+  // object is dropped, a repeated key takes its last value.
+  EXPECT_EQ(r.text,
+            "{\n  \"locals\": [\n    {\n      \"l\": [\n        1\n      ]\n    },\n    {\n      \"l\": [\n"
+            "        2\n      ]\n    }\n  ],\n  \"variable\": {\n    \"x\": [\n      {\n        \"default\": 1\n"
+            "      }\n    ]\n  },\n  \"output\": {\n    \"o\": {\n      \"value\": 1\n    }\n  },\n  \"dup\": {\n"
+            "    \"k\": 2\n  }\n}\n");
+  // The joined files' errors, and a JSON file that is not an object.
+  EXPECT_FALSE(hclvm::convert::module_to_hcl2json({{"a.tf", "x = "}}, {}, o).ok());
+  EXPECT_FALSE(hclvm::convert::module_to_hcl2json({}, {{"c.tf.json", "[1]"}}, o).ok());
+}
+
 TEST(Hcl2Json, TemplatesAsHcl2JsonWritesThem) {
   // Any conditional part becomes a directive, an empty else is left out,
   // "${" and "%{" are escaped, HTML characters too (Go's encoding/json).

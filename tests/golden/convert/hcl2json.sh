@@ -48,4 +48,31 @@ if [ -f "$results" ]; then
 else
   echo "hcl2json.sh: no corpus at $shared/corpus: goldens only"
 fi
-node "$here/hcl2json-compare.js" "$list"
+status=0
+node "$here/hcl2json-compare.js" "$list" || status=1
+
+# Whole directories (--merge) against convertFiles: the golden module and
+# every corpus directory that holds *.tf files.
+dirs="$tmp/dirs"
+: > "$dirs"
+k=0
+merge() {
+  k=$((k + 1))
+  if "$hclvm" json --shape hcl2json --merge "$1" > "$tmp/m$k.json" 2> /dev/null; then
+    printf '%s\t%s\n' "$1" "$tmp/m$k.json" >> "$dirs"
+  else
+    printf '%s\t-\n' "$1" >> "$dirs"
+  fi
+}
+merge "$here/merge"
+if [ -f "$results" ]; then
+  m=0
+  while IFS= read -r d; do
+    m=$((m + 1))
+    if [ "$limit" -gt 0 ] && [ "$m" -gt "$limit" ]; then break; fi
+    merge "$d"
+  done < <(awk -F'\t' -v root="$shared/corpus/" '$2 == "native" && $1 ~ /\.tf$/ {
+             n = split($1, p, "/"); d = p[1]; for (i = 2; i < n; i++) d = d "/" p[i]; print root d }' "$results" | sort -u)
+fi
+node "$here/hcl2json-merge-compare.js" "$dirs" || status=1
+exit $status

@@ -1,0 +1,2 @@
+variable "x" { default = 1 }
+resource "aws_s3_bucket" "b" { bucket = "n" }
