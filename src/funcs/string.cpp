@@ -106,6 +106,18 @@ bool is_separator(char32_t r) {
 
 // Appends [s] with each word's first letter in title case to [out].
 void to_title(std::string_view s, std::string& out) {
+  if (is_ascii(s)) {
+    // ASCII: the same rules on bytes, in place, without decoding.
+    size_t at = out.size();
+    out.append(s);
+    bool after_separator = true;
+    for (size_t i = at; i < out.size(); ++i) {
+      char c = out[i];
+      if (after_separator && c >= 'a' && c <= 'z') out[i] = char(c - 32);
+      after_separator = is_separator(static_cast<unsigned char>(c));
+    }
+    return;
+  }
   char32_t prev = ' ';
   map_runes(
       s,
