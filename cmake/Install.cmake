@@ -9,8 +9,9 @@ install(TARGETS hclvm_core hclvm_shared EXPORT hclvmTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS hclvm hcldec RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# format.h includes format_nodes.def: the X-macro lists go along.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/hclvm DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  FILES_MATCHING PATTERN "*.h")
+  FILES_MATCHING PATTERN "*.h" PATTERN "*.def")
 
 install(EXPORT hclvmTargets NAMESPACE hclvm:: DESTINATION ${HCLVM_CMAKE_DIR})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/hclvmConfig.cmake.in

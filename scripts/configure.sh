@@ -14,7 +14,9 @@ packages=(build-essential cmake ninja-build re2c bison libmpfr-dev libgmp-dev
           # hclvm console's line editing (BSD licence; optional in CMake)
           libedit-dev
           # examples/server: its HTTP libraries, curl for its test, wrk for its load test
-          libcpp-httplib-dev libboost-dev curl wrk)
+          libcpp-httplib-dev libboost-dev curl wrk
+          # the Python package (python/): pybind11 and pytest
+          pybind11-dev python3-pytest python3-venv python3-dev python3-wheel)
 
 # The sanitizer and libFuzzer builds use clang and its runtimes (llvm for
 # the symbolizer that names frames in sanitizer reports).
