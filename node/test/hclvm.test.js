@@ -1,0 +1,88 @@
+// The addon through lib/index.js: parse (hcl2json's shape, and equality
+// with @cdktf/hcl2json when it is installed), expressions, modules.
+'use strict';
+
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const path = require('path');
+const hclvm = require('../lib/index.js');
+
+const CONFIG = `
+resource "aws_instance" "web" {
+  ami   = "ami-1"
+  count = 2
+  tags  = { Name = "web" }
+  ebs_block_device {
+    size = 10
+  }
+}
+
+locals {
+  a = 1
+}
+
+output "o" {
+  value = aws_instance.web[*].id
+}
+`;
+
+test('parse gives hcl2json\'s document', async () => {
+  const doc = await hclvm.parse('main.tf', CONFIG);
+  assert.deepEqual(doc, {
+    resource: {aws_instance: {web: [{ami: 'ami-1', count: 2, tags: {Name: 'web'}, ebs_block_device: [{size: 10}]}]}},
+    locals: [{a: 1}],
+    output: {o: [{value: '${aws_instance.web[*].id}'}]},
+  });
+  assert.deepEqual(hclvm.parseSync('main.tf', CONFIG), doc);
+});
+
+test('parse rejects as hcl2json does', async () => {
+  await assert.rejects(hclvm.parse('bad.tf', 'a = \n'), {
+    message: 'parse config: [bad.tf:1,5-2,1: Invalid expression; Expected the start of an expression, but found an invalid expression token.]',
+  });
+});
+
+test('parse equals @cdktf/hcl2json', async (t) => {
+  let hcl2json;
+  try {
+    hcl2json = require('@cdktf/hcl2json');
+  } catch {
+    t.skip('@cdktf/hcl2json is not installed');
+    return;
+  }
+  assert.deepEqual(await hclvm.parse('main.tf', CONFIG), await hcl2json.parse('main.tf', CONFIG));
+});
+
+test('expressions', () => {
+  assert.equal(hclvm.compile('x + 1').evaluate({x: 41}), 42);
+  assert.equal(hclvm.compile('upper(name)').evaluate({name: 'web'}), 'WEB');
+  assert.deepEqual(hclvm.compile('[for p in ports : p + 8000]').evaluate({ports: [80, 443]}), [8080, 8443]);
+  assert.deepEqual(hclvm.compile('{b = 1, a = true}').evaluate(), {a: true, b: 1});
+  assert.equal(hclvm.compile('0.1 + 0.2').evaluate(), 0.3);
+  assert.equal(hclvm.compile('x * 2').evaluate({x: 2n ** 70n}), 2n ** 71n);
+  assert.deepEqual(hclvm.compile('toset(["b", "a"])').evaluate(), new Set(['a', 'b']));
+  assert.equal(hclvm.compile('length(x)').evaluate({x: new Set([1, 2])}), 2);
+  assert.equal(hclvm.compile('x').evaluate({x: null}), null);
+  const u = hclvm.compile('x + 1').evaluate({x: new hclvm.Unknown('number')});
+  assert.ok(u instanceof hclvm.Unknown);
+  assert.equal(u.type, 'number');
+  assert.deepEqual(hclvm.compile('var.a + local.b["k"]').variables(), ['var.a', 'local.b["k"]']);
+});
+
+test('expression errors', () => {
+  assert.throws(() => hclvm.compile('1 +'), /Missing expression/);
+  assert.throws(() => hclvm.compile('x + 1').evaluate({x: 'a'}), (e) => {
+    assert.match(e.message, /^Error: Invalid operand/);
+    assert.equal(e.diagnostics[0].summary, 'Invalid operand');
+    return true;
+  });
+});
+
+test('evaluateModule', async () => {
+  const dir = path.join(__dirname, '..', '..', 'python', 'tests', 'data', 'module');
+  const r = await hclvm.evaluateModule(dir, {region: 'us-east-1'});
+  assert.equal(r.outputs.name, 'web-us-east-1');
+  assert.deepEqual(r.outputs.urls, ['http://web-us-east-1:80']);
+  assert.equal(r.outputs.secret, 'hunter2');
+  await assert.rejects(hclvm.evaluateModule(dir, {ports: 'x'}), /Invalid value for input variable/);
+});
