@@ -57,7 +57,8 @@ def main():
     if os.path.isfile(big):
         with open(big, encoding="utf-8") as f:
             inputs.append(("corpus_10m.tf", [f.read()]))
-    fns = [("hclvm.loads", lambda t: hclvm.loads(t)),
+    fns = [("hclvm.loads (python-hcl2 shape)", lambda t: hclvm.loads(t)),
+           ("hclvm.loads(shape=\"hcl2json\")", lambda t: hclvm.loads(t, shape="hcl2json")),
            ("hclvm.to_json (no dicts)", lambda t: hclvm.to_json(t, shape="hcl2json"))]
     try:
         import hcl2  # python-hcl2, when installed

@@ -38,8 +38,46 @@ output "o" {
 '''
 
 
-def test_loads_hcl2json_shape():
+def test_loads_python_hcl2_shape():
+    # python-hcl2 v7.3.1's document for CONFIG, as it gives it.
     assert hclvm.loads(CONFIG) == {
+        "variable": [{"region": {}}],
+        "resource": [
+            {"aws_instance": {"web": {
+                "ami": "ami-1",
+                "count": 2,
+                "tags": {"Name": "web"},
+                "ebs_block_device": [{"size": 10}, {"size": 20}],
+                "lifecycle": [{"ignore_changes": ["${tags}"]}],
+            }}},
+            {"aws_instance": {"db": {}}},
+        ],
+        "locals": [{"a": 1}],
+        "output": [{"o": {"value": "${aws_instance.web[*].id}"}}],
+    }
+    assert list(hclvm.loads(CONFIG)) == ["variable", "resource", "locals", "output"]
+
+
+def test_loads_with_meta():
+    web = hclvm.loads(CONFIG, with_meta=True)["resource"][0]["aws_instance"]["web"]
+    assert (web["__start_line__"], web["__end_line__"]) == (4, 18)
+    assert web["ebs_block_device"][1] == {"size": 20, "__start_line__": 12, "__end_line__": 14}
+
+
+def test_loads_type_keywords():
+    d = hclvm.loads('variable "v" {\n  type = string\n}\nx = "${string}"\ny = list(string)\n')
+    assert d == {"variable": [{"v": {"type": "string"}}], "x": "${string}", "y": "${list(string)}"}
+
+
+def test_loads_same_as_python_hcl2():
+    hcl2 = pytest.importorskip("hcl2")
+    text = CONFIG + 'variable "t" {\n  type = number\n}\n'
+    assert hclvm.loads(text) == hcl2.loads(text)
+    assert hclvm.loads(text, with_meta=True) == hcl2.loads(text, with_meta=True)
+
+
+def test_loads_hcl2json_shape():
+    assert hclvm.loads(CONFIG, shape="hcl2json") == {
         "variable": {"region": [{}]},
         "resource": {
             "aws_instance": {
@@ -59,8 +97,9 @@ def test_loads_hcl2json_shape():
 
 
 def test_loads_key_order():
-    assert list(hclvm.loads("b = 1\na = 2\n")) == ["a", "b"]
-    assert list(hclvm.loads("b = 1\na = 2\n", preserve_order=True)) == ["b", "a"]
+    assert list(hclvm.loads("b = 1\na = 2\n")) == ["b", "a"]
+    assert list(hclvm.loads("b = 1\na = 2\n", shape="hcl2json")) == ["a", "b"]
+    assert list(hclvm.loads("b = 1\na = 2\n", shape="hcl2json", preserve_order=True)) == ["b", "a"]
 
 
 def test_loads_numbers():

@@ -48,4 +48,4 @@ def test_loads_threads():
     with ThreadPoolExecutor(4) as pool:
         results = list(pool.map(lambda _: hclvm.loads(text), range(16)))
     assert all(r == results[0] for r in results)
-    assert results[0]["resource"]["a"]["r199"] == [{"x": 199}]
+    assert results[0]["resource"][199] == {"a": {"r199": {"x": 199}}}

@@ -203,6 +203,53 @@ std::string to_json(std::string text, std::string filename, const std::string& s
   return std::move(r.text);
 }
 
+// The attributes and blocks of [body] of [src] in source order: ("a",
+// name, keyword) for an attribute (keyword: the bare name its expression
+// is, as hcl.ExprAsKeyword reads it, or ""), ("b", type, labels, first line, last line,
+// items of its body) for a block. loads() lays python-hcl2's document out
+// from it.
+py::list skeleton(const hclvm::ast::Body& body, const hclvm::Source& src) {
+  py::list out;
+  uint32_t a = 0, b = 0;
+  while (a < body.attributes.size || b < body.blocks.size) {
+    if (b == body.blocks.size ||
+        (a < body.attributes.size && body.attributes[a]->span.begin < body.blocks[b]->span.begin)) {
+      const hclvm::ast::Attribute& attr = *body.attributes[a++];
+      std::string_view kw = hclvm::expr_as_keyword(*attr.expr);
+      out.append(py::make_tuple("a", py::str(attr.name.data(), attr.name.size()),
+                                py::str(kw.data(), kw.size())));
+      continue;
+    }
+    const hclvm::ast::Block& blk = *body.blocks[b++];
+    py::list labels;
+    for (std::string_view l : blk.labels) labels.append(py::str(l.data(), l.size()));
+    hclvm::Range r = src.range(blk.span);
+    out.append(py::make_tuple("b", py::str(blk.type.data(), blk.type.size()), labels, r.start.line,
+                              r.end.line, skeleton(*blk.body, src)));
+  }
+  return out;
+}
+
+// [text] as the hcl2json document (keys in source order) and the skeleton
+// of its body, from one parse.
+py::tuple hcl2json_with_skeleton(std::string text, std::string filename) {
+  hclvm::FileParse p;
+  hclvm::convert::Result r;
+  {
+    py::gil_scoped_release nogil;
+    p = hclvm::parse_config(hclvm::make_source(std::move(filename), std::move(text)));
+    if (!p.has_errors()) {
+      hclvm::convert::JsonOptions o;
+      o.shape = hclvm::convert::Shape::Hcl2Json;
+      o.preserve_order = true;
+      r = hclvm::convert::body_to_json(*p.body, *p.source, o);
+    }
+  }
+  check(p.diagnostics, p.source.get());
+  if (!r.error.empty()) throw HclError(r.error, {});
+  return py::make_tuple(std::move(r.text), skeleton(*p.body, *p.source));
+}
+
 // [text] formatted as hclfmt ("hcl") or terraform fmt ("terraform") does.
 std::string format(std::string text, std::string filename, const std::string& style) {
   hclvm::format::Style s = style == "terraform" ? hclvm::format::Style::Terraform
@@ -364,6 +411,7 @@ PYBIND11_MODULE(_hclvm, m) {
 
   m.def("ast_json", &ast_json, "text"_a, "filename"_a, "kind"_a);
   m.def("to_json", &to_json, "text"_a, "filename"_a, "shape"_a, "preserve_order"_a, "comments"_a);
+  m.def("hcl2json_with_skeleton", &hcl2json_with_skeleton, "text"_a, "filename"_a);
   m.def("format", &format, "text"_a, "filename"_a, "style"_a);
   m.def("type_of", [](const py::object& o) { return type_text(from_python(o).type()); }, "value"_a);
 }

@@ -8,7 +8,7 @@ threads at once. See docs/python.md.
 
     >>> import hclvm
     >>> hclvm.loads('resource "aws_s3_bucket" "b" { bucket = "logs" }')
-    {'resource': {'aws_s3_bucket': {'b': [{'bucket': 'logs'}]}}}
+    {'resource': [{'aws_s3_bucket': {'b': {'bucket': 'logs'}}}]}
     >>> hclvm.Expression("x + 1").evaluate({"x": 41})
     42
 """
@@ -43,28 +43,77 @@ def _text(data: Union[str, bytes]) -> str:
     return data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else data
 
 
+_TYPE_KEYWORDS = ("bool", "number", "string")
+
+
+def _python_hcl2(doc: Dict[str, Any], items: List[Any], with_meta: bool) -> Dict[str, Any]:
+    """The hcl2json body ``doc`` laid out as python-hcl2 v7 lays bodies
+    out, in the source order of ``items`` (the body's skeleton): each block
+    one item of the list under its type, its labels nesting dicts."""
+    out: Dict[str, Any] = {}
+    taken: Dict[Any, int] = {}
+    for item in items:
+        if item[0] == "a":
+            if item[1] in doc:
+                # python-hcl2 writes a bare type keyword as itself, not "${string}".
+                out[item[1]] = item[2] if item[2] in _TYPE_KEYWORDS else doc[item[1]]
+            continue
+        _, kind, labels, first, last, body = item
+        node: Any = doc.get(kind)
+        for label in labels:
+            node = node.get(label) if isinstance(node, dict) else None
+        key = (kind, tuple(labels))
+        i = taken.get(key, 0)
+        taken[key] = i + 1
+        # An attribute of the block's name replaced it (as in hcl2json).
+        if not isinstance(node, list) or i >= len(node) or not isinstance(node[i], dict):
+            continue
+        value = _python_hcl2(node[i], body, with_meta)
+        if with_meta:
+            value["__start_line__"] = first
+            value["__end_line__"] = last
+        for label in reversed(labels):
+            value = {label: value}
+        blocks = out.setdefault(kind, [])
+        if isinstance(blocks, list):
+            blocks.append(value)
+    return out
+
+
 def loads(text: Union[str, bytes], *, filename: Optional[str] = None, syntax: str = "native",
-          shape: str = "hcl2json", preserve_order: bool = False) -> Dict[str, Any]:
+          shape: str = "python-hcl2", with_meta: bool = False,
+          preserve_order: bool = False) -> Dict[str, Any]:
     """Reads a configuration file into plain dicts and lists.
 
-    ``syntax="native"`` (the default) reads HCL's native syntax and gives
-    ``shape="hcl2json"``: the document of @cdktf/hcl2json and Go's
-    hcl2json (every block a list of bodies under its type and labels,
-    expressions that are not literals as ``"${...}"`` strings; keys
-    sorted, or in source order with ``preserve_order=True``), or
-    ``shape="jsonsyntax"``: the HCL JSON syntax (a .tf.json file).
-    docs/python.md lists how this differs from python-hcl2's ``loads``.
-    ``syntax="json"`` reads a file of the JSON syntax as it is.
+    ``syntax="native"`` (the default) reads HCL's native syntax in one of
+    three shapes:
+
+    - ``"python-hcl2"`` (the default): python-hcl2 v7's layout (each
+      block one item of a list under its type, labels nesting dicts, the
+      body a dict; keys in source order; ``with_meta=True`` adds
+      ``__start_line__`` and ``__end_line__`` to block bodies) with
+      hclvm's values: docs/python.md lists every difference;
+    - ``"hcl2json"``: the document of @cdktf/hcl2json and Go's hcl2json
+      (every block a list of bodies under its type and labels; keys
+      sorted, or in source order with ``preserve_order=True``);
+    - ``"jsonsyntax"``: the HCL JSON syntax (a .tf.json file).
+
+    Expressions that are not literals are ``"${...}"`` strings of their
+    source text. ``syntax="json"`` reads a file of the JSON syntax as it is.
 
     Numbers: ints of any size; a fraction is a float when a float holds
     it exactly as written, else a ``decimal.Decimal``. Raises
-    ``HCLError`` on syntax errors."""
+    ``HCLError`` on syntax errors (and when hcl2json's rules refuse the
+    file: blocks of one type with different label counts)."""
     text = _text(text)
     name = filename or _DEFAULT_NAME
     if syntax == "json":
         return _json.loads(text, parse_float=_number)
     if syntax != "native":
         raise ValueError('syntax must be "native" or "json"')
+    if shape == "python-hcl2":
+        doc, items = _hclvm.hcl2json_with_skeleton(text, name)
+        return _python_hcl2(_json.loads(doc, parse_float=_number), items, with_meta)
     doc = _hclvm.to_json(text, name, shape, preserve_order, False)
     return _json.loads(doc, parse_float=_number)
 
