@@ -49,3 +49,21 @@ def test_loads_threads():
         results = list(pool.map(lambda _: hclvm.loads(text), range(16)))
     assert all(r == results[0] for r in results)
     assert results[0]["resource"][199] == {"a": {"r199": {"x": 199}}}
+
+
+def test_python_functions_from_threads():
+    # Each call takes the GIL back from an evaluation that released it.
+    e = hclvm.Expression("[for i in range(100) : inc(i)]")
+    ctx = hclvm.Context(functions={"inc": lambda v: v + 1})
+    with ThreadPoolExecutor(8) as pool:
+        results = list(pool.map(lambda _: e.evaluate(ctx), range(32)))
+    assert all(r == list(range(1, 101)) for r in results)
+
+
+def test_module_from_threads():
+    import os
+
+    m = hclvm.Module(os.path.join(os.path.dirname(__file__), "data", "module"))
+    with ThreadPoolExecutor(4) as pool:
+        names = list(pool.map(lambda r: m.evaluate({"region": r}).outputs["name"], ["a", "b", "c", "d"] * 4))
+    assert names == [f"web-{r}" for r in ["a", "b", "c", "d"] * 4]

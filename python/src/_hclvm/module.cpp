@@ -352,6 +352,10 @@ using namespace pybind11::literals;
 PYBIND11_MODULE(_hclvm, m) {
   m.doc() = "The compiled part of hclvm (use the package hclvm).";
   m.attr("__version__") = HCLVM_VERSION;
+  // The Python classes the converters use, looked up now, while importing
+  // holds the import lock: a first look-up later could release the GIL
+  // (inside import) while another thread waits on the static's guard.
+  classes();
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);

@@ -19,8 +19,9 @@ import json as _json
 from decimal import Decimal
 from typing import IO, Any, Dict, Iterable, List, Mapping, Optional, Union
 
-from . import _hclvm
+# _types first: the extension looks its classes up when it is imported.
 from ._types import Diagnostic, HCLError, Marked, Pos, Range, Traversal, Unknown
+from . import _hclvm  # noqa: E402  (after _types)
 
 __all__ = [
     "Context", "Diagnostic", "Evaluation", "Expression", "HCLError", "Marked", "Module", "Pos",
