@@ -34,13 +34,26 @@ class Unknown {
 }
 native.init(Unknown);
 
+// Inputs up to this many UTF-16 units are converted on the calling thread.
+const INLINE_LIMIT = 32 * 1024;
+
 /**
  * @cdktf/hcl2json's parse: the native-syntax file `contents` as its JSON
  * document (blocks as arrays of bodies under type and labels, expressions as
  * "${...}" strings). Rejects with "parse config: [...]" on syntax errors.
  */
 function parse(filename, contents) {
-  return native.parse(String(filename), String(contents));
+  const text = String(contents);
+  // A small file converts in about a millisecond at most: on this thread,
+  // which costs less than the hop to the thread pool and back.
+  if (text.length <= INLINE_LIMIT) {
+    try {
+      return Promise.resolve(native.parseSync(String(filename), text));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+  return native.parse(String(filename), text);
 }
 
 /** parse() without the promise. */

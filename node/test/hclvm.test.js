@@ -86,3 +86,11 @@ test('evaluateModule', async () => {
   assert.equal(r.outputs.secret, 'hunter2');
   await assert.rejects(hclvm.evaluateModule(dir, {ports: 'x'}), /Invalid value for input variable/);
 });
+
+test('parse of a large file goes through the thread pool', async () => {
+  const big = Array.from({length: 3000}, (_, i) => `resource "a" "r${i}" {\n  x = ${i}\n}\n`).join('');
+  assert.ok(big.length > 32 * 1024);
+  const doc = await hclvm.parse('big.tf', big);
+  assert.deepEqual(doc.resource.a.r2999, [{x: 2999}]);
+  await assert.rejects(hclvm.parse('bad.tf', big + 'a = \n'), /^Error: parse config: \[bad\.tf:/);
+});
