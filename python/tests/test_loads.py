@@ -166,3 +166,11 @@ def test_format():
     assert hclvm.format(tf, filename="main.hcl") == tf
     with pytest.raises(hclvm.HCLError):
         hclvm.format("a = {\n")
+
+
+def test_to_hcl():
+    doc = '{"resource": {"a": {"b": {"x": "${var.y}", "n": 1}}}}'
+    assert hclvm.to_hcl(doc, filename="main.tf.json") == 'resource "a" "b" {\n  x = var.y\n  n = 1\n}\n'
+    assert hclvm.to_hcl('{"a": {"b": 1}}', layout="none") == "a = {\n  b = 1\n}\n"
+    with pytest.raises(hclvm.HCLError):
+        hclvm.to_hcl('{"a": ', filename="bad.json")

@@ -10,6 +10,7 @@
 
 #include <hclvm/analysis.h>
 #include <hclvm/config.h>
+#include <hclvm/config_layout.h>
 #include <hclvm/convert.h>
 #include <hclvm/eval.h>
 #include <hclvm/format.h>
@@ -197,6 +198,25 @@ std::string to_json(std::string text, std::string filename, const std::string& s
   {
     py::gil_scoped_release nogil;
     r = hclvm::convert::native_to_json(std::move(filename), std::move(text), o);
+  }
+  check(r.diagnostics, r.source.get());
+  if (!r.error.empty()) throw HclError(r.error, {});
+  return std::move(r.text);
+}
+
+// The JSON-syntax file [text] in the native syntax, with the blocks of
+// [layout] ("terraform", "packer", "none"; "": the one [filename] implies).
+std::string to_hcl(std::string text, std::string filename, const std::string& layout) {
+  hclvm::convert::BodyLayout l = layout == "terraform" ? hclvm::config::terraform_layout()
+                                 : layout == "packer"  ? hclvm::config::packer_layout()
+                                 : layout == "none"    ? hclvm::convert::BodyLayout{}
+                                 : layout.empty()      ? hclvm::config::layout_for_file(filename)
+                                                       : throw py::value_error(
+                                                             "layout must be \"terraform\", \"packer\" or \"none\"");
+  hclvm::convert::Result r;
+  {
+    py::gil_scoped_release nogil;
+    r = hclvm::convert::json_to_native(std::move(filename), std::move(text), l);
   }
   check(r.diagnostics, r.source.get());
   if (!r.error.empty()) throw HclError(r.error, {});
@@ -415,6 +435,7 @@ PYBIND11_MODULE(_hclvm, m) {
 
   m.def("ast_json", &ast_json, "text"_a, "filename"_a, "kind"_a);
   m.def("to_json", &to_json, "text"_a, "filename"_a, "shape"_a, "preserve_order"_a, "comments"_a);
+  m.def("to_hcl", &to_hcl, "text"_a, "filename"_a, "layout"_a);
   m.def("hcl2json_with_skeleton", &hcl2json_with_skeleton, "text"_a, "filename"_a);
   m.def("format", &format, "text"_a, "filename"_a, "style"_a);
   m.def("type_of", [](const py::object& o) { return type_text(from_python(o).type()); }, "value"_a);

@@ -25,7 +25,7 @@ from . import _hclvm  # noqa: E402  (after _types)
 
 __all__ = [
     "Context", "Diagnostic", "Evaluation", "Expression", "HCLError", "Marked", "Module", "Pos",
-    "Range", "Traversal", "Unknown", "format", "load", "loads", "parse", "to_json", "type_of",
+    "Range", "Traversal", "Unknown", "format", "load", "loads", "parse", "to_hcl", "to_json", "type_of",
 ]
 __version__: str = _hclvm.__version__
 
@@ -142,6 +142,16 @@ def to_json(text: Union[str, bytes], *, filename: Optional[str] = None, shape: s
     keeps comments as ``"//"`` properties) or @cdktf/hcl2json's
     (``shape="hcl2json"``). Raises ``HCLError`` on syntax errors."""
     return _hclvm.to_json(_text(text), filename or _DEFAULT_NAME, shape, preserve_order, comments)
+
+
+def to_hcl(text: Union[str, bytes], *, filename: Optional[str] = None, layout: Optional[str] = None) -> str:
+    """A file of the HCL JSON syntax in the native syntax, laid out as
+    hclfmt lays it out (what ``hclvm json --to hcl`` writes). The JSON
+    syntax cannot tell blocks from objects: ``layout`` names the schema,
+    ``"terraform"``, ``"packer"`` or ``"none"`` (every property an
+    attribute); by default the one the file name implies (*.tf.json:
+    Terraform, *.pkr.json: Packer). Raises ``HCLError`` on errors."""
+    return _hclvm.to_hcl(_text(text), filename or "<input>.json", layout or "")
 
 
 _TERRAFORM_SUFFIXES = (".tf", ".tfvars", ".tftest.hcl", ".tfmock.hcl")
