@@ -38,3 +38,15 @@ def test_module_default_and_errors():
 def test_module_missing():
     with pytest.raises(hclvm.HCLError):
         hclvm.Module(os.path.join(DIR, "nope"))
+
+
+def test_module_inputs_in_terraform_order():
+    m = hclvm.Module(DIR)
+    var_file = os.path.join(os.path.dirname(DIR), "varfiles", "prod.tfvars")
+    assert m.evaluate(var_files=[var_file]).outputs["name"] == "web-prod-1"
+    assert m.evaluate(env={"TF_VAR_region": "env-1"}).outputs["name"] == "web-env-1"
+    # -var-file beats the environment; values given from Python beat both.
+    e = m.evaluate({"region": "py-1"}, var_files=[var_file], env={"TF_VAR_region": "env-1"})
+    assert e.outputs["name"] == "web-py-1"
+    assert m.evaluate(var_files=[var_file], env={"TF_VAR_region": "env-1"}).outputs["name"] == "web-prod-1"
+    assert m.evaluate(workspace="staging").eval("terraform.workspace") == "staging"
