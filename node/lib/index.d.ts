@@ -18,6 +18,8 @@ export interface HclError extends Error {
 
 /** @cdktf/hcl2json's parse (same signature, same document). */
 export declare function parse(filename: string, contents: string): Promise<Record<string, any>>;
+/** @cdktf/hcl2json's convertFiles: *.tf of the directory as one file, *.tf.json merged in. */
+export declare function convertFiles(workingDirectory: string): Promise<Record<string, any>>;
 export declare function parseSync(filename: string, contents: string): Record<string, any>;
 
 export declare class Expression {

@@ -2,6 +2,7 @@
 // compiled once, Terraform modules evaluated, over the hclvm addon.
 'use strict';
 
+const fs = require('fs');
 const path = require('path');
 
 // The addon: $HCLVM_NODE_ADDON, else node/build/hclvm.node (cmake), else
@@ -61,6 +62,45 @@ function parseSync(filename, contents) {
   return native.parseSync(String(filename), String(contents));
 }
 
+// Merges the plain objects of [sources] into [target], in turn: objects
+// merge key by key, arrays concatenate, anything else replaces; an object
+// left empty by a merge is removed. Returns [target].
+function merge(target, ...sources) {
+  const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+  for (const source of sources) {
+    for (const [key, value] of Object.entries(source)) {
+      if (isObject(value)) {
+        if (!isObject(target[key])) target[key] = {};
+        merge(target[key], value);
+        if (Object.keys(target[key]).length === 0) delete target[key];
+      } else if (Array.isArray(value)) {
+        target[key] = Array.isArray(target[key]) ? [...target[key], ...value] : value;
+      } else {
+        target[key] = value;
+      }
+    }
+  }
+  return target;
+}
+
+/**
+ * @cdktf/hcl2json's convertFiles: the *.tf files of `dir` (in directory
+ * order) parsed as one file named hcl2json.tf, then the documents of its
+ * *.tf.json files merged in. Resolves with {} when there are none.
+ */
+async function convertFiles(dir) {
+  let tf = '';
+  const json = [];
+  for (const name of fs.readdirSync(dir)) {
+    const file = path.resolve(dir, name);
+    if (fs.lstatSync(file).isDirectory()) continue;
+    if (name.endsWith('.tf')) tf += fs.readFileSync(file, 'utf-8') + '\n';
+    else if (name.endsWith('.tf.json')) json.push(JSON.parse(fs.readFileSync(file, 'utf-8')));
+  }
+  if (tf === '' && json.length === 0) return {};
+  return merge(await parse('hcl2json.tf', tf), ...json);
+}
+
 /** The expression `text`, compiled once: `.evaluate(vars)`, `.variables()`. */
 function compile(text, filename = '<expr>') {
   return new native.Expression(String(text), String(filename));
@@ -74,5 +114,5 @@ function evaluateModule(dir, vars = {}) {
   return native.evaluateModule(String(dir), vars);
 }
 
-module.exports = {parse, parseSync, compile, evaluateModule, Unknown, Expression: native.Expression,
+module.exports = {parse, parseSync, convertFiles, compile, evaluateModule, Unknown, Expression: native.Expression,
   version: native.version};

@@ -94,3 +94,32 @@ test('parse of a large file goes through the thread pool', async () => {
   assert.deepEqual(doc.resource.a.r2999, [{x: 2999}]);
   await assert.rejects(hclvm.parse('bad.tf', big + 'a = \n'), /^Error: parse config: \[bad\.tf:/);
 });
+
+test('convertFiles', async (t) => {
+  const fs = require('fs');
+  const os = require('os');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hclvm-node-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'a.tf'), 'resource "x" "a" {\n  n = 1\n}\nlocals {\n  l = [1]\n}\n');
+    fs.writeFileSync(path.join(dir, 'b.tf'), 'resource "x" "b" {\n  n = 2\n}\n');
+    fs.writeFileSync(path.join(dir, 'c.tf.json'),
+      JSON.stringify({resource: {x: {a: [{m: 3}], c: [{n: 4}]}}, locals: [{j: 1}]}));
+    fs.mkdirSync(path.join(dir, 'sub.tf'));
+    const doc = await hclvm.convertFiles(dir);
+    assert.deepEqual(doc.resource.x.b, [{n: 2}]);
+    assert.deepEqual(doc.resource.x.a, [{n: 1}, {m: 3}]);
+    assert.deepEqual(doc.resource.x.c, [{n: 4}]);
+    assert.deepEqual(doc.locals, [{l: [1]}, {j: 1}]);
+    let hcl2json;
+    try {
+      hcl2json = require('@cdktf/hcl2json');
+    } catch {
+      t.diagnostic('@cdktf/hcl2json is not installed: not compared');
+      return;
+    }
+    assert.deepEqual(doc, await hcl2json.convertFiles(dir));
+  } finally {
+    fs.rmSync(dir, {recursive: true});
+  }
+  assert.deepEqual(await hclvm.convertFiles(path.join(__dirname)), {});
+});
