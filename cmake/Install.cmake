@@ -24,8 +24,9 @@ endif()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}
   FILES_MATCHING PATTERN "*.md")
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# format.h includes format_nodes.def: the X-macro lists go along.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/hclvm DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  FILES_MATCHING PATTERN "*.h")
+  FILES_MATCHING PATTERN "*.h" PATTERN "*.def")
 
 install(EXPORT hclvmTargets NAMESPACE hclvm:: DESTINATION ${HCLVM_CMAKE_DIR})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/hclvmConfig.cmake.in

@@ -2,7 +2,8 @@
 # scripts/configure.sh PRESET
 # Installs the Debian 12 packages hclvm builds and tests with, those that are
 # missing only (with sudo unless root), then configures the CMake preset
-# PRESET, through ccache when it is there. Used by scripts/test.sh and
+# PRESET, through ccache when it is there (and npm ci in node/ for the
+# Node.js addon). Used by scripts/test.sh and
 # scripts/run-example.sh.
 set -euo pipefail
 preset=${1:?usage: scripts/configure.sh PRESET}
@@ -14,7 +15,9 @@ packages=(build-essential cmake ninja-build re2c bison libmpfr-dev libgmp-dev
           # hclvm console's line editing (BSD licence; optional in CMake)
           libedit-dev
           # examples/server: its HTTP libraries, curl for its test, wrk for its load test
-          libcpp-httplib-dev libboost-dev curl wrk)
+          libcpp-httplib-dev libboost-dev curl wrk
+          # the Python package (python/): pybind11 and pytest
+          pybind11-dev python3-pytest python3-venv python3-dev python3-wheel)
 
 # The sanitizer and libFuzzer builds use clang and its runtimes (llvm for
 # the symbolizer that names frames in sanitizer reports).
@@ -37,6 +40,14 @@ if [ ${#missing[@]} -gt 0 ]; then
   "${sudo[@]}" apt-get update -q
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
     apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# The Node.js addon's build dependency (node-addon-api, header-only) from
+# npm into node/node_modules, as node/package-lock.json pins it; without
+# node or the registry the ctest `node` is skipped.
+if command -v npm >/dev/null && [ ! -f node/node_modules/node-addon-api/napi.h ]; then
+  (cd node && npm ci --no-audit --no-fund --loglevel=error) ||
+    echo "configure.sh: npm ci in node/ failed; the Node.js tests will be skipped" >&2
 fi
 
 launcher=()

@@ -1,0 +1,1 @@
+region = "prod-1"
