@@ -336,8 +336,10 @@ std::string typed_json_of(const Value& v) {
 }  // namespace
 
 std::string typed_json(const Value& v0, bool show_sensitive) {
-  auto [v, marks] = v0.unmark_deep();
-  if (marks.has("sensitive") && !show_sensitive) {
+  // Not a structured binding: a lambda below captures the value.
+  auto unmarked = v0.unmark_deep();
+  const Value& v = unmarked.first;
+  if (unmarked.second.has("sensitive") && !show_sensitive) {
     JsonResult<std::string> ty = type_to_json(v.type());
     std::string type = ty.ok() ? ty.value : json_quote(v.type()->friendly_name());
     return "{\"value\":" + json_quote(kSensitiveText) + ",\"type\":" + type +
