@@ -181,6 +181,10 @@ def main():
     with tempfile.TemporaryDirectory() as home:
         env = {"PATH": "/usr/bin:/bin", "TERM": "xterm", "LANG": "C.UTF-8", "HOME": home,
                "HCLVM_HISTFILE": os.path.join(home, "history")}
+        # The sanitizers' settings (the asan preset's suppressions) go along.
+        for name in ("ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"):
+            if name in os.environ:
+                env[name] = os.environ[name]
         for name, session in [("first", first_session), ("second", second_session),
                               ("third", third_session)]:
             c = Console(hclvm, directory, env)
@@ -189,8 +193,11 @@ def main():
                 if status != 0:
                     raise Failure(f"exit status {status}, not 0")
             except Failure as e:
-                done, status = os.waitpid(c.pid, os.WNOHANG)
-                state = f"ended, status {status:#x}" if done else "still running"
+                try:
+                    done, status = os.waitpid(c.pid, os.WNOHANG)
+                    state = f"ended, status {status:#x}" if done else "still running"
+                except ChildProcessError:
+                    state = "ended"
                 print(f"FAIL in the {name} session ({state}): {e}\n--- transcript\n{c.text()}")
                 return 1
             print(f"{name} session: ok")
