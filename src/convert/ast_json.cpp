@@ -35,6 +35,26 @@ const char* literal_kind(LitKind k) {
   return "?";
 }
 
+// Adds property [name] with value [v] to object [o].
+void add(JValue& o, const char* name, JValue v) { o.props.emplace_back(name, std::move(v)); }
+
+// Returns position [p] as an object: line, column, byte.
+JValue pos_json(const Pos& p) {
+  JValue o = JValue::object();
+  add(o, "line", JValue::raw(std::to_string(p.line)));
+  add(o, "column", JValue::raw(std::to_string(p.column)));
+  add(o, "byte", JValue::raw(std::to_string(p.byte)));
+  return o;
+}
+
+// Returns the range from [a] to [b] as an object: start and end.
+JValue range_json(const Pos& a, const Pos& b) {
+  JValue o = JValue::object();
+  add(o, "start", pos_json(a));
+  add(o, "end", pos_json(b));
+  return o;
+}
+
 class AstJson {
  public:
   explicit AstJson(const Source& src) : src_(src) {}
@@ -254,9 +274,6 @@ class AstJson {
   }
 
  private:
-  // Adds property [name] with value [v] to object [o].
-  static void add(JValue& o, const char* name, JValue v) { o.props.emplace_back(name, std::move(v)); }
-
   // Returns a node object of [kind] with its range [s].
   JValue node(const char* kind, Span s) const {
     JValue o = JValue::object();
@@ -289,19 +306,7 @@ class AstJson {
   // Returns the range of [s]: start and end, each line, column and byte.
   JValue range(Span s) const {
     Range r = src_.range(s);
-    JValue o = JValue::object();
-    add(o, "start", pos(r.start));
-    add(o, "end", pos(r.end));
-    return o;
-  }
-
-  // Returns position [p] as an object.
-  static JValue pos(const Pos& p) {
-    JValue o = JValue::object();
-    add(o, "line", JValue::raw(std::to_string(p.line)));
-    add(o, "column", JValue::raw(std::to_string(p.column)));
-    add(o, "byte", JValue::raw(std::to_string(p.byte)));
-    return o;
+    return range_json(r.start, r.end);
   }
 
   const Source& src_;
@@ -360,29 +365,14 @@ class JsonTreeJson {
   }
 
  private:
-  static void add(JValue& o, const char* name, JValue v) { o.props.emplace_back(name, std::move(v)); }
-
   static JValue base(const char* kind, const json::Node& n) {
     JValue o = JValue::object();
     add(o, "kind", JValue::string(kind));
-    add(o, "range", range(n.start, n.end));
+    add(o, "range", range_json(n.start, n.end));
     return o;
   }
 
-  static JValue range(const Pos& a, const Pos& b) {
-    JValue o = JValue::object();
-    add(o, "start", pos(a));
-    add(o, "end", pos(b));
-    return o;
-  }
-
-  static JValue pos(const Pos& p) {
-    JValue o = JValue::object();
-    add(o, "line", JValue::raw(std::to_string(p.line)));
-    add(o, "column", JValue::raw(std::to_string(p.column)));
-    add(o, "byte", JValue::raw(std::to_string(p.byte)));
-    return o;
-  }
+  static JValue range(const Pos& a, const Pos& b) { return range_json(a, b); }
 };
 
 // Returns [v] written as JSON, strings escaped as Go's encoding/json does

@@ -365,6 +365,16 @@ void deep_merge(JValue& target, const JValue& source) {
   }
 }
 
+// Returns [doc] written as the hcl2json shape's text (Go's escaping),
+// room made for a document about twice the [source_size] of its input.
+std::string document_text(const JValue& doc, size_t source_size) {
+  std::string out;
+  out.reserve(source_size * 2);
+  write_json(doc, out, uni::JsonQuoting{});
+  out += '\n';
+  return out;
+}
+
 // The hcl2json document of [body] of [src] (throws Refused).
 JValue hcl2json_doc(const ast::Body& body, const Source& src, const JsonOptions& options) {
   Hcl2Json c(src, options.preserve_order);
@@ -401,10 +411,7 @@ Result module_to_hcl2json(const std::vector<std::pair<std::string, std::string>>
     r.text = util::run_deep([&](const util::StackBudget&) {
       JValue doc = hcl2json_doc(*p.body, *p.source, options);
       for (const JsonParse& d : docs) deep_merge(doc, json_tree(*d.root, true));
-      std::string out;
-      write_json(doc, out, uni::JsonQuoting{});
-      out += '\n';
-      return out;
+      return document_text(doc, p.source->text().size());
     });
   } catch (const Refused& e) {
     r.text.clear();
@@ -416,12 +423,7 @@ Result module_to_hcl2json(const std::vector<std::pair<std::string, std::string>>
 void body_to_hcl2json(const ast::Body& body, const Source& src, const JsonOptions& options, Result& r) {
   try {
     r.text = util::run_deep([&](const util::StackBudget&) {
-      JValue doc = hcl2json_doc(body, src, options);
-      std::string out;
-      out.reserve(src.text().size() * 2);
-      write_json(doc, out, uni::JsonQuoting{});
-      out += '\n';
-      return out;
+      return document_text(hcl2json_doc(body, src, options), src.text().size());
     });
   } catch (const Refused& e) {
     r.text.clear();

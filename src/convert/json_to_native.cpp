@@ -86,30 +86,6 @@ bool bare_name(std::string_view s) {
          s != "in" && s != "if";
 }
 
-// Appends literal template text [s] (of a bare template, so any `$${` and
-// `%%{` escapes are already there) to the quoted template [out].
-void append_quoted_literal(std::string& out, std::string_view s) {
-  static const char kHex[] = "0123456789abcdef";
-  for (char ch : s) {
-    auto c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          out += "\\u00";
-          out += kHex[c >> 4];
-          out += kHex[c & 15];
-        } else {
-          out += ch;
-        }
-    }
-  }
-}
-
 // Reports whether [e] is a number literal's text.
 bool number_text(std::string_view e) {
   return !e.empty() && std::all_of(e.begin(), e.end(), [](char c) {
@@ -393,7 +369,7 @@ class NativeWriter {
         out_.append(text);
       } else {
         out_ += '"';
-        append_quoted_literal(out_, text);
+        append_hcl_escaped(out_, text, false);
         out_ += '"';
       }
       return;
@@ -452,7 +428,7 @@ class NativeWriter {
       if (t.type == syntax::Tok::TemplateInterp || t.type == syntax::Tok::TemplateControl) ++depth;
       if (t.type == syntax::Tok::TemplateSeqEnd) --depth;
       if (depth == 0 && t.type == syntax::Tok::StringLit)
-        append_quoted_literal(out_, tt);
+        append_hcl_escaped(out_, tt, false);  // its escapes are already there
       else
         out_.append(tt);
       at = t.span.end;

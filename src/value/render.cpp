@@ -266,8 +266,7 @@ std::string go_refinement(const Value& v) {
 
 }  // namespace
 
-std::string hcl_quote(std::string_view s) {
-  std::string out = "\"";
+void append_hcl_escaped(std::string& out, std::string_view s, bool double_sequences) {
   for (size_t i = 0; i < s.size();) {
     auto c = static_cast<unsigned char>(s[i]);
     if (c < 0x80) {
@@ -280,7 +279,7 @@ std::string hcl_quote(std::string_view s) {
         case '$':
         case '%':
           out += char(c);
-          if (i + 1 < s.size() && s[i + 1] == '{') out += char(c);
+          if (double_sequences && i + 1 < s.size() && s[i + 1] == '{') out += char(c);
           break;
         default:
           if (c < 0x20 || c == 0x7F)
@@ -300,6 +299,11 @@ std::string hcl_quote(std::string_view s) {
       out.append(s.data() + i, r.len);
     i += r.len;
   }
+}
+
+std::string hcl_quote(std::string_view s) {
+  std::string out = "\"";
+  append_hcl_escaped(out, s, true);
   out += '"';
   return out;
 }

@@ -55,6 +55,13 @@ std::string render_hcl(const Value& v, int indent = 0);
 // and `%{` doubled).
 std::string hcl_quote(std::string_view s);
 
+// Appends the text [s] to [out] escaped as inside an HCL quoted string
+// (quotes, backslashes, line breaks, control and unprintable characters),
+// without the quotes; with [double_sequences], `${` and `%{` doubled (a
+// literal), without, left as they are (literal text of a template whose
+// escapes `$${` and `%%{` are already written).
+void append_hcl_escaped(std::string& out, std::string_view s, bool double_sequences);
+
 // Returns cty's Value.GoString of [v] (its marks are not shown): the
 // "repr" the reference's tools print for what JSON cannot hold, such as
 // cty.NumberFloatVal(+Inf), cty.DynamicVal or
