@@ -40,6 +40,23 @@ def default_shared_dir():
     return Path(env) if env else REPO.parent / "shared"
 
 
+def accepted_native_files(shared):
+    """The native files of the shared corpus that the newest reference
+    accepts (RESULTS-newest.tsv, status ok), as paths; exits when the
+    corpus is absent."""
+    results = Path(shared) / "corpus" / "RESULTS-newest.tsv"
+    if not results.is_file():
+        fail("no corpus at %s (set HCLVM_SHARED_DIR)" % results)
+    lines = results.read_text().splitlines()
+    col = {name: i for i, name in enumerate(lines[0].split("\t"))}
+    out = []
+    for line in lines[1:]:
+        f = line.split("\t")
+        if len(f) > col["status"] and f[col["kind"]] == "native" and f[col["status"]] == "ok":
+            out.append(Path(shared) / "corpus" / f[col["path"]])
+    return out
+
+
 def run_json(cmd):
     """Runs [cmd] and returns its standard output parsed as JSON."""
     try:

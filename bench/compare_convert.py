@@ -32,30 +32,12 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "bench"))
+from compare import accepted_native_files, default_shared_dir  # noqa: E402
 
 
 def fail(msg):
     sys.exit("compare_convert.py: " + msg)
-
-
-def shared_dir():
-    env = os.environ.get("HCLVM_SHARED_DIR")
-    return Path(env) if env else REPO.parent / "shared"
-
-
-def corpus_files(shared):
-    """The accepted native files of the corpus, as absolute paths."""
-    results = shared / "corpus" / "RESULTS-newest.tsv"
-    if not results.is_file():
-        fail("no corpus at %s (set HCLVM_SHARED_DIR)" % results)
-    lines = results.read_text().splitlines()
-    col = {name: i for i, name in enumerate(lines[0].split("\t"))}
-    out = []
-    for line in lines[1:]:
-        f = line.split("\t")
-        if len(f) > col["status"] and f[col["kind"]] == "native" and f[col["status"]] == "ok":
-            out.append(str(shared / "corpus" / f[col["path"]]))
-    return out
 
 
 def node_run(node, script, listfile, env):
@@ -98,7 +80,7 @@ def main():
         fail("%s not built (a build with HCLVM_BENCH on: cmake --build BUILD --target convert_bench)" % args.bench)
     if not Path(args.corpus_10m).is_file():
         fail("%s missing (python3 bench/gen_corpus.py --out DIR)" % args.corpus_10m)
-    shared = shared_dir()
+    shared = default_shared_dir()
     env = dict(os.environ, NODE_PATH=args.node_path, HCLVM_SHARED_DIR=str(shared))
     check = subprocess.run([node, "-e", "require('@cdktf/hcl2json')"], env=env, capture_output=True)
     if check.returncode != 0:
@@ -107,7 +89,7 @@ def main():
 
     with tempfile.TemporaryDirectory() as tmp:
         real_list = Path(tmp) / "real.txt"
-        real_list.write_text("\n".join(corpus_files(shared)) + "\n")
+        real_list.write_text("\n".join(map(str, accepted_native_files(shared))) + "\n")
         big_list = Path(tmp) / "big.txt"
         big_list.write_text(args.corpus_10m + "\n")
         node_times = {"real_corpus": [], "corpus_10m.tf": []}

@@ -28,26 +28,12 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "bench"))
+from compare import accepted_native_files, default_shared_dir  # noqa: E402
 
 
 def fail(msg):
     sys.exit("compare_corpus_eval.py: " + msg)
-
-
-def shared_dir():
-    env = os.environ.get("HCLVM_SHARED_DIR")
-    return Path(env) if env else REPO.parent / "shared"
-
-
-def corpus_files(shared):
-    lines = (shared / "corpus" / "RESULTS-newest.tsv").read_text().splitlines()
-    col = {n: i for i, n in enumerate(lines[0].split("\t"))}
-    out = []
-    for line in lines[1:]:
-        f = line.split("\t")
-        if len(f) > col["status"] and f[col["kind"]] == "native" and f[col["status"]] == "ok":
-            out.append(shared / "corpus" / f[col["path"]])
-    return out
 
 
 def traversals(node, out):
@@ -102,14 +88,14 @@ def main():
     ap.add_argument("--benchtime", default="20ms")
     ap.add_argument("--out")
     args = ap.parse_args()
-    shared = shared_dir()
+    shared = default_shared_dir()
     if not (shared / "corpus" / "RESULTS-newest.tsv").is_file():
         fail("no corpus at %s (set HCLVM_SHARED_DIR)" % shared)
     for tool in (args.hclvm, args.oracle, args.newest):
         if not os.access(tool, os.X_OK):
             fail("%s not found" % tool)
 
-    files = corpus_files(shared)
+    files = accepted_native_files(shared)
     if args.sample and args.sample < len(files):
         files = sorted(random.Random(args.seed).sample(files, args.sample))
     print("collecting the variables of %d files ..." % len(files), file=sys.stderr)

@@ -145,7 +145,8 @@ std::optional<Inputs> collect_inputs(const std::vector<std::string>& args, const
 // [data] through a temporary file in the same directory and a rename, so
 // that no reader ever sees it half-written; the file keeps its mode and,
 // where the system allows, its owner; a file that does not exist yet is
-// created with the mode the umask gives. On failure stores the reason in
+// created with the mode the umask gives (read from /proc, without
+// changing it, so safe from several threads). On failure stores the reason in
 // [error], leaves the file as it was and returns false.
 bool write_file_atomic(const std::string& path, std::string_view data, std::string& error);
 

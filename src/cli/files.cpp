@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <set>
 #include <system_error>
@@ -290,6 +291,21 @@ std::optional<Inputs> collect_inputs(const std::vector<std::string>& args, const
   return in;
 }
 
+namespace {
+
+// The process's umask, read from /proc (umask() can only be read by
+// setting it, which races with other threads creating files); 022 where
+// /proc does not say.
+mode_t process_umask() {
+  std::ifstream in("/proc/self/status");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.starts_with("Umask:")) return mode_t(std::strtoul(line.c_str() + 6, nullptr, 8));
+  return 022;
+}
+
+}  // namespace
+
 bool write_file_atomic(const std::string& path, std::string_view data, std::string& error) {
   // Through a link, the file it points to is replaced, not the link.
   std::string target = path;
@@ -304,9 +320,7 @@ bool write_file_atomic(const std::string& path, std::string_view data, std::stri
       return false;
     }
     // A new file gets the mode open() would give it.
-    mode_t mask = ::umask(0);
-    ::umask(mask);
-    st.st_mode = 0666 & ~mask;
+    st.st_mode = 0666 & ~process_umask();
     st.st_uid = ::geteuid();
     st.st_gid = ::getegid();
   }

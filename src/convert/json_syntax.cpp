@@ -453,6 +453,7 @@ class BodyWriter {
   // where an item ends.
   Comments comments_between(uint32_t begin, uint32_t end, bool after_item) const {
     Comments out;
+    if (comments_.empty()) return out;  // comments not asked for, or none
     auto first = std::lower_bound(comments_.begin(), comments_.end(), begin,
                                   [](const ast::Span& c, uint32_t b) { return c.begin < b; });
     auto last = first;

@@ -74,5 +74,5 @@ if [ -f "$results" ]; then
   done < <(awk -F'\t' -v root="$shared/corpus/" '$2 == "native" && $1 ~ /\.tf$/ {
              n = split($1, p, "/"); d = p[1]; for (i = 2; i < n; i++) d = d "/" p[i]; print root d }' "$results" | sort -u)
 fi
-node "$here/hcl2json-merge-compare.js" "$dirs" || status=1
+node "$here/hcl2json-compare.js" "$dirs" --dirs || status=1
 exit $status

@@ -72,7 +72,9 @@ cp terraform.tf.json "$out/in/sub/c.tf.json"
 check "several files: one document" "$(cd "$out" && printf '{\n  "in/a.hcl": %s,\n  "in/sub/b.tf": %s\n}' \
   "$("$hclvm" json in/a.hcl | sed '2,$s/^/  /')" "$("$hclvm" json in/sub/b.tf | sed '2,$s/^/  /')")" \
   "$(cat "$out/doc.json")"
-"$hclvm" json -o "$out/j" "$out/in"
+(umask 027 && "$hclvm" json -o "$out/j" "$out/in")
+# New twins get the mode the umask gives, as open() would.
+check "-o: a new twin's mode" "640" "$(stat -c %a "$out/j/a.hcl.json")"
 check "-o: the twins" "$(printf 'a.hcl.json\nsub/b.tf.json')" "$(cd "$out/j" && find . -type f | sed 's|^./||' | sort)"
 check "-o: a twin" "$("$hclvm" json blocks.hcl)" "$(cat "$out/j/a.hcl.json")"
 "$hclvm" json --to hcl -o "$out/h" "$out/in"
