@@ -1,7 +1,8 @@
 // Parse throughput: parse_config on the generated corpora (about 100 KB,
 // 1 MB and 10 MB; parse_json_config on their JSON twins of 100 KB and
 // 1 MB), on every native file of the real-world corpus (one
-// iteration parses them all, each as its own file), the recovering parser
+// iteration parses them all, each as its own file; or the files that the
+// list $HCLVM_BENCH_FILE_LIST names), the recovering parser
 // alone on the 1 MB corpus (what a file with one syntax error costs: the
 // fast path's attempt comes first, then this), and the scanner alone on the
 // 10 MB corpus. Each reports bytes per second; bench/compare.py puts the
@@ -64,6 +65,31 @@ std::vector<Input> read_real_corpus(const fs::path& dir) {
   return out;
 }
 
+// Reads the files that the list file [list] names, one a line (its first
+// tab-separated field; relative paths from the current directory), as
+// gohcl-bench parselist does; a file that cannot be read is left out.
+std::vector<Input> read_file_list(const fs::path& list) {
+  std::vector<Input> out;
+  auto text = slurp(list);
+  if (!text) return out;
+  std::istringstream in(*text);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::string path = line.substr(0, line.find('\t'));
+    if (path.empty()) continue;
+    if (auto bytes = slurp(path)) out.push_back({path, std::move(*bytes)});
+  }
+  return out;
+}
+
+// The files of the case parse/real_corpus: those $HCLVM_BENCH_FILE_LIST
+// names when it is set (bench/compare.py passes the reference's parselist
+// the same list), else every native file of the real corpus.
+std::vector<Input> real_corpus_inputs() {
+  if (const char* list = std::getenv("HCLVM_BENCH_FILE_LIST"); list && *list) return read_file_list(list);
+  return read_real_corpus(real_corpus_dir());
+}
+
 // Parses the generated corpus file [name] per iteration, from its bytes
 // (making the Source is part of the work, as in the reference's ParseConfig).
 void bm_parse_file(benchmark::State& state, const std::string& name) {
@@ -90,11 +116,12 @@ void bm_parse_file(benchmark::State& state, const std::string& name) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(bytes->size()));
 }
 
-// Parses every native file of the real corpus per iteration.
+// Parses every file of real_corpus_inputs() per iteration, each as its own file.
 void bm_parse_real_corpus(benchmark::State& state) {
-  static const std::vector<Input> inputs = read_real_corpus(real_corpus_dir());
+  static const std::vector<Input> inputs = real_corpus_inputs();
   if (inputs.empty()) {
-    state.SkipWithError(("missing real corpus " + real_corpus_dir().string() + " (set HCLVM_SHARED_DIR)").c_str());
+    state.SkipWithError(("missing real corpus " + real_corpus_dir().string() +
+                         " (set HCLVM_SHARED_DIR, or HCLVM_BENCH_FILE_LIST to a readable list)").c_str());
     return;
   }
   int64_t total = 0;
