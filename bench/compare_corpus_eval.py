@@ -2,7 +2,7 @@
 """Whole-file evaluation of the real corpus: hclvm against `gohcl-bench evalfile`.
 
     python3 bench/compare_corpus_eval.py [--hclvm build/ci/hclvm] [--sample 400] [--seed 31]
-        [--runs 1] [--benchtime 20ms] [--out table.md]
+        [--runs 1] [--benchtime 20ms] [--out table.md] [--json files.json]
 
 Every attribute of each file is evaluated (`hclvm bench FILE` and the
 reference's `gohcl-bench evalfile FILE`, both with go-cty's functions),
@@ -16,6 +16,8 @@ count the same attributes and the same failing ones. The files are the
 native files the newest reference accepts (RESULTS-newest.tsv), all of
 them or a seeded sample (--sample N; 0: all). Prints the ratio of the
 total times, the median and minimum per-file ratios, by both references.
+--json FILE also writes one record per measured file: path, size in
+bytes, attributes (failing), ns/op of each side and the speedups.
 """
 import argparse
 import json
@@ -77,6 +79,16 @@ def run_json(cmd):
     return obj
 
 
+def write_json(args, rows, problems):
+    """Writes one record per measured file of [rows] to args.json."""
+    files = [{"path": r[5], "bytes": r[6], "attributes": r[3], "error_attributes": r[4],
+              "ns_per_op_2_14_1": r[0], "ns_per_op_newest": r[1], "ns_per_op_hclvm": r[2],
+              "speedup_vs_2_14_1": r[0] / r[2], "speedup_vs_newest": r[1] / r[2]} for r in rows]
+    Path(args.json).write_text(json.dumps({"sample": args.sample, "seed": args.seed, "runs": args.runs,
+                                           "benchtime": args.benchtime, "files": files,
+                                           "problems": problems}, indent=1) + "\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hclvm", default=str(REPO / "build" / "ci" / "hclvm"))
@@ -86,7 +98,8 @@ def main():
     ap.add_argument("--seed", type=int, default=31)
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--benchtime", default="20ms")
-    ap.add_argument("--out")
+    ap.add_argument("--out", help="also write the markdown table to this file")
+    ap.add_argument("--json", help="also write one JSON record per file to this file")
     args = ap.parse_args()
     shared = default_shared_dir()
     if not (shared / "corpus" / "RESULTS-newest.tsv").is_file():
@@ -131,7 +144,7 @@ def main():
         if ours["attributes"] == 0:
             continue
         rows.append((old["ns_per_op"], new["ns_per_op"], ours["ns_per_op"], ours["attributes"],
-                     ours["error_attributes"], str(f.relative_to(shared))))
+                     ours["error_attributes"], str(f.relative_to(shared)), f.stat().st_size))
 
     if not rows:
         fail("nothing measured: " + "; ".join(problems[:5]))
@@ -160,6 +173,8 @@ def main():
         print("PROBLEM ... and %d more" % (len(problems) - 20))
     if args.out:
         Path(args.out).write_text(table + "\n")
+    if args.json:
+        write_json(args, rows, problems)
     return 1 if problems else 0
 
 

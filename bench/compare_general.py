@@ -2,7 +2,7 @@
 """Evaluation speed on expressions of ordinary shapes, against both references.
 
     python3 bench/compare_general.py [--hclvm build/ci/hclvm] [--seed 31]
-        [--per-category 30] [--runs 3] [--benchtime 200ms] [--out table.md]
+        [--per-category 30] [--runs 3] [--benchtime 200ms] [--out table.md] [--json rows.json]
 
 The expressions come from bench/gen_expressions.py (seeded: the same seed,
 the same expressions; none of them is in the shared benchmark list, which
@@ -11,7 +11,10 @@ back to back, through the reference hcl 2.14.1's `gohcl-bench eval`, the
 newest reference's (hcl v2.24.0 + go-cty v1.18.1) and `hclvm bench -e`;
 the results must agree with the newest reference's. Prints, per category,
 the median and the minimum speedup over each reference and hclvm's median
-allocations per evaluation, then the overall median and minimum.
+allocations per evaluation, then the overall median and minimum. --json
+FILE also writes one record per expression: category, name, expression,
+ns/op of each side, the speedups over both references and hclvm's
+allocations per evaluation.
 """
 import argparse
 import json
@@ -40,6 +43,16 @@ def run_json(cmd):
     return obj, ""
 
 
+def record(name, expr, old, new, ours):
+    """One expression's measurement from the three sides' JSON results."""
+    return {"category": name.split("_")[0], "name": name, "expression": expr,
+            "ns_per_op_2_14_1": old["ns_per_op"], "ns_per_op_newest": new["ns_per_op"],
+            "ns_per_op_hclvm": ours["ns_per_op"],
+            "speedup_vs_2_14_1": old["ns_per_op"] / ours["ns_per_op"],
+            "speedup_vs_newest": new["ns_per_op"] / ours["ns_per_op"],
+            "hclvm_allocs_per_op": ours.get("allocs_per_op")}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hclvm", default=str(REPO / "build" / "ci" / "hclvm"))
@@ -51,6 +64,7 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--benchtime", default="200ms")
     ap.add_argument("--out", help="also write the markdown table to this file")
+    ap.add_argument("--json", help="also write one JSON record per expression to this file")
     args = ap.parse_args()
     for tool in (args.hclvm, args.oracle, args.newest):
         if not os.access(tool, os.X_OK):
@@ -76,12 +90,11 @@ def main():
         if new["result"] != ours["result"]:
             problems.append("%s `%s`: results differ from the newest reference" % (name, expr))
             continue
-        rows.append((name.split("_")[0], name, old["ns_per_op"] / ours["ns_per_op"],
-                     new["ns_per_op"] / ours["ns_per_op"], ours["allocs_per_op"]))
+        rows.append(record(name, expr, old, new, ours))
 
     cats = []
     for cat, _ in gen_expressions.CATEGORIES:
-        rs = [r for r in rows if r[0] == cat]
+        rs = [r for r in rows if r["category"] == cat]
         if rs:
             cats.append((cat, rs))
     lines = ["| category | expressions | median vs 2.14.1 | min vs 2.14.1 | median vs newest | min vs newest | "
@@ -89,9 +102,9 @@ def main():
              "|---|---:|---:|---:|---:|---:|---:|"]
 
     def line(label, rs):
-        old = [r[2] for r in rs]
-        new = [r[3] for r in rs]
-        allocs = [r[4] for r in rs if r[4] is not None]
+        old = [r["speedup_vs_2_14_1"] for r in rs]
+        new = [r["speedup_vs_newest"] for r in rs]
+        allocs = [r["hclvm_allocs_per_op"] for r in rs if r["hclvm_allocs_per_op"] is not None]
         return "| %s | %d | %.1fx | %.1fx | %.1fx | %.1fx | %s |" % (
             label, len(rs), statistics.median(old), min(old), statistics.median(new), min(new),
             ("%.0f" % statistics.median(allocs)) if allocs else "n/a")
@@ -104,12 +117,15 @@ def main():
     print("%d expressions (seed %d), %d runs of %s per side, same run" % (len(rows), args.seed, args.runs,
                                                                         args.benchtime))
     print(table)
-    slowest = sorted(rows, key=lambda r: r[2])[:5]
-    print("slowest vs 2.14.1: " + ", ".join("%s %.1fx" % (r[1], r[2]) for r in slowest))
+    slowest = sorted(rows, key=lambda r: r["speedup_vs_2_14_1"])[:5]
+    print("slowest vs 2.14.1: " + ", ".join("%s %.1fx" % (r["name"], r["speedup_vs_2_14_1"]) for r in slowest))
     for p in problems:
         print("PROBLEM " + p)
     if args.out:
         Path(args.out).write_text(table + "\n")
+    if args.json:
+        Path(args.json).write_text(json.dumps({"seed": args.seed, "runs": args.runs, "benchtime": args.benchtime,
+                                               "expressions": rows, "problems": problems}, indent=1) + "\n")
     return 1 if problems else 0
 
 
