@@ -14,7 +14,8 @@ variables evaluate rather than fail, and those that use them as numbers,
 lists or with functions neither side has fail alike. Both sides must
 count the same attributes and the same failing ones. The files are the
 native files the newest reference accepts (RESULTS-newest.tsv), all of
-them or a seeded sample (--sample N; 0: all). Prints the ratio of the
+them or a seeded sample (--sample N; 0: all); files without attributes
+are left out. Prints the ratio of the
 total times, the median and minimum per-file ratios, by both references.
 --json FILE also writes one record per measured file: path, size in
 bytes, attributes (failing), ns/op of each side and the speedups.
@@ -70,8 +71,22 @@ def add_path(vars_, steps):
         d = d[s]
 
 
-def run_json(cmd):
-    r = subprocess.run(cmd, capture_output=True, text=True)
+def count_attributes(node):
+    """The number of Attribute nodes under the JSON tree [node]."""
+    if isinstance(node, dict):
+        return (node.get("kind") == "Attribute") + sum(count_attributes(v) for v in node.values())
+    if isinstance(node, list):
+        return sum(count_attributes(v) for v in node)
+    return 0
+
+
+def run_json(cmd, timeout=None):
+    """[cmd]'s standard output parsed as JSON; None when it printed none or
+    ran longer than [timeout] seconds."""
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
     if "{" not in r.stdout:
         return None
     text = r.stdout
@@ -98,6 +113,7 @@ def main():
     ap.add_argument("--seed", type=int, default=31)
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--benchtime", default="20ms")
+    ap.add_argument("--timeout", type=int, default=120, help="seconds one measuring process may take")
     ap.add_argument("--out", help="also write the markdown table to this file")
     ap.add_argument("--json", help="also write one JSON record per file to this file")
     args = ap.parse_args()
@@ -113,8 +129,13 @@ def main():
         files = sorted(random.Random(args.seed).sample(files, args.sample))
     print("collecting the variables of %d files ..." % len(files), file=sys.stderr)
     vars_ = {}
+    # A file without attributes has nothing to time (and `hclvm bench` on
+    # one does not end its calibration): left out.
+    with_attrs = []
     for f in files:
         tree = run_json([args.hclvm, "ast", "--format", "json", str(f)])
+        if count_attributes(tree):
+            with_attrs.append(f)
         steps = []
         traversals(tree, steps)
         for s in steps:
@@ -122,6 +143,9 @@ def main():
     tmp = tempfile.mkdtemp()
     vars_file = Path(tmp) / "vars.json"
     vars_file.write_text(json.dumps(vars_))
+    if len(with_attrs) < len(files):
+        print("%d of the %d files have no attributes: left out" % (len(files) - len(with_attrs), len(files)))
+    files = with_attrs
 
     ref_args = ["-vars", str(vars_file), "-runs", str(args.runs), "-benchtime", args.benchtime, "-json"]
     ours_args = ["--vars-file", str(vars_file), "--functions", "go-cty", "--runs", str(args.runs),
@@ -130,11 +154,11 @@ def main():
     for i, f in enumerate(files):
         if i % 50 == 0:
             print("[%d/%d]" % (i, len(files)), file=sys.stderr)
-        old = run_json([args.oracle, "evalfile", str(f)] + ref_args)
-        new = run_json([args.newest, "evalfile", str(f)] + ref_args)
-        ours = run_json([args.hclvm, "bench", str(f)] + ours_args)
+        old = run_json([args.oracle, "evalfile", str(f)] + ref_args, args.timeout)
+        new = run_json([args.newest, "evalfile", str(f)] + ref_args, args.timeout)
+        ours = run_json([args.hclvm, "bench", str(f)] + ours_args, args.timeout)
         if not (old and new and ours):
-            problems.append("%s: did not run" % f)
+            problems.append("%s: did not run (or ran over %d s)" % (f, args.timeout))
             continue
         if (new["attributes"], new["error_attributes"]) != (ours["attributes"], ours["error_attributes"]):
             problems.append("%s: newest reference %d attributes (%d failing), hclvm %d (%d)" % (

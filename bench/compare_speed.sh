@@ -24,6 +24,8 @@
 #                      more arguments for compare_general.py,
 #                      compare_corpus_eval.py and compare.py (split on
 #                      spaces; given last, so they override)
+#   --only NAMES       run only these of general,corpus_eval,parse (comma
+#                      separated; the pictures use what the folder holds)
 #   --no-plot          do not draw
 #
 # Defaults (without --quick): --runs 3 --benchtime 50ms for the expressions
@@ -33,7 +35,7 @@
 set -u
 repo=$(cd "$(dirname "$0")/.." && pwd)
 build=$repo/build/ci results=$repo/build/speed out_dir=$repo/docs
-quick=0 plot=1 general_args="" eval_args="" parse_args=""
+quick=0 plot=1 only=general,corpus_eval,parse general_args="" eval_args="" parse_args=""
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=1 ;;
@@ -43,6 +45,7 @@ while [ $# -gt 0 ]; do
     --general-args) general_args=$2; shift ;;
     --eval-args) eval_args=$2; shift ;;
     --parse-args) parse_args=$2; shift ;;
+    --only) only=$2; shift ;;
     --no-plot) plot=0 ;;
     -h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "compare_speed.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
@@ -66,6 +69,7 @@ status=0
 run() {
   local name=$1 script=$2
   shift 2
+  case ",$only," in *",$name,"*) ;; *) return ;; esac
   echo "== $name: python3 bench/$script $*" >&2
   python3 "$repo/bench/$script" "$@" --out "$results/$name.md" --json "$results/$name.json" 2> "$results/$name.log"
   local rc=$?
