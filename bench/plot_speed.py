@@ -83,15 +83,15 @@ def speedup_axis(ax, values):
     """A log axis of speedups with plain ticks (1x, 2x, 5x, 10x, ...)."""
     ax.set_yscale("log")
     lo, hi = min(values + [FLOOR]) / 1.3, max(values + [TARGET]) * 1.3
-    ticks = [t for t in (0.5, 1, 2, 5, 10, 15, 20, 30, 50, 100, 200, 500, 1000, 2000, 5000) if lo <= t <= hi]
+    ticks = [t for t in (0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 20, 30, 50, 100, 200, 500, 1000, 2000, 5000) if lo <= t <= hi]
     ax.set_ylim(lo, hi)
     ax.set_yticks(ticks, ["%gx" % t for t in ticks])
     ax.minorticks_off()
 
 
-def legend_below(ax):
-    """The legend under the axes, in one row."""
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=4, fontsize=8, frameon=False)
+def legend_below(ax, ncol=4):
+    """The legend under the axes, in rows of [ncol]."""
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=ncol, fontsize=8, frameon=False)
 
 
 def category_order(exprs):
@@ -134,18 +134,22 @@ def plot_general(plt, data, path):
 def plot_by_size(plt, evals, parse, path):
     """Whole-file evaluation speedup per file size, and parse ratios per
     corpus size, side by side (either may be missing)."""
-    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 5))
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 5.6))
     if evals:
         files = evals["files"]
         for ref, key in (("2.14.1", "speedup_vs_2_14_1"), ("newest", "speedup_vs_newest")):
             ys = [f[key] for f in files]
-            left.scatter([f["bytes"] for f in files], ys, s=8, alpha=0.5, color=COLORS[ref],
-                         label="vs hcl %s (median %.1fx)" % (ref, statistics.median(ys)))
+            for failing, marker, what in ((False, "o", "no failing attribute"), (True, "x", "failing attributes")):
+                fs = [f for f in files if bool(f["error_attributes"]) == failing]
+                left.scatter([f["bytes"] for f in fs], [f[key] for f in fs], s=8 if marker == "o" else 12,
+                             marker=marker, alpha=0.5, linewidths=0.8, color=COLORS[ref],
+                             label="vs hcl %s, %s (%d)" % (ref, what, len(fs)))
+            left.plot([], [], " ", label="vs hcl %s: median %.1fx" % (ref, statistics.median(ys)))
         left.axhline(TARGET, color="green", linestyle="--", linewidth=1, label="%dx" % TARGET)
         left.axhline(FLOOR, color="red", linestyle=":", linewidth=1.2, label="%dx" % FLOOR)
         left.set_xscale("log")
         speedup_axis(left, [f[k] for f in files for k in ("speedup_vs_2_14_1", "speedup_vs_newest")])
-        legend_below(left)
+        legend_below(left, ncol=2)
         left.set_title("Real corpus, every attribute of a file evaluated (%d files)" % len(files))
     else:
         left.text(0.5, 0.5, "no corpus evaluation results", ha="center", transform=left.transAxes)
