@@ -118,9 +118,11 @@ long calibrate(std::optional<long> fixed, double seconds, Op& op) {
     RunStats r = timed_run(n, op);
     double elapsed = r.ns_per_op * double(n);
     if (elapsed >= seconds * 1e9 || n >= 1'000'000'000) return n;
-    double per_op = std::max(r.ns_per_op, 1.0);
+    // An evaluation of nothing (a file without attributes) may take no
+    // measurable time: the count then grows a hundredfold, not by one.
+    double per_op = std::max(elapsed, 1.0) / double(n);
     double predicted = seconds * 1e9 / per_op * 1.2;
-    n = long(std::clamp(predicted, double(n) + 1, double(n) * 100));
+    n = long(std::min(std::clamp(predicted, double(n) + 1, double(n) * 100), 1e9));
   }
 }
 

@@ -382,6 +382,25 @@ bool fast_binary(Op op, const Value& a, const Value& b, Value& out) {
   return true;
 }
 
+// Reports whether binary opcode [op] may take [a] and [b] straight to
+// fast_binary: both of the operator's parameter type (numbers; bools for
+// && and ||; numbers, strings or bools for == and !=), which their
+// representations say (a marked, null or unknown value has none of these).
+inline bool plain_operands(Op op, const Value& a, const Value& b) {
+  auto num = [](const Value& v) {
+    return v.rep() == Value::Rep::SmallNum || v.rep() == Value::Rep::BigNum;
+  };
+  switch (op) {
+    case Op::AND:
+    case Op::OR: return a.rep() == Value::Rep::Bool && b.rep() == Value::Rep::Bool;
+    case Op::EQ:
+    case Op::NE:
+      return (num(a) && num(b)) ||
+             (a.rep() == b.rep() && (a.rep() == Value::Rep::String || a.rep() == Value::Rep::Bool));
+    default: return num(a) && num(b);
+  }
+}
+
 }  // namespace
 
 struct Vm::State {
@@ -583,13 +602,21 @@ struct Vm::State {
       uint64_t index = word >> 48;
       return index == kCacheAbsent ? nullptr : &v.attr(index);
     }
-    return attr_cache_miss(v, slot, name());
+    return attr_cache_miss(v, slot, word, name());
   }
-  // cached_attr's miss: finds the attribute and remembers it (or its
-  // absence) in the slot when the pair fits in the word.
-  [[gnu::noinline]] const Value* attr_cache_miss(const Value& v, uint32_t slot,
+  // cached_attr's miss ([word]: the slot as it was read): finds the
+  // attribute and remembers it (or its absence) in the slot when the pair
+  // fits in the word. Objects of different types often have the same
+  // attribute names (a list of objects whose lists have different lengths,
+  // whose attributes are null in some), so the attribute is first looked
+  // for where the cached type has it; the slot keeps that type.
+  [[gnu::noinline]] const Value* attr_cache_miss(const Value& v, uint32_t slot, uint64_t word,
                                                  std::string_view name) {
     const Type* t = v.type();
+    uint64_t cached = word >> 48;
+    if ((word & kCacheTypeMask) != 0 && cached != kCacheAbsent && cached < t->size() &&
+        t->attr_name(cached) == name)
+      return &v.attr(cached);
     std::optional<size_t> ai = t->find_attr(name);
     uintptr_t tp = reinterpret_cast<uintptr_t>(t);
     if ((tp & ~kCacheTypeMask) == 0 && (!ai || *ai < kCacheAbsent))
@@ -2509,19 +2536,36 @@ Value Vm::State::exec() {
       VM_CASE(GE)
       VM_CASE(AND)
       VM_CASE(OR) {
-        // Two small integers: in place, when there are no diagnostics to
-        // track (no marks, or none reported so far, so none since either).
-        // Only the logic operators pop two marks, and small_binary leaves
-        // those to the general path.
+        // When there are no diagnostics to track (no marks, or none
+        // reported so far, so none since either), plain operands of the
+        // operator's type are combined in place: two small integers inline
+        // (small_binary leaves the logic operators, which pop two marks, to
+        // the next case), others through fast_binary, without the general
+        // path's conversions and marks.
         uint8_t flags = ARG(ADD, 0);
-        if (sp[-2].is_small_int() && sp[-1].is_small_int() &&
-            (!(flags & kFlagMarks) || diags.empty()) && small_binary(op, sp[-2], sp[-1])) {
-          if (flags & kFlagMarks) pop_mark();
-          --sp;
-          ip += SIZE(ADD);
-          VM_NEXT;
+        if (!(flags & kFlagMarks) || diags.empty()) {
+          if (sp[-2].is_small_int() && sp[-1].is_small_int() && small_binary(op, sp[-2], sp[-1])) {
+            if (flags & kFlagMarks) pop_mark();
+            --sp;
+            ip += SIZE(ADD);
+            VM_NEXT;
+          }
+          if (plain_operands(op, sp[-2], sp[-1])) {
+            Value out;
+            if (fast_binary(op, sp[-2], sp[-1], out)) {
+              if (flags & kFlagMarks) {
+                pop_mark();
+                if (op == Op::AND || op == Op::OR) pop_mark();
+              }
+              sp[-2] = std::move(out);
+              sp[-1] = Value();
+              --sp;
+              ip += SIZE(ADD);
+              VM_NEXT;
+            }
+          }
         }
-        op_binary(op, ARG(ADD, 0), pc);
+        op_binary(op, flags, pc);
         ip += SIZE(ADD);
         VM_NEXT;
       }
