@@ -12,6 +12,7 @@
 #include <cstring>
 #include <mutex>
 #include <new>
+#include <numeric>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -394,15 +395,22 @@ Value Value::map(const Type* elem, std::vector<std::pair<std::string, Value>> en
 }
 
 Value Value::object(std::vector<std::pair<std::string, Value>> attrs) {
-  std::sort(attrs.begin(), attrs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  // Sorted through an index (sorting the pairs would move every name and
+  // value), the values moved once, straight into the object.
+  std::vector<uint32_t> order(attrs.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::sort(order.begin(), order.end(),
+            [&](uint32_t a, uint32_t b) { return attrs[a].first < attrs[b].first; });
   std::vector<TypeAttr> types;
   types.reserve(attrs.size());
-  for (const auto& [name, val] : attrs) types.push_back({name, val.type(), false});
+  for (uint32_t i : order) types.push_back({attrs[i].first, attrs[i].second.type(), false});
   const Type* t = Type::object(types);
-  std::vector<Value> vals;
-  vals.reserve(attrs.size());
-  for (auto& a : attrs) vals.push_back(std::move(a.second));
-  return object(t, std::move(vals));
+  ObjectObj* o = alloc_object(t);
+  for (size_t j = 0; j < order.size(); ++j)
+    new (&o->vals()[j]) Value(std::move(attrs[order[j]].second));
+  Value v(Rep::Object, 0, nullptr);
+  v.u_.obj = o;
+  return v;
 }
 
 Value Value::object(const Type* t, std::vector<Value> values) {
