@@ -48,7 +48,7 @@ void Tree::adopt(const void* node, std::shared_ptr<const Compiled> c) const {
 
 std::string name_suggestion(std::string_view given, const std::vector<std::string>& candidates) {
   for (const std::string& c : candidates)
-    if (uni::levenshtein(given, c) < 3) return c;
+    if (uni::levenshtein_below(given, c, 3) < 3) return c;
   return "";
 }
 

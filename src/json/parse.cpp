@@ -531,7 +531,7 @@ class Parser {
     }
     std::string detail = quoted + " is not a valid JSON keyword.";
     for (const char* k : {"false", "true", "null"}) {
-      if (uni::levenshtein(s, k) < 3) {
+      if (uni::levenshtein_below(s, k, 3) < 3) {
         detail += " Did you mean " + uni::go_quote(k) + "?";
         break;
       }

@@ -61,7 +61,7 @@ constexpr uint32_t kMaxParseDepth = 2 * kMaxNesting + 64;
 // Returns the first of [options] within edit distance 2 of [given], or "".
 std::string_view name_suggestion(std::string_view given, std::initializer_list<std::string_view> options) {
   for (std::string_view o : options)
-    if (uni::levenshtein(given, o) < 3) return o;
+    if (uni::levenshtein_below(given, o, 3) < 3) return o;
   return {};
 }
 

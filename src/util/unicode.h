@@ -208,12 +208,47 @@ inline std::string nfc(std::string_view s) {
 // Returns the Levenshtein distance between [a] and [b] with unit costs,
 // counted in code points as Go's []rune sees them (an invalid byte is one
 // U+FFFD): what github.com/agext/levenshtein computes for the reference's
-// did-you-mean suggestions.
-// The scratch vectors are per thread and keep their memory: did-you-mean
-// runs over every name in scope, inside try() often enough to matter.
-inline size_t levenshtein(std::string_view a, std::string_view b) {
-  thread_local std::vector<char32_t> x, y;
+// did-you-mean suggestions. The scratch vectors are per thread and keep
+// their memory: did-you-mean runs over every name in scope, inside try()
+// often enough to matter.
+// levenshtein_below(a, b, limit) is the distance when it is below [limit],
+// else [limit]: did-you-mean accepts only names closer than 3, and most
+// names are dismissed by their lengths or by a row of the table whose
+// every entry has reached the limit (a row's minimum never decreases).
+// Text that is all ASCII is compared byte by byte, without decoding.
+namespace detail {
+template <class S>
+size_t levenshtein_runes(const S& x, const S& y, size_t limit) {
+  size_t nx = x.size(), ny = y.size();
+  if ((nx > ny ? nx - ny : ny - nx) >= limit) return limit;
   thread_local std::vector<size_t> row;
+  row.resize(ny + 1);
+  for (size_t j = 0; j <= ny; ++j) row[j] = j;
+  for (size_t i = 1; i <= nx; ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    size_t least = i;
+    for (size_t j = 1; j <= ny; ++j) {
+      size_t up = row[j];
+      size_t cost = x[i - 1] == y[j - 1] ? 0 : 1;
+      row[j] = std::min({up + 1, row[j - 1] + 1, diag + cost});
+      least = std::min(least, row[j]);
+      diag = up;
+    }
+    if (least >= limit) return limit;
+  }
+  return std::min(row[ny], limit);
+}
+}  // namespace detail
+
+inline size_t levenshtein_below(std::string_view a, std::string_view b, size_t limit) {
+  auto ascii = [](std::string_view s) {
+    for (char c : s)
+      if (static_cast<unsigned char>(c) >= 0x80) return false;
+    return true;
+  };
+  if (ascii(a) && ascii(b)) return detail::levenshtein_runes(a, b, limit);
+  thread_local std::vector<char32_t> x, y;
   auto runes = [](std::string_view s, std::vector<char32_t>& out) {
     out.clear();
     for (size_t i = 0; i < s.size();) {
@@ -224,19 +259,11 @@ inline size_t levenshtein(std::string_view a, std::string_view b) {
   };
   runes(a, x);
   runes(b, y);
-  row.resize(y.size() + 1);
-  for (size_t j = 0; j <= y.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= x.size(); ++i) {
-    size_t diag = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= y.size(); ++j) {
-      size_t up = row[j];
-      size_t cost = x[i - 1] == y[j - 1] ? 0 : 1;
-      row[j] = std::min({up + 1, row[j - 1] + 1, diag + cost});
-      diag = up;
-    }
-  }
-  return row[y.size()];
+  return detail::levenshtein_runes(x, y, limit);
+}
+
+inline size_t levenshtein(std::string_view a, std::string_view b) {
+  return levenshtein_below(a, b, SIZE_MAX);
 }
 
 // Reports whether [r] is printable by Go's strconv.IsPrint: letters, marks,

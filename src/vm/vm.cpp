@@ -186,7 +186,7 @@ std::string_view closest(std::string_view given,
     std::string_view best;
     size_t best_d = 3;
     for (std::string_view c : level) {
-      size_t d = uni::levenshtein(given, c);
+      size_t d = uni::levenshtein_below(given, c, best_d);
       if (d < best_d) best = c, best_d = d;
     }
     if (best_d < 3) return best;

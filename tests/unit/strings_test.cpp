@@ -10,9 +10,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <random>
 #include <string>
+#include <vector>
 
 namespace hclvm::syntax {
 namespace {
@@ -293,6 +295,46 @@ TEST(Unicode, Levenshtein) {
   EXPECT_EQ(uni::levenshtein("h\xc3\xa9llo", "hello"), 1u);  // one code point, two bytes
   // Each invalid byte is one U+FFFD: two of them against one.
   EXPECT_EQ(uni::levenshtein("a\xff\xfe", "a\xef\xbf\xbd"), 1u);
+}
+
+// The bounded distance is the distance below its limit and the limit
+// otherwise, on ASCII and non-ASCII text alike: checked against a plain
+// rune-by-rune table over every pair of a set of names.
+TEST(Unicode, LevenshteinBelowAgreesWithTheDistance) {
+  auto plain = [](std::string_view a, std::string_view b) {
+    std::vector<char32_t> x, y;
+    for (size_t i = 0; i < a.size();) {
+      uni::Rune r = uni::decode(a, i);
+      x.push_back(r.ok ? r.cp : 0xFFFD);
+      i += r.ok ? r.len : 1;
+    }
+    for (size_t i = 0; i < b.size();) {
+      uni::Rune r = uni::decode(b, i);
+      y.push_back(r.ok ? r.cp : 0xFFFD);
+      i += r.ok ? r.len : 1;
+    }
+    std::vector<std::vector<size_t>> d(x.size() + 1, std::vector<size_t>(y.size() + 1));
+    for (size_t i = 0; i <= x.size(); ++i) d[i][0] = i;
+    for (size_t j = 0; j <= y.size(); ++j) d[0][j] = j;
+    for (size_t i = 1; i <= x.size(); ++i)
+      for (size_t j = 1; j <= y.size(); ++j)
+        d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
+                            d[i - 1][j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1)});
+    return d[x.size()][y.size()];
+  };
+  const std::vector<std::string> names = {
+      "", "a", "ab", "abc", "cab", "length", "lenght", "lengths", "upper", "lower", "uper",
+      "jsonencode", "jsondecode", "yamlencode", "h\xc3\xa9llo", "hello", "hallo",
+      "a\xff\xfe", "a\xef\xbf\xbd", "\xe2\x82\xac\xe2\x82\xac", "ee", "var", "vars", "local"};
+  for (const std::string& a : names) {
+    for (const std::string& b : names) {
+      size_t want = plain(a, b);
+      EXPECT_EQ(uni::levenshtein(a, b), want) << a << " / " << b;
+      for (size_t limit : {size_t(0), size_t(1), size_t(2), size_t(3), size_t(5)})
+        EXPECT_EQ(uni::levenshtein_below(a, b, limit), std::min(want, limit))
+            << a << " / " << b << " below " << limit;
+    }
+  }
 }
 
 TEST(Unicode, Graphemes) {
