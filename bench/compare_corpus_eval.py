@@ -147,8 +147,7 @@ def main():
         files = sorted(random.Random(args.seed).sample(files, args.sample))
     print("collecting the variables of %d files ..." % len(files), file=sys.stderr)
     vars_ = {}
-    # A file without attributes has nothing to time (and `hclvm bench` on
-    # one does not end its calibration): left out.
+    # A file without attributes has nothing to time: left out.
     with_attrs = []
     for f in files:
         tree = run_json([args.hclvm, "ast", "--format", "json", str(f)])
