@@ -1,9 +1,10 @@
 // `hclvm check`: parse files and directories and report their diagnostics.
-// Files are parsed by a pool of threads, but results are printed strictly in
-// sorted path order, each as soon as it and all before it are done, so the
-// output is the same for any -j; a file with much diagnostic text writes it
-// itself, as it is rendered, once its turn has come, so that memory stays
-// bounded however much text there is. Text diagnostics go to stdout (they are
+// Files are parsed by a pool of threads (with -j1, or one file, on the main
+// thread alone), but results are printed strictly in sorted path order, each
+// as soon as it and all before it are done, so the output is the same for
+// any -j; a file with much diagnostic text writes it itself, as it is
+// rendered, once its turn has come, so that memory stays bounded however
+// much text there is. Text diagnostics go to stdout (they are
 // the command's output) with a summary line on stderr; the other formats
 // are one document for all files (report.h), `--format hcldec` exactly
 // `hcldec --diags=json` (nothing when there are no diagnostics).
@@ -339,19 +340,12 @@ int run_check(const std::vector<std::string>& args) {
   };
   unsigned jobs = opts.jobs ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
   if (jobs > files->size()) jobs = static_cast<unsigned>(files->size());
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < jobs; ++t) pool.emplace_back(work);
 
   unsigned with_errors = 0, errors = 0, warnings = 0;
   bool unreadable = false;
   Diagnostics all;
-  for (size_t i = 0; i < files->size(); ++i) {
-    FileResult r;
-    {
-      std::unique_lock<std::mutex> lock(output.mu);
-      output.cv.wait(lock, [&] { return output.results[i].done; });
-      r = std::move(output.results[i]);
-    }
+  // Prints file [i]'s result [r] (every file before it is printed).
+  auto print = [&](size_t i, FileResult& r) {
     if (!r.read_error.empty()) {
       // On standard error in every format: the reports list it too.
       std::fflush(stdout);
@@ -369,12 +363,35 @@ int run_check(const std::vector<std::string>& args) {
         for (auto& d : r.diagnostics) all.push_back(std::move(d));
       }
     }
-    std::lock_guard<std::mutex> lock(output.mu);
-    output.held -= r.text.size();
-    output.printed = i + 1;
-    output.cv.notify_all();
+  };
+  if (jobs <= 1) {
+    // One at a time: each file checked and printed on this thread, with
+    // no worker to hand it to and back (a wake-up and a switch a file).
+    for (size_t i = 0; i < files->size(); ++i) {
+      FileResult r;
+      FileText text(output, i);
+      check_one((*files)[i], opts, *in, style, cache.get(), text, r);
+      print(i, r);
+      output.printed = i + 1;
+    }
+  } else {
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < jobs; ++t) pool.emplace_back(work);
+    for (size_t i = 0; i < files->size(); ++i) {
+      FileResult r;
+      {
+        std::unique_lock<std::mutex> lock(output.mu);
+        output.cv.wait(lock, [&] { return output.results[i].done; });
+        r = std::move(output.results[i]);
+      }
+      print(i, r);
+      std::lock_guard<std::mutex> lock(output.mu);
+      output.held -= r.text.size();
+      output.printed = i + 1;
+      output.cv.notify_all();
+    }
+    for (auto& t : pool) t.join();
   }
-  for (auto& t : pool) t.join();
 
   // Module directories: what loading and validating them reports beyond
   // the syntax errors of their files, already reported above.

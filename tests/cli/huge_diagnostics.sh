@@ -60,6 +60,8 @@ grep -q "^1 file checked: 1 with errors ($e errors, 0 warnings)$" err.txt ||
 # Two files: the second waits for the first, which writes its text itself.
 cp nul.hcl nul2.hcl
 expect "check two files" "$(run out "$hclvm" check -j 2 nul.hcl nul2.hcl)" $((2 * min)) $((2 * e)) 1
+# -j1: both on the main thread alone, each streaming its own text.
+expect "check two files -j1" "$(run out "$hclvm" check -j 1 nul.hcl nul2.hcl)" $((2 * min)) $((2 * e)) 1
 expect "check --as expr" "$(run out "$hclvm" check --as expr if.txt)" $((12000 * 84000)) 12001 1
 expect "ast" "$(run err "$hclvm" ast nul.hcl)" $min $e 1
 expect "eval" "$(run err "$hclvm" eval nul.hcl)" $min $e 1
