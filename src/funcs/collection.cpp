@@ -69,7 +69,7 @@ Function length_fn() {
     const Type* t = v.type();
     if (!v.is_known()) return FuncResult::of(Value::unknown(Type::number()).mark(marks));
     if (v.is_null()) return FuncResult::fail("argument must not be null");
-    if (t == Type::string()) return FuncResult::of(strlen_value(v.as_string()).mark(marks));
+    if (t == Type::string()) return FuncResult::of(strlen_value(v).mark(marks));
     if (t->is_object()) return FuncResult::of(Value::integer(int64_t(t->size())).mark(marks));
     ops::Result r = ops::length(v);
     if (!r.ok()) return FuncResult::fail(r.error);

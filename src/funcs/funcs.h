@@ -111,8 +111,9 @@ inline TypeResult type_ok(const Type* t) { return {t, std::nullopt}; }
 // "all arguments must have the same type".
 TypeResult unified_args_type(std::span<const Value> args);
 
-// The grapheme cluster count of [s] as a number (cty's Strlen).
-Value strlen_value(std::string_view s);
+// The grapheme cluster count of the known string [s] as a number (cty's
+// Strlen), counted once per string value (Value::string_length).
+Value strlen_value(const Value& s);
 
 // Checks, before [more] bytes are added to the text [out], that the run's
 // string limit leaves room for them (util/budget.h): a string is refused

@@ -171,7 +171,7 @@ Function strlen_fn() {
                                 .number_lower_bound(Value::integer(min), true)
                                 .new_value());
     }
-    return FuncResult::of(strlen_value(args[0].as_string()));
+    return FuncResult::of(strlen_value(args[0]));
   };
   return f;
 }

@@ -54,6 +54,6 @@ TypeResult unified_args_type(std::span<const Value> args) {
   return type_ok(u.type);
 }
 
-Value strlen_value(std::string_view s) { return Value::integer(int64_t(uni::count_graphemes(s))); }
+Value strlen_value(const Value& s) { return Value::integer(int64_t(s.string_length())); }
 
 }  // namespace hclvm::funcs

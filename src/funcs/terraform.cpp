@@ -195,7 +195,7 @@ Function length_fn() {
     if (t->is_dynamic()) return FuncResult::of(Value::unknown(Type::number()).mark(marks));
     if (t->is_structural()) return FuncResult::of(Value::integer(int64_t(t->size())).mark(marks));
     if (t == Type::string()) {
-      if (v.is_known()) return FuncResult::of(strlen_value(v.as_string()).mark(marks));
+      if (v.is_known()) return FuncResult::of(strlen_value(v).mark(marks));
       // cty's strlen of an unknown: at least as long as its known prefix.
       int64_t min = int64_t(uni::count_graphemes(value_range(v).string_prefix()));
       Value n = refine(Value::unknown(Type::number()))

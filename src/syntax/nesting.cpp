@@ -17,8 +17,13 @@ namespace {
 
 // The first expression of the tree under [root] (at depth 1) that stands
 // deeper than kMaxNesting, or null.
+// Its stack is per thread and keeps its memory: this runs for every
+// attribute of every file parsed, and growing a new vector for each was
+// several allocations an attribute.
 const Expr* too_deep(const Expr* root) {
-  std::vector<std::pair<const Expr*, uint32_t>> todo{{root, 1}};
+  thread_local std::vector<std::pair<const Expr*, uint32_t>> todo;
+  todo.clear();
+  todo.emplace_back(root, 1);
   while (!todo.empty()) {
     const Expr* e = todo.back().first;
     uint32_t depth = todo.back().second;  // a plain variable: clang 14 cannot capture a binding

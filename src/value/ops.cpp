@@ -89,6 +89,9 @@ bool type_check(const Type* required, const Type* ret, std::span<const Value> va
 template <class OnUnknown, class Op, class... Args>
 Result operation(const Type* in, const Type* out, OnUnknown on_unknown, Op op,
                  const Args&... args0) {
+  // Known, non-null, unmarked operands of type [in] (the usual case):
+  // nothing to set aside, check or short-cut.
+  if ((... && (args0.is_plain() && args0.type() == in))) return op(args0...);
   Marks marks;
   auto unmark = [&marks](const Value& v) {
     auto [u, m] = v.unmark_with_marks();
