@@ -858,6 +858,23 @@ struct Vm::State {
 
   Value exec();
 
+  // A binary opcode [op] (with [flags]) on the two plain operands on top of
+  // the stack, in place, through fast_binary; false (nothing changed) when
+  // that needs the general path. Out of exec, whose computed gotos may not
+  // leave the scope of a value with a destructor.
+  bool binary_in_place(Op op, uint8_t flags) {
+    Value out;
+    if (!fast_binary(op, sp[-2], sp[-1], out)) return false;
+    if (flags & kFlagMarks) {
+      pop_mark();
+      if (op == Op::AND || op == Op::OR) pop_mark();
+    }
+    sp[-2] = std::move(out);
+    sp[-1] = Value();
+    --sp;
+    return true;
+  }
+
   // --- handlers ---------------------------------------------------------------
 
   // The variable [name] of the context, looked up once per context chain.
@@ -2550,19 +2567,9 @@ Value Vm::State::exec() {
             ip += SIZE(ADD);
             VM_NEXT;
           }
-          if (plain_operands(op, sp[-2], sp[-1])) {
-            Value out;
-            if (fast_binary(op, sp[-2], sp[-1], out)) {
-              if (flags & kFlagMarks) {
-                pop_mark();
-                if (op == Op::AND || op == Op::OR) pop_mark();
-              }
-              sp[-2] = std::move(out);
-              sp[-1] = Value();
-              --sp;
-              ip += SIZE(ADD);
-              VM_NEXT;
-            }
+          if (plain_operands(op, sp[-2], sp[-1]) && binary_in_place(op, flags)) {
+            ip += SIZE(ADD);
+            VM_NEXT;
           }
         }
         op_binary(op, flags, pc);
