@@ -210,7 +210,12 @@ Result arithmetic(ArithOp op, const Value& a0, const Value& b0) {
 Result order(bool less, const Value& a0, const Value& b0) {
   auto on_unknown = [less](const Value& a, const Value& b, const Value&) {
     // The bounds of unknown operands may decide it. As in cty, every bound
-    // is treated as exclusive, which is conservative.
+    // is treated as exclusive, which is conservative. An unknown without
+    // refinements has no bound, and each test below needs one of its.
+    auto unbounded = [](const Value& v) {
+      return !v.is_known() && v.rep() == Value::Rep::TypeOnly;
+    };
+    if (unbounded(a) || unbounded(b)) return unknown_bool();
     ValueRange ra = value_range(a), rb = value_range(b);
     if (ra.type_constraint() == Type::number() && rb.type_constraint() == Type::number()) {
       auto decided = [](const Value& x, const Value& y, bool lt) {
