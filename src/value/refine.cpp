@@ -542,6 +542,19 @@ Value unknown_bool_not_null() {
   return Value::unknown(Type::boolean(), r);
 }
 
-Value refine_not_null(const Value& v) { return refine(v).not_null().new_value(); }
+Value refine_not_null(const Value& v) {
+  // The usual case, an operator's or a function's unknown result: a plain
+  // unknown of a primitive type, whose refined form is always the same.
+  if (v.rep() == Value::Rep::TypeOnly && !v.is_known()) {
+    auto make = [](const Type* t) { return refine(Value::unknown(t)).not_null().new_value(); };
+    static const Value number = make(Type::number()), string = make(Type::string()),
+                       boolean = make(Type::boolean());
+    const Type* t = v.type();
+    if (t == Type::number()) return number;
+    if (t == Type::string()) return string;
+    if (t == Type::boolean()) return boolean;
+  }
+  return refine(v).not_null().new_value();
+}
 
 }  // namespace hclvm
