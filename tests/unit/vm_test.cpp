@@ -848,6 +848,32 @@ TEST(VmReuse, InlineCachesRememberMissingAttributesPerType) {
   }
 }
 
+TEST(VmReuse, InlineCachesLookWhereTheCachedTypeHadTheAttribute) {
+  // On a miss the attribute is first looked for at the index the cached
+  // type had it: objects of other types with the same names find it there
+  // (their lists of other lengths), and objects with another name at that
+  // index, or without the attribute, must not take what is there.
+  ExprParse p = parse_expression(make_source("<expr>", "[for o in xs : try(o.k, \"none\")]"));
+  auto prog = compile_expression(*p.expr, p.source).program;
+  EvalContext ctx = functions_only();
+  auto obj = [](std::vector<std::pair<std::string, Value>> attrs) {
+    return Value::object(std::move(attrs));
+  };
+  ctx.set("xs",
+          Value::tuple({obj({{"a", Value::integer(1)}, {"k", Value::integer(2)}}),
+                        obj({{"a", Value::tuple({Value::integer(1)})}, {"k", Value::string("x")}}),
+                        obj({{"a", Value::integer(3)}, {"j", Value::integer(4)}}),
+                        obj({{"k", Value::boolean(true)}, {"z", Value::integer(5)}}),
+                        obj({{"a", Value::tuple({})}, {"k", Value::integer(6)}}),
+                        obj({{"a", Value::integer(7)}})}));
+  Vm vm;
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(typed(vm.run(*prog, ctx).value),
+              R"({"value":[2,"x","none",true,6,"none"],)"
+              R"("type":["tuple",["number","string","string","bool","number","string"]]})");
+  }
+}
+
 TEST(VmReuse, ObjectConstructorsFollowTheirValuesTypes) {
   // A static object's type is cached per constructor: values of other types
   // (the attributes in another order than written, one written twice) get
