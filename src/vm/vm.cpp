@@ -556,10 +556,14 @@ struct Vm::State {
                                      int subject, int context = -1, int expr = -1) {
     report_text(pc, std::string_view(summary, N - 1), std::move(detail), subject, context, expr);
   }
+  // Making a diagnostic can take long (its text quotes values: a duplicate
+  // key of a for expression, each value it names) and a run of few steps
+  // can make many, so each one made checks the deadline.
   [[gnu::noinline]] void report(uint32_t pc, util::Message&& summary, util::Message&& detail,
                                 int subject, int context = -1, int expr = -1) {
     describe(diags.emplace_back(), pc, std::move(summary), std::move(detail), subject, context,
              expr);
+    if (budget != nullptr) budget->poll();
   }
   [[gnu::noinline]] void report_literals(uint32_t pc, std::string_view summary,
                                          std::string_view detail, int subject, int context,
