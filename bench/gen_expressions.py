@@ -4,8 +4,11 @@
     python3 bench/gen_expressions.py --out DIR [--seed 31] [--per-category 30]
 
 Writes DIR/expressions.txt (the format of the shared bench/expressions.txt:
-NAME EXPRESSION per line, the name starting with its category) and
-DIR/vars.json (the variables they read). The same seed gives the same
+NAME EXPRESSION per line, the name starting with its category),
+DIR/vars.json (the variables they read), and for each category and for
+all of them a file of attributes NAME = EXPRESSION (DIR/CATEGORY.hcl,
+DIR/all.hcl), which `hclvm bench FILE` and bench/instructions.sh measure
+as a whole. The same seed gives the same
 files. Every expression uses only functions that both hclvm and the
 reference's gohcl-bench have (go-cty's standard library), and evaluates
 without errors (bench/compare_general.py checks that both agree).
@@ -277,6 +280,11 @@ def main():
     lines += ["%-12s %s" % (n, e) for n, e in exprs]
     (out / "expressions.txt").write_text("\n".join(lines) + "\n")
     (out / "vars.json").write_text(json.dumps(vars_, indent=1) + "\n")
+    head = lines[0] + "\n"
+    for cat, _ in CATEGORIES:
+        attrs = ["%s = %s" % (n, e) for n, e in exprs if n.split("_")[0] == cat]
+        (out / (cat + ".hcl")).write_text(head + "\n".join(attrs) + "\n")
+    (out / "all.hcl").write_text(head + "\n".join("%s = %s" % (n, e) for n, e in exprs) + "\n")
     print("%d expressions in %d categories -> %s" % (len(exprs), len(CATEGORIES), out))
 
 
