@@ -71,6 +71,9 @@ void walk_to(Walk& w, std::string_view text, uint32_t to, const std::vector<uint
 
 struct Source::Index {
   std::vector<uint32_t> line_starts;
+  // Per line, how many of its first bytes are ASCII other than CR: there
+  // every byte is a cluster of its own, so a column is an offset + 1.
+  std::vector<uint32_t> ascii_prefix;
   std::vector<uint32_t> breaks;  // token starts next to a non-ASCII byte
 };
 
@@ -96,10 +99,25 @@ const Source::Index& Source::index() const {
   const char* end = base + bytes_.size();
   for (const char* p = base; (p = static_cast<const char*>(std::memchr(p, '\n', size_t(end - p)))) != nullptr; ++p)
     ix->line_starts.push_back(uint32_t(p - base + 1));
+  bool ascii = true;
+  ix->ascii_prefix.reserve(ix->line_starts.size());
+  for (size_t i = 0; i < ix->line_starts.size(); ++i) {
+    const char* p = base + ix->line_starts[i];
+    const char* q = p;
+    while (q < end && *q != '\n' && *q != '\r' && static_cast<unsigned char>(*q) < 0x80) ++q;
+    ix->ascii_prefix.push_back(uint32_t(q - p));
+    if (q < end && static_cast<unsigned char>(*q) >= 0x80) ascii = false;
+    // The rest of the line (after a CR or a non-ASCII byte) for the check.
+    while (ascii && q < end && *q != '\n') ascii = static_cast<unsigned char>(*q++) < 0x80;
+  }
   // Scanning again costs far less than keeping every parse's tokens, and
-  // only files with diagnostics get here.
-  syntax::Tokens toks = syntax::scan(bytes_, template_ ? syntax::ScanMode::Template : syntax::ScanMode::Normal);
-  ix->breaks = syntax::token_boundaries(toks, bytes_);
+  // only files with diagnostics get here; text that is all ASCII has no
+  // token next to a non-ASCII byte.
+  if (!ascii) {
+    syntax::Tokens toks =
+        syntax::scan(bytes_, template_ ? syntax::ScanMode::Template : syntax::ScanMode::Normal);
+    ix->breaks = syntax::token_boundaries(toks, bytes_);
+  }
   index_.store(ix, std::memory_order_release);
   return *ix;
 }
@@ -111,6 +129,8 @@ Pos Source::pos(uint32_t byte) const {
   uint32_t line = uint32_t(it - ix.line_starts.begin());
   uint32_t start = std::max(ix.line_starts[line - 1], line == 1 ? bom_ : 0u);
   if (byte <= start) return shifted(Pos{line, 1, byte});
+  if (byte - ix.line_starts[line - 1] <= ix.ascii_prefix[line - 1])  // no BOM there: not ASCII
+    return shifted(Pos{line, byte - start + 1, byte});
   const std::vector<uint32_t>& breaks = ix.breaks;
   std::vector<Walk>& saved = line_walks.saved;
   if (saved.empty() || saved[0].source != id_ || saved[0].line_start != start) {

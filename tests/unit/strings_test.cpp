@@ -337,6 +337,38 @@ TEST(Unicode, LevenshteinBelowAgreesWithTheDistance) {
   }
 }
 
+// Columns count grapheme clusters from the line start: on the ASCII start
+// of a line (no CR) each byte is a column; after it the clusters are
+// walked. Both ways must give the reference's columns wherever a line
+// turns from one to the other.
+TEST(SourcePositions, AsciiStartsAndWalkedRestsAgree) {
+  auto at = [](std::string text, uint32_t byte) {
+    Pos p = make_source("t", std::move(text))->pos(byte);
+    return std::to_string(p.line) + ":" + std::to_string(p.column);
+  };
+  EXPECT_EQ(at("ab\tc = 1\n", 3), "1:4");
+  EXPECT_EQ(at("ab\tc = 1\n", 8), "1:9");
+  // x, e + U+0301 (one cluster), y: the mark and y are both at column 3.
+  EXPECT_EQ(at("xe\xcc\x81y\n", 1), "1:2");
+  EXPECT_EQ(at("xe\xcc\x81y\n", 2), "1:3");
+  EXPECT_EQ(at("xe\xcc\x81y\n", 4), "1:3");
+  EXPECT_EQ(at("xe\xcc\x81y\n", 5), "1:4");
+  // CR ends the ASCII start: CR LF is one cluster.
+  EXPECT_EQ(at("a\r\nb", 1), "1:2");
+  EXPECT_EQ(at("a\r\nb", 2), "1:3");
+  EXPECT_EQ(at("a\r\nb", 3), "2:1");
+  EXPECT_EQ(at("a\rb\n", 3), "1:4");
+  // A BOM takes no column.
+  EXPECT_EQ(at("\xEF\xBB\xBF" "ab", 3), "1:1");
+  EXPECT_EQ(at("\xEF\xBB\xBF" "ab", 4), "1:2");
+  // An ASCII line after one that is not, and a line that turns mid-way.
+  EXPECT_EQ(at("\xc3\xa9\nabc", 4), "2:2");
+  EXPECT_EQ(at("\xc3\xa9\nabc", 1), "1:2");  // inside a character: taken whole
+  EXPECT_EQ(at("ab \xc3\xa9 cd", 3), "1:4");
+  EXPECT_EQ(at("ab \xc3\xa9 cd", 5), "1:5");
+  EXPECT_EQ(at("ab \xc3\xa9 cd", 7), "1:7");
+}
+
 TEST(Unicode, Graphemes) {
   EXPECT_EQ(uni::count_graphemes("e\xcc\x81x"), 2u);
   EXPECT_EQ(uni::count_graphemes("\r\n"), 1u);
