@@ -4,10 +4,10 @@
 # UBSan, coverage-guided; the `asan` preset builds them beside the tests,
 # which is what scripts/test.sh uses) and runs each of them from its seed
 # corpus in tests/fuzz/seeds, one after the other: a fixed number of inputs
-# (about a minute's worth on a two-core machine under ASan) from a fixed
+# (about half a minute's worth on a two-core machine under ASan) from a fixed
 # seed, so that every run of this script tries the same inputs and a
 # change that passed it once passes it again; SECONDS (default
-# $FUZZ_SECONDS, else 120) caps each target's time on a slow machine.
+# $FUZZ_SECONDS, else 60) caps each target's time on a slow machine.
 # FUZZ_SEED picks another seed and FUZZ_RUNS_SCALE multiplies the counts
 # (for longer runs by hand: FUZZ_SEED=0 draws a seed from the clock). The
 # corpus grows in a scratch directory; the repository is not written. A
@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 preset=fuzz
-secs=${FUZZ_SECONDS:-120}
+secs=${FUZZ_SECONDS:-60}
 seed=${FUZZ_SEED:-1}
 scale=${FUZZ_RUNS_SCALE:-1}
 while [ $# -gt 0 ]; do
@@ -32,12 +32,12 @@ done
 
 # target | seed directory under tests/fuzz/seeds ("" for none) | -max_len | inputs
 targets=(
-  "parse_fuzz|parse|4096|200000"
-  "cache_fuzz||65536|50000"
-  "eval_fuzz|eval|4096|15000"
-  "decode_fuzz|decode|16384|80000"
-  "fmt_fuzz|fmt|8192|60000"
-  "convert_fuzz|parse|4096|200000"
+  "parse_fuzz|parse|4096|100000"
+  "cache_fuzz||65536|25000"
+  "eval_fuzz|eval|4096|8000"
+  "decode_fuzz|decode|16384|40000"
+  "fmt_fuzz|fmt|8192|30000"
+  "convert_fuzz|parse|4096|100000"
 )
 
 names=()

@@ -8,6 +8,10 @@
 #
 #   hcl2json.sh HCLVM [LIMIT]     LIMIT: only the first LIMIT corpus files
 #
+# HCLVM_CORPUS_STRIDE=K takes every Kth corpus file and directory only
+# (the sanitizer build's ctest sets it: a process per file costs tens of
+# milliseconds there; the release build's run covers them all).
+#
 # Needs node and the package on its module path, e.g.
 #   (cd DIR && npm install @cdktf/hcl2json); NODE_PATH=DIR/node_modules hcl2json.sh ...
 # Exits 77 (skipped) without them; the corpus part is skipped without the
@@ -16,6 +20,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 hclvm="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 limit="${2:-0}"
+stride="${HCLVM_CORPUS_STRIDE:-1}"
 . "$here/../oracle-env.sh"
 if ! command -v node > /dev/null || ! node -e 'require.resolve("@cdktf/hcl2json")' 2> /dev/null; then
   echo "hcl2json.sh: skipped: node or @cdktf/hcl2json is missing (set NODE_PATH)"
@@ -43,6 +48,7 @@ if [ -f "$results" ]; then
     [ "$kind" = native ] && [ "$status" = ok ] || continue
     m=$((m + 1))
     if [ "$limit" -gt 0 ] && [ "$m" -gt "$limit" ]; then break; fi
+    [ $(((m - 1) % stride)) -eq 0 ] || continue
     add "$shared/corpus/$path"
   done < "$results"
 else
@@ -70,6 +76,7 @@ if [ -f "$results" ]; then
   while IFS= read -r d; do
     m=$((m + 1))
     if [ "$limit" -gt 0 ] && [ "$m" -gt "$limit" ]; then break; fi
+    [ $(((m - 1) % stride)) -eq 0 ] || continue
     merge "$d"
   done < <(awk -F'\t' -v root="$shared/corpus/" '$2 == "native" && $1 ~ /\.tf$/ {
              n = split($1, p, "/"); d = p[1]; for (i = 2; i < n; i++) d = d "/" p[i]; print root d }' "$results" | sort -u)
