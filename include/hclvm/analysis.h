@@ -60,6 +60,9 @@ struct Traversal {
 // Returns the traversal that parsed [steps] of [src] stand for (a
 // ScopeTraversalExpr's steps, or what parse_traversal_abs/_rel return).
 Traversal make_traversal(ast::List<ast::Traverser> steps, const Source& src);
+// The same without the steps' ranges (left empty), for a reader of names
+// and keys only: a range costs a line and a column from the source.
+Traversal make_traversal_names(ast::List<ast::Traverser> steps);
 
 // The variables [expr] reads: every ScopeTraversalExpr under it, in the
 // reference's walk order, except those whose root is a symbol of a `for`

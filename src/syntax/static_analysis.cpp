@@ -55,11 +55,12 @@ Value key_value(const Literal& k) {
   return Value::dynamic();
 }
 
-// Appends the steps of [steps] of [src] to [out].
-void append_steps(Traversal& out, List<Traverser> steps, const Source& src) {
+// Appends the steps of [steps] of [src] to [out]; without [src], with
+// empty ranges.
+void append_steps(Traversal& out, List<Traverser> steps, const Source* src) {
   for (const Traverser& t : steps) {
     TraversalStep s;
-    s.range = src.range(t.span);
+    if (src != nullptr) s.range = src->range(t.span);
     switch (t.kind) {
       case StepKind::Root:
         s.kind = TraversalStep::Kind::Root;
@@ -137,14 +138,14 @@ Traversal chain_traversal(const Chain& c, const Source& src) {
   Traversal t;
   t.steps.reserve(c.size());
   if (c.root->kind == ExprKind::ScopeTraversal) {
-    append_steps(t, as<ScopeTraversalExpr>(*c.root).steps, src);
+    append_steps(t, as<ScopeTraversalExpr>(*c.root).steps, &src);
   } else {
     TraversalStep s;
     s.name = literal_keyword(as<LiteralExpr>(*c.root));
     s.range = src.range(c.root->span);
     t.steps.push_back(std::move(s));
   }
-  for (auto it = c.rels.rbegin(); it != c.rels.rend(); ++it) append_steps(t, (*it)->steps, src);
+  for (auto it = c.rels.rbegin(); it != c.rels.rend(); ++it) append_steps(t, (*it)->steps, &src);
   return t;
 }
 
@@ -216,7 +217,14 @@ std::string Traversal::to_string() const {
 Traversal make_traversal(List<Traverser> steps, const Source& src) {
   Traversal t;
   t.steps.reserve(steps.size);
-  append_steps(t, steps, src);
+  append_steps(t, steps, &src);
+  return t;
+}
+
+Traversal make_traversal_names(List<Traverser> steps) {
+  Traversal t;
+  t.steps.reserve(steps.size);
+  append_steps(t, steps, nullptr);
   return t;
 }
 

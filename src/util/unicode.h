@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -208,46 +209,129 @@ inline std::string nfc(std::string_view s) {
 // Returns the Levenshtein distance between [a] and [b] with unit costs,
 // counted in code points as Go's []rune sees them (an invalid byte is one
 // U+FFFD): what github.com/agext/levenshtein computes for the reference's
-// did-you-mean suggestions. The scratch vectors are per thread and keep
-// their memory: did-you-mean runs over every name in scope, inside try()
-// often enough to matter.
+// did-you-mean suggestions. A row of the table for a short name is on the
+// stack; longer ones and the decoded runes of non-ASCII text use vectors
+// per thread that keep their memory: did-you-mean runs over every name in
+// scope, inside try() often enough to matter.
 // levenshtein_below(a, b, limit) is the distance when it is below [limit],
-// else [limit]: did-you-mean accepts only names closer than 3, and most
-// names are dismissed by their lengths or by a row of the table whose
-// every entry has reached the limit (a row's minimum never decreases).
+// else [limit]: did-you-mean accepts only names closer than 3. Only the
+// band of cells within limit - 1 of the diagonal is computed (a cell
+// further out is at least its distance from the diagonal), values are
+// capped at [limit], and a row whose every cell has reached it ends the
+// walk (a row's minimum never decreases): a name is dismissed after a few
+// cells a row, not a whole table.
 // Text that is all ASCII is compared byte by byte, without decoding.
 namespace detail {
 template <class S>
 size_t levenshtein_runes(const S& x, const S& y, size_t limit) {
   size_t nx = x.size(), ny = y.size();
   if ((nx > ny ? nx - ny : ny - nx) >= limit) return limit;
-  thread_local std::vector<size_t> row;
-  row.resize(ny + 1);
-  for (size_t j = 0; j <= ny; ++j) row[j] = j;
+  size_t reach = limit - 1;  // how far from the diagonal a cell can be below the limit
+  // One row of the table: on the stack for names, per thread beyond.
+  constexpr size_t kShort = 64;
+  size_t short_row[kShort];
+  thread_local std::vector<size_t> long_row;
+  size_t* row = short_row;
+  if (ny >= kShort) {
+    long_row.resize(ny + 1);
+    row = long_row.data();
+  }
+  for (size_t j = 0; j <= ny; ++j) row[j] = std::min(j, limit);
   for (size_t i = 1; i <= nx; ++i) {
-    size_t diag = row[0];
-    row[0] = i;
-    size_t least = i;
-    for (size_t j = 1; j <= ny; ++j) {
+    size_t lo = i > reach ? i - reach : 1;
+    size_t hi = reach >= ny || i + reach >= ny ? ny : i + reach;
+    // row[lo - 1] still holds the previous row's cell: the diagonal of
+    // the first cell. Its left neighbour is column 0 or outside the band.
+    size_t diag = row[lo - 1];
+    size_t left = lo == 1 ? std::min(i, limit) : limit;
+    row[lo - 1] = left;
+    size_t least = left;  // column 0 is in the row too (the whole row when y is empty)
+    for (size_t j = lo; j <= hi; ++j) {
+      // row[j] for j == hi may never have been written in the band of a
+      // row before: it holds its first-row value, which is the limit then.
       size_t up = row[j];
       size_t cost = x[i - 1] == y[j - 1] ? 0 : 1;
-      row[j] = std::min({up + 1, row[j - 1] + 1, diag + cost});
-      least = std::min(least, row[j]);
+      left = std::min({up + 1, left + 1, diag + cost, limit});
+      row[j] = left;
+      least = std::min(least, left);
       diag = up;
     }
     if (least >= limit) return limit;
   }
   return std::min(row[ny], limit);
 }
+
+// The set of bytes in [s] folded into 64 bits (byte & 63), with [ascii]
+// cleared when a byte is not ASCII.
+inline uint64_t byte_set(std::string_view s, bool& ascii) {
+  uint64_t set = 0;
+  unsigned char high = 0;
+  for (char c : s) {
+    auto b = static_cast<unsigned char>(c);
+    high |= b;
+    set |= uint64_t{1} << (b & 63);
+  }
+  ascii = high < 0x80;
+  return set;
+}
+
+// Reports whether [set] has at least [limit] members.
+inline bool at_least(uint64_t set, size_t limit) {
+  size_t k = 0;
+  for (; set != 0 && k < limit; ++k) set &= set - 1;
+  return k >= limit;
+}
+
+// Reports whether [s] is all ASCII, eight bytes at a time.
+inline bool all_ascii(std::string_view s) {
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    if (w & 0x8080808080808080ULL) return false;
+  }
+  for (; i < s.size(); ++i)
+    if (static_cast<unsigned char>(s[i]) >= 0x80) return false;
+  return true;
+}
+
+// The distance of ASCII [a] (whose byte set is [in_a]) and [b] when it is
+// below [limit], else [limit]; nullopt when [b] is not ASCII.
+inline std::optional<size_t> ascii_distance_below(std::string_view a, uint64_t in_a,
+                                                  std::string_view b, size_t limit) {
+  // b has at most as many code points as bytes.
+  if (b.size() <= a.size() && a.size() - b.size() >= limit) return limit;
+  if (b.size() >= a.size() && b.size() - a.size() >= limit && all_ascii(b)) return limit;
+  bool ascii_b = false;
+  uint64_t in_b = byte_set(b, ascii_b);
+  if (!ascii_b) return std::nullopt;
+  // Each byte of one that is nowhere in the other takes an edit: as many
+  // of those as the limit (counting each folded byte once) is enough.
+  if (at_least(in_b & ~in_a, limit) || at_least(in_a & ~in_b, limit)) return limit;
+  return levenshtein_runes(a, b, limit);
+}
 }  // namespace detail
 
+// [given] compared with many names (did-you-mean): what is known of it is
+// worked out once.
+class NearName {
+ public:
+  explicit NearName(std::string_view given) : given_(given) { set_ = detail::byte_set(given, ascii_); }
+  // levenshtein_below(given, name, limit).
+  size_t below(std::string_view name, size_t limit) const;
+
+ private:
+  std::string_view given_;
+  uint64_t set_ = 0;
+  bool ascii_ = false;
+};
+
 inline size_t levenshtein_below(std::string_view a, std::string_view b, size_t limit) {
-  auto ascii = [](std::string_view s) {
-    for (char c : s)
-      if (static_cast<unsigned char>(c) >= 0x80) return false;
-    return true;
-  };
-  if (ascii(a) && ascii(b)) return detail::levenshtein_runes(a, b, limit);
+  bool ascii_a = false;
+  uint64_t in_a = detail::byte_set(a, ascii_a);
+  if (ascii_a) {
+    if (std::optional<size_t> d = detail::ascii_distance_below(a, in_a, b, limit)) return *d;
+  }
   thread_local std::vector<char32_t> x, y;
   auto runes = [](std::string_view s, std::vector<char32_t>& out) {
     out.clear();
@@ -260,6 +344,13 @@ inline size_t levenshtein_below(std::string_view a, std::string_view b, size_t l
   runes(a, x);
   runes(b, y);
   return detail::levenshtein_runes(x, y, limit);
+}
+
+inline size_t NearName::below(std::string_view name, size_t limit) const {
+  if (ascii_) {
+    if (std::optional<size_t> d = detail::ascii_distance_below(given_, set_, name, limit)) return *d;
+  }
+  return levenshtein_below(given_, name, limit);
 }
 
 inline size_t levenshtein(std::string_view a, std::string_view b) {

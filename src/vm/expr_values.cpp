@@ -107,7 +107,7 @@ std::vector<std::string> expression_values(const Program& prog, uint32_t pc, ast
   std::span<const SiteLocal> scope = prog.site_scope(pc);
   std::set<std::string> seen;
   for (const ast::ScopeTraversalExpr* node : variable_nodes(*p.expr)) {
-    Traversal t = make_traversal(node->steps, *p.source);
+    Traversal t = make_traversal_names(node->steps);
     if (t.steps.empty() || t.steps[0].kind != TraversalStep::Kind::Root) continue;
     const Value* root = nullptr;
     for (const SiteLocal& l : scope) {

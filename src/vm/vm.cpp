@@ -181,12 +181,13 @@ struct CallFrame {
 // [levels] entry with a close name, and there the closest (then the first
 // in order) of its names: one of the reference's answers.
 std::string_view closest(std::string_view given,
-                         const std::vector<std::vector<std::string_view>>& levels) {
+                         std::span<const std::vector<std::string_view>> levels) {
+  uni::NearName near(given);
   for (const auto& level : levels) {
     std::string_view best;
     size_t best_d = 3;
     for (std::string_view c : level) {
-      size_t d = uni::levenshtein_below(given, c, best_d);
+      size_t d = near.below(c, best_d);
       if (d < best_d) best = c, best_d = d;
     }
     if (best_d < 3) return best;
@@ -196,7 +197,7 @@ std::string_view closest(std::string_view given,
 
 // " Did you mean %q?" for the closest of [levels] to [given], or "".
 std::string suggestion(std::string_view given,
-                       const std::vector<std::vector<std::string_view>>& levels) {
+                       std::span<const std::vector<std::string_view>> levels) {
   std::string_view c = closest(given, levels);
   return c.empty() ? std::string() : " Did you mean " + uni::go_quote(c) + "?";
 }
@@ -2111,14 +2112,14 @@ bool Vm::State::op_call_begin(uint32_t name, uint16_t nargs, uint8_t flags, uint
       } else {
         // The reference compares the bare name with the full names here,
         // and puts the namespace before the full name it suggests.
-        std::string_view c = closest(bare, {avail});
+        std::string_view c = closest(bare, {&avail, 1});
         detail = "There is no function named " + uni::go_quote(bare) + " in namespace " +
                  std::string(ns) + ".";
         if (!c.empty()) detail += " Did you mean " + std::string(ns) + std::string(c) + "?";
       }
     } else {
       detail =
-          "There is no function named " + uni::go_quote(fname) + "." + suggestion(fname, {avail});
+          "There is no function named " + uni::go_quote(fname) + "." + suggestion(fname, {&avail, 1});
     }
     report(pc, "Call to unknown function", std::move(detail), 1, 0, 0);
     push(Value::dynamic());

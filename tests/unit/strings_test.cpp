@@ -335,6 +335,30 @@ TEST(Unicode, LevenshteinBelowAgreesWithTheDistance) {
             << a << " / " << b << " below " << limit;
     }
   }
+  // The band and the filters before it (lengths, bytes one word lacks):
+  // random words over a small alphabet (so that near and far pairs both
+  // occur), of lengths on either side of every limit, some with a letter
+  // of two bytes; through levenshtein_below and NearName alike.
+  std::mt19937 rng(36);
+  auto word = [&] {
+    std::string w;
+    for (size_t n = rng() % 13; n > 0; --n) {
+      unsigned pick = rng() % 24;
+      w += pick == 0 ? "\xc3\xa9" : std::string(1, "abcdxyz_"[pick % 8]);
+    }
+    return w;
+  };
+  for (int k = 0; k < 6000; ++k) {
+    std::string a = word(), b = word();
+    size_t want = plain(a, b);
+    EXPECT_EQ(uni::levenshtein(a, b), want) << a << " / " << b;
+    uni::NearName near(a);
+    for (size_t limit = 0; limit <= 7; ++limit) {
+      ASSERT_EQ(uni::levenshtein_below(a, b, limit), std::min(want, limit))
+          << a << " / " << b << " below " << limit;
+      ASSERT_EQ(near.below(b, limit), std::min(want, limit)) << a << " / " << b << " below " << limit;
+    }
+  }
 }
 
 // Columns count grapheme clusters from the line start: on the ASCII start
