@@ -396,7 +396,7 @@ int run_check(const std::vector<std::string>& args) {
   // Module directories: what loading and validating them reports beyond
   // the syntax errors of their files, already reported above.
   for (const std::string& p : opts.paths) {
-    if (opts.as != ParseAs::Config || !is_module_dir(p)) continue;
+    if (opts.as != ParseAs::Config || !in->directories.count(p) || !is_module_dir(p)) continue;
     ModuleCheck mc = check_module(p);
     Diagnostics extra;
     for (Diagnostic& d : mc.diagnostics) {

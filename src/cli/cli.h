@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -128,6 +129,7 @@ struct Inputs {
   std::vector<std::string> files;
   std::map<std::string, std::string> unreadable;  // path -> reason (strerror)
   std::vector<SymlinkNote> symlinks;              // in the order met
+  std::set<std::string> directories;              // the arguments that name directories
 };
 
 // Expands [args] (files, directories, `-`) into the files to read.

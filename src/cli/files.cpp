@@ -279,6 +279,7 @@ std::optional<Inputs> collect_inputs(const std::vector<std::string>& args, const
       in.files.push_back(a);
       in.unreadable[a] = std::strerror(errno);
     } else if (S_ISDIR(st.st_mode)) {
+      in.directories.insert(a);
       // A directory named twice, or inside one named before, is walked once.
       if (seen.insert({st.st_dev, st.st_ino}).second) walk_directory(a, a, walk, in, seen);
     } else {
@@ -370,19 +371,42 @@ bool read_input(const std::string& path, std::string& out, std::string& error) {
   }
   out.clear();
   struct stat st;
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) out.reserve(static_cast<size_t>(st.st_size));
-  char buf[1 << 16];
   bool ok = true;
-  for (;;) {
-    ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n > 0) {
-      out.append(buf, static_cast<size_t>(n));
-    } else if (n == 0) {
-      break;
-    } else if (errno != EINTR) {
-      error = std::strerror(errno);
-      ok = false;
-      break;
+  auto failed = [&] {
+    error = std::strerror(errno);
+    ok = false;
+  };
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    // A regular file is read to the size it has now, straight into [out],
+    // without a last read to see the end: one system call fewer a file
+    // when a whole tree is checked. (A file of the /proc kind says 0 and
+    // is read to its end below.)
+    size_t size = static_cast<size_t>(st.st_size), got = 0;
+    out.resize(size);
+    while (got < size) {
+      ssize_t n = ::read(fd, out.data() + got, size - got);
+      if (n > 0) {
+        got += static_cast<size_t>(n);
+      } else if (n == 0) {
+        break;
+      } else if (errno != EINTR) {
+        failed();
+        break;
+      }
+    }
+    out.resize(got);
+  } else {
+    char buf[1 << 16];
+    for (;;) {
+      ssize_t n = ::read(fd, buf, sizeof buf);
+      if (n > 0) {
+        out.append(buf, static_cast<size_t>(n));
+      } else if (n == 0) {
+        break;
+      } else if (errno != EINTR) {
+        failed();
+        break;
+      }
     }
   }
   if (fd != STDIN_FILENO) ::close(fd);
