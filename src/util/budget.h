@@ -56,6 +56,16 @@ class Budget {
       poll_bytes_left_ -= bytes;
     }
   }
+  // Counts [bytes] of text made that no value keeps (a diagnostic's
+  // message and the values it quotes) towards the same next check of the
+  // deadline, without the memory limit.
+  void count_text(size_t bytes) {
+    if (bytes >= poll_bytes_left_) {
+      poll();
+    } else {
+      poll_bytes_left_ -= bytes;
+    }
+  }
   void check_string(uint64_t bytes) const {
     if (bytes > limits_->max_string_bytes) fail(Limit::StringSize);
   }

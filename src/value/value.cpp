@@ -506,10 +506,16 @@ bool Value::is_wholly_known() const {
   const Value& v = unmarked_ref(*this);
   if (!v.is_known()) return false;
   if (!is_container(v)) return true;
-  // Every element at any depth, each shared container once (value/walk.h).
+  // Every element at any depth, each shared container once (value/walk.h);
+  // the set of those seen only when [v] holds a collection (most hold none).
   WalkStack todo;
+  for (const Value& e0 : v.elements()) {
+    const Value& e = unmarked_ref(e0);
+    if (!e.is_known()) return false;
+    if (is_container(e)) todo.push(&e);
+  }
+  if (todo.empty()) return true;
   SeenSet seen;
-  todo.push(&v);
   while (!todo.empty()) {
     const Value* c = todo.pop();
     if (seen.entered_before(c->u_.obj)) continue;
@@ -562,10 +568,15 @@ Value Value::add_marks(const Marks& m) const {
 bool Value::contains_marked() const {
   if (rep_ == Rep::Marked) return true;
   if (!is_plain() || !is_container(*this)) return false;
-  // As is_wholly_known: each shared container once, on an explicit stack.
+  // As is_wholly_known: each shared container once, on an explicit stack,
+  // the set of those seen only when this holds a collection.
   WalkStack todo;
+  for (const Value& e : elements()) {
+    if (e.rep_ == Rep::Marked) return true;
+    if (e.is_plain() && is_container(e)) todo.push(&e);
+  }
+  if (todo.empty()) return false;
   SeenSet seen;
-  todo.push(this);
   while (!todo.empty()) {
     const Value* c = todo.pop();
     if (seen.entered_before(c->u_.obj)) continue;

@@ -559,12 +559,22 @@ struct Vm::State {
   }
   // Making a diagnostic can take long (its text quotes values: a duplicate
   // key of a for expression, each value it names) and a run of few steps
-  // can make many, so each one made checks the deadline.
+  // can make many, so the text each one made counts towards the next check
+  // of the deadline, as the bytes of values made do.
   [[gnu::noinline]] void report(uint32_t pc, util::Message&& summary, util::Message&& detail,
                                 int subject, int context = -1, int expr = -1) {
-    describe(diags.emplace_back(), pc, std::move(summary), std::move(detail), subject, context,
-             expr);
-    if (budget != nullptr) budget->poll();
+    PendingDiag& d = diags.emplace_back();
+    describe(d, pc, std::move(summary), std::move(detail), subject, context, expr);
+    if (budget != nullptr) {
+      // The detail quotes values; the expression's text was parsed again
+      // for the values it names.
+      size_t made = d.detail.view().size();
+      if (d.has_expr) {
+        made += d.expr.end - d.expr.begin;
+        for (const std::string& v : d.values) made += v.size();
+      }
+      budget->count_text(made);
+    }
   }
   [[gnu::noinline]] void report_literals(uint32_t pc, std::string_view summary,
                                          std::string_view detail, int subject, int context,
