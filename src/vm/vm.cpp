@@ -873,11 +873,13 @@ struct Vm::State {
 
   Value exec();
 
-  // A binary opcode [op] (with [flags]) on the two plain operands on top of
-  // the stack, in place, through fast_binary; false (nothing changed) when
-  // that needs the general path. Out of exec, whose computed gotos may not
-  // leave the scope of a value with a destructor.
-  bool binary_in_place(Op op, uint8_t flags) {
+  // A binary opcode [op] (with [flags]) on the two operands on top of the
+  // stack, in place, through fast_binary when they are plain; false
+  // (nothing changed) when that needs the general path. Out of exec, whose
+  // computed gotos may not leave the scope of a value with a destructor,
+  // and not inlined there: exec's code for two small integers stays short.
+  [[gnu::noinline]] bool binary_in_place(Op op, uint8_t flags) {
+    if (!plain_operands(op, sp[-2], sp[-1])) return false;
     Value out;
     if (!fast_binary(op, sp[-2], sp[-1], out)) return false;
     if (flags & kFlagMarks) {
@@ -2582,7 +2584,7 @@ Value Vm::State::exec() {
             ip += SIZE(ADD);
             VM_NEXT;
           }
-          if (plain_operands(op, sp[-2], sp[-1]) && binary_in_place(op, flags)) {
+          if (binary_in_place(op, flags)) {
             ip += SIZE(ADD);
             VM_NEXT;
           }
