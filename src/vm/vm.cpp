@@ -308,6 +308,20 @@ inline bool small_binary(Op op, Value& a, const Value& b) {
   }
 }
 
+// Computes a logic or equality operator on two plain bools in place, in
+// [a]; false (nothing changed) for anything else.
+inline bool bool_binary(Op op, Value& a, const Value& b) {
+  if (a.rep() != Value::Rep::Bool || b.rep() != Value::Rep::Bool) return false;
+  bool x = a.as_bool(), y = b.as_bool();
+  switch (op) {
+    case Op::AND: a = Value::boolean(x && y); return true;
+    case Op::OR: a = Value::boolean(x || y); return true;
+    case Op::EQ: a = Value::boolean(x == y); return true;
+    case Op::NE: a = Value::boolean(x != y); return true;
+    default: return false;
+  }
+}
+
 // Computes a binary operator on two plain operands of its parameter type
 // without any of the checks the general path makes; false when the
 // operator needs the general path (a failing or non-plain result).
@@ -2572,14 +2586,22 @@ Value Vm::State::exec() {
       VM_CASE(OR) {
         // When there are no diagnostics to track (no marks, or none
         // reported so far, so none since either), plain operands of the
-        // operator's type are combined in place: two small integers inline
-        // (small_binary leaves the logic operators, which pop two marks, to
-        // the next case), others through fast_binary, without the general
-        // path's conversions and marks.
+        // operator's type are combined in place: two small integers or two
+        // bools inline (the logic operators pop two marks), others through
+        // fast_binary, without the general path's conversions and marks.
         uint8_t flags = ARG(ADD, 0);
         if (!(flags & kFlagMarks) || diags.empty()) {
           if (sp[-2].is_small_int() && sp[-1].is_small_int() && small_binary(op, sp[-2], sp[-1])) {
             if (flags & kFlagMarks) pop_mark();
+            --sp;
+            ip += SIZE(ADD);
+            VM_NEXT;
+          }
+          if (bool_binary(op, sp[-2], sp[-1])) {
+            if (flags & kFlagMarks) {
+              pop_mark();
+              if (op == Op::AND || op == Op::OR) pop_mark();
+            }
             --sp;
             ip += SIZE(ADD);
             VM_NEXT;

@@ -454,6 +454,28 @@ TEST_F(Marked, OperatorsCarryMarks) {
   EXPECT_TRUE(value("sn == 7").marks().has("sensitive"));
 }
 
+// Two plain bools are combined in place, the logic operators taking both
+// their operands' mark entries: marked operands beside them keep theirs.
+TEST_F(Marked, LogicOnPlainBoolsBesideMarkedOnes) {
+  // Variables: the compiler cannot know they are plain, so their operators
+  // keep mark entries, which the in-place path must take off.
+  ctx.set("pb", Value::boolean(true));
+  ctx.set("pf", Value::boolean(false));
+  EXPECT_TRUE(value("(pb && pf) || sb").marks().has("sensitive"));
+  EXPECT_TRUE(value("sb || (pb && pf)").marks().has("sensitive"));
+  EXPECT_TRUE(value("((pb && sb) || pf) && pb").marks().has("sensitive"));
+  EXPECT_TRUE(value("(pb == pf) != (sb && pb)").marks().has("sensitive"));
+  EXPECT_FALSE(value("(pb == pf) != (pf || pb)").is_marked());
+  Value t = value("[pb && pf, pb || pf, pb == pf, pb != pf, sb && pb, pf || (pb && pb)]");
+  EXPECT_EQ(typed(t.unmark_deep().first),
+            R"({"value":[false,true,false,true,true,true],"type":["tuple",["bool","bool","bool","bool","bool","bool"]]})");
+  for (size_t i = 0; i < 6; ++i) EXPECT_EQ(t.element(i).is_marked(), i == 4) << i;
+  Value m = value("[for x in slist : (x > 1 && pb) == (pf || x == 2)]");
+  EXPECT_TRUE(m.marks().has("sensitive"));
+  EXPECT_EQ(typed(m.unmark_deep().first),
+            R"({"value":[true,true],"type":["tuple",["bool","bool"]]})");
+}
+
 TEST_F(Marked, TemplatesAndTraversals) {
   Value t = value(R"("x-${secret}")");
   EXPECT_TRUE(t.marks().has("sensitive"));
