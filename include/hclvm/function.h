@@ -121,6 +121,12 @@ class FunctionTable {
   const Function* find(std::string_view name) const;
   // Names in order, for listing and for did-you-mean suggestions.
   std::vector<std::string_view> names() const;
+  // Calls [f] with each name (a std::string_view), in order, without
+  // making a list of them.
+  template <class F>
+  void each_name(F&& f) const {
+    for (const auto& entry : fns_) f(std::string_view(entry.first));
+  }
   size_t size() const { return fns_.size(); }
 
  private:

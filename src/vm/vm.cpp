@@ -2122,13 +2122,14 @@ bool Vm::State::op_call_begin(uint32_t name, uint16_t nargs, uint8_t flags, uint
     const std::string& fname = prog->names[name];
     // The reference lists the functions of the context it was given only:
     // inside a for expression that is a child context without any.
-    std::vector<std::string_view> avail;
     const FunctionTable* own = ctx->functions();
     bool inherited = ctx->parent() != nullptr && ctx->parent()->functions() == own;
-    if (!(flags & kCallChildScope) && own != nullptr && !inherited) avail = own->names();
+    bool listed = !(flags & kCallChildScope) && own != nullptr && !inherited;
     std::string detail;
     size_t sep = fname.rfind("::");
     if (sep != std::string::npos) {
+      std::vector<std::string_view> avail;
+      if (listed) avail = own->names();
       // A namespaced name: is the namespace known at all?
       std::string_view ns = std::string_view(fname).substr(0, sep + 2);
       std::string_view bare = std::string_view(fname).substr(sep + 2);
@@ -2144,8 +2145,19 @@ bool Vm::State::op_call_begin(uint32_t name, uint16_t nargs, uint8_t flags, uint
         if (!c.empty()) detail += " Did you mean " + std::string(ns) + std::string(c) + "?";
       }
     } else {
-      detail =
-          "There is no function named " + uni::go_quote(fname) + "." + suggestion(fname, {&avail, 1});
+      // The closest name (the first of the closest, in order), straight
+      // from the table.
+      std::string_view best;
+      if (listed) {
+        uni::NearName near(fname);
+        size_t best_d = 3;
+        own->each_name([&](std::string_view c) {
+          size_t d = near.below(c, best_d);
+          if (d < best_d) best = c, best_d = d;
+        });
+      }
+      detail = "There is no function named " + uni::go_quote(fname) + ".";
+      if (!best.empty()) detail += " Did you mean " + uni::go_quote(best) + "?";
     }
     report(pc, "Call to unknown function", std::move(detail), 1, 0, 0);
     push(Value::dynamic());
