@@ -153,7 +153,8 @@ std::optional<Inputs> collect_inputs(const std::vector<std::string>& args, const
 bool write_file_atomic(const std::string& path, std::string_view data, std::string& error);
 
 // Reads all of [path] (`-`: standard input) as bytes into [out]; on failure
-// stores the reason (strerror) in [error] and returns false.
+// (the system's error, a stream of more than 4 GiB, no memory for it)
+// stores the reason in [error] and returns false.
 bool read_input(const std::string& path, std::string& out, std::string& error);
 
 // The name a file gets in diagnostics: its path, or "<stdin>" for `-`,

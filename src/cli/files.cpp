@@ -11,12 +11,14 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <new>
 #include <set>
 #include <system_error>
 
@@ -382,7 +384,13 @@ bool read_input(const std::string& path, std::string& out, std::string& error) {
     // when a whole tree is checked. (A file of the /proc kind says 0 and
     // is read to its end below.)
     size_t size = static_cast<size_t>(st.st_size), got = 0;
-    out.resize(size);
+    try {
+      out.resize(size);
+    } catch (const std::bad_alloc&) {
+      error = "out of memory for its " + std::to_string(size) + " bytes";
+      if (fd != STDIN_FILENO) ::close(fd);
+      return false;
+    }
     while (got < size) {
       ssize_t n = ::read(fd, out.data() + got, size - got);
       if (n > 0) {
@@ -396,11 +404,26 @@ bool read_input(const std::string& path, std::string& out, std::string& error) {
     }
     out.resize(got);
   } else {
+    // A pipe or a device is read to its end, but no further than the
+    // most a source may hold (/dev/zero has no end), and running out of
+    // memory on the way is an error, not the end of the process.
+    constexpr size_t kMost = size_t(UINT32_MAX) - 1;
     char buf[1 << 16];
     for (;;) {
       ssize_t n = ::read(fd, buf, sizeof buf);
+      if (n > 0 && out.size() + static_cast<size_t>(n) > kMost) {
+        error = "more than 4 GiB, the most a file may hold";
+        ok = false;
+        break;
+      }
       if (n > 0) {
-        out.append(buf, static_cast<size_t>(n));
+        try {
+          out.append(buf, static_cast<size_t>(n));
+        } catch (const std::bad_alloc&) {
+          error = "out of memory after " + std::to_string(out.size()) + " bytes";
+          ok = false;
+          break;
+        }
       } else if (n == 0) {
         break;
       } else if (errno != EINTR) {
@@ -410,6 +433,7 @@ bool read_input(const std::string& path, std::string& out, std::string& error) {
     }
   }
   if (fd != STDIN_FILENO) ::close(fd);
+  if (!ok) std::string().swap(out);  // what was read is no use
   return ok;
 }
 
