@@ -51,11 +51,6 @@ void map_runes(std::string_view s, F f, std::string& out) {
   }
 }
 
-// Whether [s] is all ASCII (Go's case functions take a byte path then).
-bool is_ascii(std::string_view s) {
-  return std::all_of(s.begin(), s.end(), [](char c) { return (unsigned char)c < 0x80; });
-}
-
 // Go's unicode.ToUpper / ToTitle of [r]: utf8proc's mapping, except that
 // utf8proc maps ß to ẞ where Go's tables (Unicode's simple mappings) leave
 // it alone.
@@ -68,7 +63,7 @@ char32_t title_rune(char32_t r) {
 
 // Appends [s] in upper case to [out].
 void to_upper(std::string_view s, std::string& out) {
-  if (!is_ascii(s)) return map_runes(s, upper_rune, out);
+  if (!uni::all_ascii(s)) return map_runes(s, upper_rune, out);
   size_t at = out.size();
   out.append(s);
   for (size_t i = at; i < out.size(); ++i)
@@ -77,7 +72,7 @@ void to_upper(std::string_view s, std::string& out) {
 
 // Appends [s] in lower case to [out].
 void to_lower(std::string_view s, std::string& out) {
-  if (!is_ascii(s)) {
+  if (!uni::all_ascii(s)) {
     return map_runes(
         s, [](char32_t r) { return char32_t(utf8proc_tolower(utf8proc_int32_t(r))); }, out);
   }
@@ -106,7 +101,7 @@ bool is_separator(char32_t r) {
 
 // Appends [s] with each word's first letter in title case to [out].
 void to_title(std::string_view s, std::string& out) {
-  if (is_ascii(s)) {
+  if (uni::all_ascii(s)) {
     // ASCII: the same rules on bytes, in place, without decoding.
     size_t at = out.size();
     out.append(s);

@@ -40,6 +40,20 @@ inline Rune decode(std::string_view s, size_t i) {
   return {char32_t(cp), uint32_t(n), true};
 }
 
+// Reports whether [s] is all ASCII (every byte below 0x80), eight bytes
+// at a time.
+inline bool all_ascii(std::string_view s) {
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    if (w & 0x8080808080808080ULL) return false;
+  }
+  for (; i < s.size(); ++i)
+    if (static_cast<unsigned char>(s[i]) >= 0x80) return false;
+  return true;
+}
+
 // Reports whether [s] is entirely valid UTF-8, as Go's utf8.ValidString
 // decides (no surrogates, no overlong forms, nothing past U+10FFFF).
 inline bool valid_utf8(std::string_view s) {
@@ -282,26 +296,13 @@ inline bool at_least(uint64_t set, size_t limit) {
   return k >= limit;
 }
 
-// Reports whether [s] is all ASCII, eight bytes at a time.
-inline bool all_ascii(std::string_view s) {
-  size_t i = 0;
-  for (; i + 8 <= s.size(); i += 8) {
-    uint64_t w;
-    std::memcpy(&w, s.data() + i, 8);
-    if (w & 0x8080808080808080ULL) return false;
-  }
-  for (; i < s.size(); ++i)
-    if (static_cast<unsigned char>(s[i]) >= 0x80) return false;
-  return true;
-}
-
 // The distance of ASCII [a] (whose byte set is [in_a]) and [b] when it is
 // below [limit], else [limit]; nullopt when [b] is not ASCII.
 inline std::optional<size_t> ascii_distance_below(std::string_view a, uint64_t in_a,
                                                   std::string_view b, size_t limit) {
   // b has at most as many code points as bytes.
   if (b.size() <= a.size() && a.size() - b.size() >= limit) return limit;
-  if (b.size() >= a.size() && b.size() - a.size() >= limit && all_ascii(b)) return limit;
+  if (b.size() >= a.size() && b.size() - a.size() >= limit && uni::all_ascii(b)) return limit;
   bool ascii_b = false;
   uint64_t in_b = byte_set(b, ascii_b);
   if (!ascii_b) return std::nullopt;
@@ -310,13 +311,23 @@ inline std::optional<size_t> ascii_distance_below(std::string_view a, uint64_t i
   if (at_least(in_b & ~in_a, limit) || at_least(in_a & ~in_b, limit)) return limit;
   return levenshtein_runes(a, b, limit);
 }
+// [s]'s code points into [out] as Go's []rune reads them (an invalid
+// byte is one U+FFFD).
+inline void decode_runes(std::string_view s, std::vector<char32_t>& out) {
+  out.clear();
+  for (size_t i = 0; i < s.size();) {
+    Rune r = decode(s, i);
+    out.push_back(r.ok ? r.cp : 0xFFFD);
+    i += r.ok ? r.len : 1;
+  }
+}
 }  // namespace detail
 
 // [given] compared with many names (did-you-mean): what is known of it is
 // worked out once.
 class NearName {
  public:
-  explicit NearName(std::string_view given) : given_(given) { set_ = detail::byte_set(given, ascii_); }
+  explicit NearName(std::string_view given);
   // levenshtein_below(given, name, limit).
   size_t below(std::string_view name, size_t limit) const;
 
@@ -324,6 +335,7 @@ class NearName {
   std::string_view given_;
   uint64_t set_ = 0;
   bool ascii_ = false;
+  std::vector<char32_t> runes_;  // given's code points, when it is not ASCII
 };
 
 inline size_t levenshtein_below(std::string_view a, std::string_view b, size_t limit) {
@@ -333,24 +345,26 @@ inline size_t levenshtein_below(std::string_view a, std::string_view b, size_t l
     if (std::optional<size_t> d = detail::ascii_distance_below(a, in_a, b, limit)) return *d;
   }
   thread_local std::vector<char32_t> x, y;
-  auto runes = [](std::string_view s, std::vector<char32_t>& out) {
-    out.clear();
-    for (size_t i = 0; i < s.size();) {
-      Rune r = decode(s, i);
-      out.push_back(r.ok ? r.cp : 0xFFFD);
-      i += r.ok ? r.len : 1;
-    }
-  };
-  runes(a, x);
-  runes(b, y);
+  detail::decode_runes(a, x);
+  detail::decode_runes(b, y);
   return detail::levenshtein_runes(x, y, limit);
+}
+
+inline NearName::NearName(std::string_view given) : given_(given) {
+  set_ = detail::byte_set(given, ascii_);
+  if (!ascii_) detail::decode_runes(given, runes_);
 }
 
 inline size_t NearName::below(std::string_view name, size_t limit) const {
   if (ascii_) {
     if (std::optional<size_t> d = detail::ascii_distance_below(given_, set_, name, limit)) return *d;
+    return levenshtein_below(given_, name, limit);
   }
-  return levenshtein_below(given_, name, limit);
+  // [name] has at most as many code points as bytes.
+  if (runes_.size() > name.size() && runes_.size() - name.size() >= limit) return limit;
+  thread_local std::vector<char32_t> y;
+  detail::decode_runes(name, y);
+  return detail::levenshtein_runes(runes_, y, limit);
 }
 
 inline size_t levenshtein(std::string_view a, std::string_view b) {

@@ -887,6 +887,15 @@ struct Vm::State {
 
   Value exec();
 
+  // Takes off the mark entries of binary opcode [op]'s operands when it
+  // has them ([flags]): the logic operators have two.
+  void pop_operand_marks(Op op, uint8_t flags) {
+    if (flags & kFlagMarks) {
+      pop_mark();
+      if (op == Op::AND || op == Op::OR) pop_mark();
+    }
+  }
+
   // A binary opcode [op] (with [flags]) on the two operands on top of the
   // stack, in place, through fast_binary when they are plain; false
   // (nothing changed) when that needs the general path. Out of exec, whose
@@ -896,10 +905,7 @@ struct Vm::State {
     if (!plain_operands(op, sp[-2], sp[-1])) return false;
     Value out;
     if (!fast_binary(op, sp[-2], sp[-1], out)) return false;
-    if (flags & kFlagMarks) {
-      pop_mark();
-      if (op == Op::AND || op == Op::OR) pop_mark();
-    }
+    pop_operand_marks(op, flags);
     sp[-2] = std::move(out);
     sp[-1] = Value();
     --sp;
@@ -2610,10 +2616,7 @@ Value Vm::State::exec() {
             VM_NEXT;
           }
           if (bool_binary(op, sp[-2], sp[-1])) {
-            if (flags & kFlagMarks) {
-              pop_mark();
-              if (op == Op::AND || op == Op::OR) pop_mark();
-            }
+            pop_operand_marks(op, flags);
             --sp;
             ip += SIZE(ADD);
             VM_NEXT;
