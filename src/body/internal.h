@@ -112,9 +112,8 @@ struct Access {
   }
 };
 
-// The native body [b] of [tree], with the names a partial content hid.
-Body make_native_body(TreePtr tree, const ast::Body* b, NameSet hidden_attrs = {},
-                      NameSet hidden_blocks = {});
+// The native body [b] of [tree], nothing hidden.
+Body make_native_body(TreePtr tree, const ast::Body* b);
 // The JSON body whose value is [v] (of [tree]), with the names a partial
 // content hid.
 Body make_json_body(TreePtr tree, const json::Node* v, NameSet hidden_attrs = {});

@@ -4,6 +4,12 @@
 // attributes it found, and every block type it named (blocks of a type may
 // repeat, so a type is hidden only once all of its blocks are read).
 //
+// The reference keeps the hidden names. A name hides nothing but the body's
+// own items of that name (attribute names are unique in a body, which the
+// parser checks), so here a body keeps one flag per attribute and block of
+// its syntax: hidden or not. That reads the same, without a set of strings
+// copied at every read.
+//
 // The reference keeps a body's attributes in a Go map, so it reports
 // unexpected arguments in no particular order; here they come in source
 // order, as do the attributes of the content.
@@ -11,6 +17,7 @@
 
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "body/internal.h"
 #include "util/unicode.h"
@@ -19,13 +26,14 @@ namespace hclvm::body_detail {
 
 namespace {
 
+// Flags over a body's attributes, then its blocks: the hidden ones. Empty
+// when none is.
+using Hidden = std::vector<bool>;
+
 class NativeBody final : public BodyImpl {
  public:
-  NativeBody(TreePtr tree, const ast::Body* body, NameSet hidden_attrs, NameSet hidden_blocks)
-      : tree_(std::move(tree)),
-        body_(body),
-        hidden_attrs_(std::move(hidden_attrs)),
-        hidden_blocks_(std::move(hidden_blocks)) {}
+  NativeBody(TreePtr tree, const ast::Body* body, Hidden hidden)
+      : tree_(std::move(tree)), body_(body), hidden_(std::move(hidden)) {}
 
   Body::Kind kind() const override { return Body::Kind::Native; }
   const ast::Body* native_body() const override { return body_; }
@@ -43,13 +51,19 @@ class NativeBody final : public BodyImpl {
   }
 
  private:
-  // The content of a schema, and the names a remaining body hides.
+  // The content of a schema, and what a remaining body hides.
   struct Partial {
     PartialContentResult result;
-    NameSet hidden_attrs, hidden_blocks;
+    Hidden hidden;
+    bool attr_hidden(size_t i) const { return !hidden.empty() && hidden[i]; }
+    bool block_hidden(size_t i, const ast::Body& b) const {
+      return !hidden.empty() && hidden[b.attributes.size + i];
+    }
   };
   // Reads what [schema] names (PartialContent).
   Partial read(const BodySchema& schema) const;
+  // The index of the attribute named [name], or -1.
+  long attribute_index(std::string_view name) const;
 
   // Returns the range of span [s] of the file.
   Range range(ast::Span s) const { return tree_->source().range(s); }
@@ -60,8 +74,15 @@ class NativeBody final : public BodyImpl {
 
   TreePtr tree_;
   const ast::Body* body_;
-  NameSet hidden_attrs_, hidden_blocks_;
+  Hidden hidden_;
 };
+
+long NativeBody::attribute_index(std::string_view name) const {
+  const auto& attrs = body_->attributes;
+  for (uint32_t i = 0; i < attrs.size; ++i)
+    if (attrs[i]->name == name) return long(i);
+  return -1;
+}
 
 
 Attribute NativeBody::attribute(const ast::Attribute& a) const {
@@ -83,18 +104,28 @@ Block NativeBody::block(const ast::Block& b) const {
 
 NativeBody::Partial NativeBody::read(const BodySchema& schema) const {
   Partial p;
-  p.hidden_attrs = hidden_attrs_;
-  p.hidden_blocks = hidden_blocks_;
+  const uint32_t n_attrs = body_->attributes.size, n_blocks = body_->blocks.size;
+  p.hidden = hidden_;
+  if (p.hidden.empty()) p.hidden.assign(n_attrs + n_blocks, false);
   PartialContentResult& r = p.result;
   Diagnostics& diags = r.diagnostics;
 
   // Arguments, in the schema's order: a name the schema lists twice is
-  // found once and missing the second time, as in the reference.
-  std::unordered_map<std::string_view, const ast::Attribute*> by_name;
-  for (const ast::Attribute* a : body_->attributes) by_name.emplace(a->name, a);
-  NameSet taken;
+  // found once and missing the second time, as in the reference. A large
+  // body is looked up through a map, a small one by a walk.
+  std::unordered_map<std::string_view, uint32_t> by_name;
+  if (n_attrs > 16)
+    for (uint32_t i = 0; i < n_attrs; ++i) by_name.emplace(body_->attributes[i]->name, i);
+  std::vector<bool> taken(n_attrs, false);
   for (const AttributeSchema& s : schema.attributes) {
-    if (by_name.count(s.name) == 0 || p.hidden_attrs.count(s.name) != 0) {
+    long i = -1;
+    if (n_attrs > 16) {
+      auto it = by_name.find(s.name);
+      if (it != by_name.end()) i = long(it->second);
+    } else {
+      i = attribute_index(s.name);
+    }
+    if (i < 0 || p.hidden[size_t(i)]) {
       if (s.required) {
         Diagnostic d;
         d.summary = "Missing required argument";
@@ -105,20 +136,28 @@ NativeBody::Partial NativeBody::read(const BodySchema& schema) const {
       }
       continue;
     }
-    p.hidden_attrs.insert(s.name);
-    taken.insert(s.name);
+    p.hidden[size_t(i)] = true;
+    taken[size_t(i)] = true;
   }
-  for (const ast::Attribute* a : body_->attributes)
-    if (taken.count(a->name) != 0) r.content.attributes.add(attribute(*a));
+  for (uint32_t i = 0; i < n_attrs; ++i)
+    if (taken[i]) r.content.attributes.add(attribute(*body_->attributes[i]));
 
   // Blocks: a type the schema lists twice takes its last header.
-  std::unordered_map<std::string_view, const BlockHeaderSchema*> wanted;
-  for (const BlockHeaderSchema& s : schema.blocks) wanted[s.type] = &s;
-  for (const ast::Block* b : body_->blocks) {
-    if (p.hidden_blocks.count(b->type) != 0) continue;
-    auto it = wanted.find(b->type);
-    if (it == wanted.end()) continue;
-    const std::vector<std::string>& names = it->second->label_names;
+  auto header_of = [&schema](std::string_view type) -> const BlockHeaderSchema* {
+    for (size_t k = schema.blocks.size(); k-- > 0;)
+      if (schema.blocks[k].type == type) return &schema.blocks[k];
+    return nullptr;
+  };
+  for (uint32_t bi = 0; bi < n_blocks; ++bi) {
+    const ast::Block* b = body_->blocks[bi];
+    if (p.hidden[n_attrs + bi]) continue;
+    const BlockHeaderSchema* wanted = header_of(b->type);
+    if (wanted == nullptr) continue;
+    const std::vector<std::string>& names = wanted->label_names;
+    if (b->labels.size == names.size()) {
+      r.content.blocks.push_back(block(*b));
+      continue;
+    }
     std::string type(b->type);
     Range header = range_between(range(b->type_span), range(b->open_brace_span));
     if (b->labels.size > names.size()) {
@@ -147,17 +186,17 @@ NativeBody::Partial NativeBody::read(const BodySchema& schema) const {
       d.subject = range(b->open_brace_span);
       d.context = header;
       diags.push_back(std::move(d));
-      continue;
     }
-    r.content.blocks.push_back(block(*b));
   }
   // Types are hidden only now, so that every block of a type is read.
-  for (const BlockHeaderSchema& s : schema.blocks) p.hidden_blocks.insert(s.type);
+  for (uint32_t bi = 0; bi < n_blocks; ++bi)
+    if (header_of(body_->blocks[bi]->type) != nullptr) p.hidden[n_attrs + bi] = true;
 
   r.content.missing_item_range = missing_item_range();
-  r.remain = make_native_body(tree_, body_, p.hidden_attrs, p.hidden_blocks);
+  r.remain = Access::body(std::make_shared<NativeBody>(tree_, body_, p.hidden));
   return p;
 }
+
 
 PartialContentResult NativeBody::partial_content(const BodySchema& schema) const {
   return std::move(read(schema).result);
@@ -166,8 +205,9 @@ PartialContentResult NativeBody::partial_content(const BodySchema& schema) const
 ContentResult NativeBody::content(const BodySchema& schema) const {
   Partial p = read(schema);
   ContentResult r{std::move(p.result.content), std::move(p.result.diagnostics)};
-  for (const ast::Attribute* a : body_->attributes) {
-    if (p.hidden_attrs.count(a->name) != 0) continue;
+  for (uint32_t i = 0; i < body_->attributes.size; ++i) {
+    const ast::Attribute* a = body_->attributes[i];
+    if (p.attr_hidden(i)) continue;
     // Suggest the arguments not found yet; else a block type of this name.
     std::vector<std::string> candidates;
     for (const AttributeSchema& s : schema.attributes)
@@ -190,8 +230,9 @@ ContentResult NativeBody::content(const BodySchema& schema) const {
     d.subject = range(a->name_span);
     r.diagnostics.push_back(std::move(d));
   }
-  for (const ast::Block* b : body_->blocks) {
-    if (p.hidden_blocks.count(b->type) != 0) continue;
+  for (uint32_t bi = 0; bi < body_->blocks.size; ++bi) {
+    const ast::Block* b = body_->blocks[bi];
+    if (p.block_hidden(bi, *body_)) continue;
     std::vector<std::string> candidates;
     for (const BlockHeaderSchema& s : schema.blocks) candidates.push_back(s.type);
     std::string suggestion = name_suggestion(b->type, candidates);
@@ -228,17 +269,15 @@ AttributesResult NativeBody::just_attributes() const {
     d.subject = range(b.type_span);
     r.diagnostics.push_back(std::move(d));
   }
-  for (const ast::Attribute* a : body_->attributes)
-    if (hidden_attrs_.count(a->name) == 0) r.attributes.add(attribute(*a));
+  for (uint32_t i = 0; i < body_->attributes.size; ++i)
+    if (hidden_.empty() || !hidden_[i]) r.attributes.add(attribute(*body_->attributes[i]));
   return r;
 }
 
 }  // namespace
 
-Body make_native_body(TreePtr tree, const ast::Body* b, NameSet hidden_attrs,
-                      NameSet hidden_blocks) {
-  return Access::body(std::make_shared<NativeBody>(std::move(tree), b, std::move(hidden_attrs),
-                                                   std::move(hidden_blocks)));
+Body make_native_body(TreePtr tree, const ast::Body* b) {
+  return Access::body(std::make_shared<NativeBody>(std::move(tree), b, Hidden{}));
 }
 
 }  // namespace hclvm::body_detail

@@ -27,6 +27,19 @@ constexpr int kExitOk = 0;
 constexpr int kExitErrors = 1;
 constexpr int kExitUsage = 2;
 
+// Ends a command that returned [code]: flushes standard output and, when a
+// write to it failed (a full disk), says so and makes the status
+// kExitErrors. Without a sanitizer the process then ends at once
+// (std::_Exit), leaving the memory of what the command built — function
+// tables, modules, their programs — to the system, as compilers do; under a
+// sanitizer it returns the status, for main to return, so that destructors
+// and the leak check run.
+int finish(int code);
+
+// Keeps [p] until the process ends, so that a command need not free it on
+// its way out (nothing is kept under a sanitizer: [p] is released here).
+void keep_until_exit(std::shared_ptr<const void> p);
+
 // The program's name in messages: "hclvm", or the name it was run as
 // ("hcldec"), set once by main() from argv[0].
 const std::string& program_name();

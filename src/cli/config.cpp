@@ -218,6 +218,9 @@ int run_eval_module(const EvalOptions& o) {
   std::fwrite(out.data(), 1, out.size(), stdout);
   std::fflush(stdout);
   print_tf_diags(diags, sources);
+  // The module and its evaluation go with the process (finish).
+  keep_until_exit(std::make_shared<config::Evaluation>(std::move(ev)));
+  keep_until_exit(std::move(m.module));
   return errors ? kExitErrors : kExitOk;
 }
 

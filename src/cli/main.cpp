@@ -234,9 +234,11 @@ int run_help(const std::vector<std::string>& args) {
 }  // namespace hclvm::cli
 
 // Dispatches on the first argument.
-int main(int argc, char** argv) {
+namespace {
+
+// Runs the command [argv] names; returns its exit status.
+int run_command(int argc, char** argv) {
   using namespace hclvm::cli;
-  set_program_name(argv[0]);
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     std::fputs(kMainHelp, stderr);
@@ -265,4 +267,11 @@ int main(int argc, char** argv) {
   if (!cmd.empty() && cmd[0] == '-') return unknown_flag(cmd, kMainHelp, "hclvm --help");
   return usage_error("unknown command '" + cmd + "'" + suggest_command(cmd) +
                      " (see 'hclvm --help')");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  hclvm::cli::set_program_name(argv[0]);
+  return hclvm::cli::finish(run_command(argc, argv));
 }

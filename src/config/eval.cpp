@@ -1052,6 +1052,14 @@ std::string working_dir() {
 
 }  // namespace
 
+const EvalContext& console_context(const EvalState& st) {
+  std::call_once(st.console_once, [&st] {
+    st.console_fns = terraform_functions(st.root->fs_dir, st.inputs.confine_files, true);
+    st.console_ctx.set_functions(st.console_fns);
+  });
+  return st.console_ctx;
+}
+
 }  // namespace detail
 
 // --- Evaluation --------------------------------------------------------------------------
@@ -1177,7 +1185,7 @@ EvalResult Evaluation::eval(std::string_view text, Vm* vm) const {
     r.value = Value::dynamic();
     return r;
   }
-  EvalContext ctx(&st.console_ctx);
+  EvalContext ctx(&detail::console_context(st));
   detail::build_context(st, *info, st.insts.front(), detail::Rep{}, ctx);
   r = e.value(vm ? *vm : detail::thread_vm(), &ctx);
   detail::finish_diags(st, r.diagnostics, ctx, st.console_fns.get(), &e.source());
@@ -1263,9 +1271,7 @@ Evaluation evaluate(const ModulePtr& module, const Inputs& inputs, Vm* vm) {
     return ev;
   }
   st.fns = detail::terraform_functions(st.root->fs_dir, inputs.confine_files, false);
-  st.console_fns = detail::terraform_functions(st.root->fs_dir, inputs.confine_files, true);
   st.fn_ctx.set_functions(st.fns);
-  st.console_ctx.set_functions(st.console_fns);
 
   st.insts.emplace_back();
   detail::ModInst& root = st.insts.back();

@@ -7,6 +7,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -82,8 +83,14 @@ struct EvalState {
   bool stopped = false;
   std::deque<ModInst> insts;
   std::map<const ModuleData*, std::vector<ModInst*>> by_module;
-  std::shared_ptr<const FunctionTable> fns, console_fns;
-  EvalContext fn_ctx, console_ctx;
+  std::shared_ptr<const FunctionTable> fns;
+  EvalContext fn_ctx;
+  // Terraform's console table and its context, made on the first
+  // Evaluation::eval (console_context): most evaluations never need them,
+  // and making the table costs more than evaluating a small module.
+  mutable std::once_flag console_once;
+  mutable std::shared_ptr<const FunctionTable> console_fns;
+  mutable EvalContext console_ctx;
   std::map<std::string, RawValue, std::less<>> raw_vars;
   Sources var_sources;  // the variables files read, for snippets
   std::vector<Instance> instances;
@@ -92,6 +99,9 @@ struct EvalState {
   // Packer: the evaluated named values (var, local) of the template.
   Value packer_vars, packer_locals;
 };
+
+// Terraform's console scope of [st] (its table made on first use).
+const EvalContext& console_context(const EvalState& st);
 
 // Collects the root variables' raw values from [st].inputs (environment,
 // var files, -var) and parses them (collectVariableValues and

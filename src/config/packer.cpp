@@ -390,9 +390,7 @@ void evaluate_packer(const Module& module, const Inputs& in, Vm& vm, EvalState& 
   lib.packer = true;
   lib.core_namespace = false;
   st.fns = std::make_shared<FunctionTable>(standard_functions(lib));
-  st.console_fns = st.fns;
   st.fn_ctx.set_functions(st.fns);
-  st.console_ctx.set_functions(st.fns);
   Diagnostics diags;
   // Environment, auto files, -var-file, -var (last).
   for (const std::string& e : in.env) {

@@ -2,7 +2,8 @@
 # CLI tests that need a scratch directory or another program: how `hclvm
 # check` walks trees (excludes, symbolic links and loops, unreadable paths,
 # no path), its reports checked by a parser (/usr/bin/python3), compile's
-# summary, the completion scripts (bash) and the man page (groff).
+# summary, output to a full disk, the completion scripts (bash) and the
+# man page (groff).
 #
 #   cli_misc.sh HCLVM CASE
 #
@@ -165,6 +166,25 @@ EOF
     run compile -o one.hclc b/c.hcl
     expect_rc 0
     expect_err '^hclvm compile: 1 file, 1 attribute, '
+    ;;
+  full_output)
+    # Output that cannot be written (a full disk) is an error, with a
+    # message, for a value and for a whole module.
+    [ -w /dev/full ] || { echo "skipped: no /dev/full"; exit 77; }
+    "$hclvm" eval -e '"x"' >/dev/full 2>err
+    rc=$?
+    : >out
+    expect_rc 1
+    expect_err 'cannot write the output: No space left on device'
+    mkdir m && echo 'output "o" { value = 1 }' >m/main.tf
+    "$hclvm" eval m >/dev/full 2>err
+    rc=$?
+    expect_rc 1
+    expect_err 'cannot write the output'
+    "$hclvm" eval m >out 2>err
+    rc=$?
+    expect_rc 0
+    expect_out '"o"'
     ;;
   completion)
     command -v bash >/dev/null || { echo "skipped: no bash"; exit 77; }
