@@ -1023,40 +1023,93 @@ namespace {
 
 // One part of a constraint: operator and version numbers.
 struct ConstraintPart {
-  std::string op;
-  std::vector<int> segments;
+  std::string_view op;
+  std::vector<int64_t> segments;
   bool prerelease = false;
 };
 
-std::optional<std::vector<ConstraintPart>> parse_constraint(std::string_view s) {
-  // go-version's constraint regexp (RE2 has its syntax; std::regex took
-  // milliseconds to compile it in every run of the program).
-  static const RE2 part_re(
-      R"(\s*(=|!=|>=|<=|>|<|~>)?\s*v?([0-9]+(?:\.[0-9]+)*?)(-([0-9]+[0-9A-Za-z\-~]*(\.[0-9A-Za-z\-~]+)*)|(-?([A-Za-z\-~]+[0-9A-Za-z\-~]*(\.[0-9A-Za-z\-~]+)*)))?(\+([0-9A-Za-z\-~]+(\.[0-9A-Za-z\-~]+)*))?\s*)");
-  std::vector<ConstraintPart> out;
-  std::string str(s);
-  size_t start = 0;
-  while (true) {
-    size_t comma = str.find(',', start);
-    std::string part = str.substr(start, comma == std::string::npos ? std::string::npos
-                                                                     : comma - start);
-    std::string nums;
-    re2::StringPiece op, pre;
-    if (!RE2::FullMatch(part, part_re, &op, &nums, &pre)) return std::nullopt;
-    ConstraintPart p;
-    p.op = std::string(op.data() ? op : re2::StringPiece());
-    size_t i = 0;
-    while (i <= nums.size()) {
-      size_t dot = nums.find('.', i);
-      p.segments.push_back(std::stoi(nums.substr(i, dot == std::string::npos ? std::string::npos
-                                                                              : dot - i)));
-      if (dot == std::string::npos) break;
-      i = dot + 1;
+// RE2's \s.
+bool constraint_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
+}
+bool constraint_digit(char c) { return c >= '0' && c <= '9'; }
+// [0-9A-Za-z\-~]: the characters of pre-release and metadata identifiers.
+bool constraint_ident(char c) {
+  return constraint_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' ||
+         c == '~';
+}
+
+// Reads one comma-separated part of a constraint as go-version's
+// constraint pattern (below) matches it whole, or nullopt:
+//   \s*(=|!=|>=|<=|>|<|~>)?\s*v?([0-9]+(\.[0-9]+)*?)
+//   (-([0-9]+[0-9A-Za-z\-~]*(\.[0-9A-Za-z\-~]+)*)|(-?([A-Za-z\-~]+[0-9A-Za-z\-~]*(\.[0-9A-Za-z\-~]+)*)))?
+//   (\+([0-9A-Za-z\-~]+(\.[0-9A-Za-z\-~]+)*))?\s*
+// Nothing in it backtracks usefully: what may follow the version numbers
+// starts with none of [0-9.], and the two pre-release forms together are
+// an identifier not starting with a digit, then dotted identifiers. A
+// number go-version cannot read into an int64 makes the constraint invalid,
+// as there.
+std::optional<ConstraintPart> parse_constraint_part(std::string_view s) {
+  size_t i = 0, n = s.size();
+  auto skip_space = [&] {
+    while (i < n && constraint_space(s[i])) ++i;
+  };
+  // Identifiers and their dotted followers: [ident]+(\.[ident]+)*.
+  auto skip_dotted = [&] {
+    while (i < n && constraint_ident(s[i])) ++i;
+    while (i + 1 < n && s[i] == '.' && constraint_ident(s[i + 1])) {
+      i += 2;
+      while (i < n && constraint_ident(s[i])) ++i;
     }
-    p.prerelease = pre.data() != nullptr;
-    out.push_back(std::move(p));
-    if (comma == std::string::npos) break;
-    start = comma + 1;
+  };
+  ConstraintPart p;
+  skip_space();
+  for (std::string_view op : {"!=", ">=", "<=", "~>", "=", ">", "<"}) {
+    if (s.substr(i).starts_with(op)) {
+      p.op = op;
+      i += op.size();
+      break;
+    }
+  }
+  skip_space();
+  if (i < n && s[i] == 'v') ++i;
+  while (true) {
+    if (i >= n || !constraint_digit(s[i])) return std::nullopt;
+    int64_t v = 0;
+    for (; i < n && constraint_digit(s[i]); ++i) {
+      int d = s[i] - '0';
+      if (v > (INT64_MAX - d) / 10) return std::nullopt;
+      v = v * 10 + d;
+    }
+    p.segments.push_back(v);
+    if (i + 1 < n && s[i] == '.' && constraint_digit(s[i + 1])) {
+      ++i;
+      continue;
+    }
+    break;
+  }
+  if (i < n && constraint_ident(s[i])) {  // not a digit: those were read above
+    p.prerelease = true;
+    skip_dotted();
+  }
+  if (i + 1 < n && s[i] == '+' && constraint_ident(s[i + 1])) {
+    ++i;
+    skip_dotted();
+  }
+  skip_space();
+  if (i != n) return std::nullopt;
+  return p;
+}
+
+std::optional<std::vector<ConstraintPart>> parse_constraint(std::string_view s) {
+  std::vector<ConstraintPart> out;
+  while (true) {
+    size_t comma = s.find(',');
+    std::optional<ConstraintPart> p = parse_constraint_part(s.substr(0, comma));
+    if (!p) return std::nullopt;
+    out.push_back(std::move(*p));
+    if (comma == std::string_view::npos) break;
+    s.remove_prefix(comma + 1);
   }
   return out;
 }
@@ -1068,9 +1121,9 @@ bool valid_version_constraint(std::string_view s) { return parse_constraint(s).h
 bool version_satisfies(std::string_view s, int major, int minor, int patch) {
   auto parts = parse_constraint(s);
   if (!parts) return false;
-  int have[3] = {major, minor, patch};
+  int64_t have[3] = {major, minor, patch};
   for (const ConstraintPart& p : *parts) {
-    int want[3] = {0, 0, 0};
+    int64_t want[3] = {0, 0, 0};
     for (size_t i = 0; i < 3 && i < p.segments.size(); ++i) want[i] = p.segments[i];
     int cmp = 0;
     for (int i = 0; i < 3 && cmp == 0; ++i) cmp = have[i] < want[i] ? -1 : have[i] > want[i];

@@ -3,9 +3,11 @@
 // different inputs, from many threads at once, through the compiled-file
 // cache; resource instances and their arguments (count, for_each, dynamic
 // blocks), supplied resource values, the JSON document, console rendering,
-// validation, and Packer templates. Terraform's own answers are checked by
-// the goldens of tests/golden/config (config_golden_test).
+// validation, and Packer templates; go-version's constraint syntax against
+// its regular expression. Terraform's own answers are checked by the goldens
+// of tests/golden/config (config_golden_test).
 #include <gtest/gtest.h>
+#include <re2/re2.h>
 
 #include <hclvm/config.h>
 
@@ -15,6 +17,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "config/decode.h"
 
 namespace hclvm {
 namespace {
@@ -395,6 +399,85 @@ build {
   EXPECT_EQ(config::console_value(locals[1].second), "\"IMG-US-EAST-1\"");
   EXPECT_NE(e.to_json().find(R"("upper": {"value":"IMG-US-EAST-1","type":"string"})"), std::string::npos)
       << e.to_json();
+}
+
+// go-version's constraint syntax, read by hand, against the pattern it
+// implements (matched whole for each comma-separated part, with every
+// version number fitting an int64): hand-picked cases, then random strings
+// over the characters that matter.
+TEST(VersionConstraints, AgreeWithGoVersionsPattern) {
+  static const RE2 part_re(
+      R"(\s*(=|!=|>=|<=|>|<|~>)?\s*v?([0-9]+(?:\.[0-9]+)*?)(-([0-9]+[0-9A-Za-z\-~]*(\.[0-9A-Za-z\-~]+)*)|(-?([A-Za-z\-~]+[0-9A-Za-z\-~]*(\.[0-9A-Za-z\-~]+)*)))?(\+([0-9A-Za-z\-~]+(\.[0-9A-Za-z\-~]+)*))?\s*)");
+  ASSERT_TRUE(part_re.ok());
+  auto expected = [](std::string_view s) {
+    while (true) {
+      size_t comma = s.find(',');
+      std::string part(s.substr(0, comma));
+      std::string nums;
+      if (!RE2::FullMatch(part, part_re, nullptr, &nums)) return false;
+      size_t i = 0;
+      while (i < nums.size()) {
+        size_t dot = std::min(nums.find('.', i), nums.size());
+        std::string_view seg = std::string_view(nums).substr(i, dot - i);
+        size_t first = seg.find_first_not_of('0');
+        std::string_view digits = first == std::string_view::npos ? "0" : seg.substr(first);
+        if (digits.size() > 19 || (digits.size() == 19 && digits > "9223372036854775807"))
+          return false;
+        i = dot + 1;
+      }
+      if (comma == std::string_view::npos) return true;
+      s.remove_prefix(comma + 1);
+    }
+  };
+  for (std::string_view c : {">= 1.0",
+                             "~> 1.11.0",
+                             "v1",
+                             " = 1.2.3 ",
+                             "1.2.",
+                             "1..2",
+                             ">= 1.x",
+                             "1.2-3",
+                             "1.2a",
+                             "1.2-",
+                             "1-",
+                             "1.0-beta.1+build.5",
+                             "1+",
+                             "1+x.",
+                             "1.0.0 , < 2",
+                             ",1",
+                             "1,",
+                             "> =1",
+                             "!=1",
+                             "=>1",
+                             "~>v1.2",
+                             ">= 9223372036854775807",
+                             ">= 9223372036854775808",
+                             ">= 00000000000000000000001",
+                             ">= 99999999999999999999",
+                             "1~",
+                             "1-~.a",
+                             "1\t",
+                             "\v1",
+                             ""}) {
+    EXPECT_EQ(config::detail::valid_version_constraint(c), expected(c)) << c;
+  }
+  std::mt19937 rng(20261202);
+  static constexpr std::string_view kChars = "0123456789.,-+~vaZ =<>!\t";
+  for (int n = 0; n < 200000; ++n) {
+    std::string s;
+    size_t len = rng() % 12;
+    for (size_t i = 0; i < len; ++i) s += kChars[rng() % kChars.size()];
+    ASSERT_EQ(config::detail::valid_version_constraint(s), expected(s)) << "'" << s << "'";
+  }
+}
+
+// A version number past an int32 compares as a number; one past an int64
+// makes the constraint invalid, as in Terraform (it was an abort).
+TEST(VersionConstraints, LargeNumbers) {
+  EXPECT_FALSE(config::detail::version_satisfies(">= 99999999999999", 1, 11, 4));
+  EXPECT_TRUE(config::detail::version_satisfies("< 99999999999999", 1, 11, 4));
+  EXPECT_TRUE(config::detail::version_satisfies("!= 4294967297.11.4", 1, 11, 4));
+  EXPECT_FALSE(config::detail::valid_version_constraint(">= 99999999999999999999"));
 }
 
 }  // namespace
