@@ -7,11 +7,11 @@
 
 #include <hclvm/analysis.h>
 
-#include "value/number.h"
+#include <algorithm>
+
 #include "util/unicode.h"
 #include "value/convert.h"
-
-#include <re2/re2.h>
+#include "value/number.h"
 
 namespace hclvm::config::detail {
 
@@ -319,14 +319,10 @@ std::string registry_error(std::string_view raw) {
   if (parts.size() < 3 || parts.size() > 4)
     return "a module registry source address must have either three or four slash-separated "
            "components";
-  static const RE2 name_re("[0-9A-Za-z](?:[0-9A-Za-z\\-_]{0,62}[0-9A-Za-z])?");
   size_t first = parts.size() - 3;
-  if (!RE2::FullMatch(parts[first], name_re))
-    return "invalid namespace \"" + parts[first] + "\"";
-  if (!RE2::FullMatch(parts[first + 1], name_re))
-    return "invalid module name \"" + parts[first + 1] + "\"";
-  static const RE2 sys_re("[0-9a-z]{1,64}");
-  if (!RE2::FullMatch(parts[first + 2], sys_re))
+  if (!registry_name(parts[first])) return "invalid namespace \"" + parts[first] + "\"";
+  if (!registry_name(parts[first + 1])) return "invalid module name \"" + parts[first + 1] + "\"";
+  if (!registry_system(parts[first + 2]))
     return "invalid target system \"" + parts[first + 2] +
            "\": must be between one and 64 ASCII letters or digits";
   return "";
@@ -334,11 +330,8 @@ std::string registry_error(std::string_view raw) {
 
 // Whether [raw] is a remote source go-getter's detectors would accept
 // without resolving it as a relative path.
-bool is_remote_source(std::string_view raw) {
-  static const RE2 forced("[A-Za-z0-9]+::.+");
-  static const RE2 scheme("[A-Za-z][A-Za-z0-9+.\\-]*://.*");
-  std::string s(raw);
-  if (RE2::FullMatch(s, forced) || RE2::FullMatch(s, scheme)) return true;
+bool is_remote_source(std::string_view s) {
+  if (forced_getter(s) || url_with_scheme(s)) return true;
   return s.starts_with("github.com/") || s.starts_with("git@") || s.starts_with("bitbucket.org/") ||
          s.find(".amazonaws.com/") != std::string::npos ||
          s.starts_with("www.googleapis.com/storage/") || s.starts_with("/");
@@ -1117,6 +1110,41 @@ std::optional<std::vector<ConstraintPart>> parse_constraint(std::string_view s) 
 }  // namespace
 
 bool valid_version_constraint(std::string_view s) { return parse_constraint(s).has_value(); }
+
+namespace {
+
+bool ascii_alnum(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+bool ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+}  // namespace
+
+bool registry_name(std::string_view s) {
+  if (s.empty() || s.size() > 64 || !ascii_alnum(s.front()) || !ascii_alnum(s.back())) return false;
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return ascii_alnum(c) || c == '-' || c == '_'; });
+}
+
+bool registry_system(std::string_view s) {
+  return !s.empty() && s.size() <= 64 && std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z');
+  });
+}
+
+bool forced_getter(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size() && ascii_alnum(s[i])) ++i;
+  return i > 0 && s.substr(i, 2) == "::" && s.size() > i + 2 &&
+         s.find('\n', i + 2) == std::string_view::npos;
+}
+
+bool url_with_scheme(std::string_view s) {
+  if (s.empty() || !ascii_letter(s[0])) return false;
+  size_t i = 1;
+  while (i < s.size() && (ascii_alnum(s[i]) || s[i] == '+' || s[i] == '.' || s[i] == '-')) ++i;
+  return s.substr(i, 3) == "://" && s.find('\n', i + 3) == std::string_view::npos;
+}
 
 bool version_satisfies(std::string_view s, int major, int minor, int patch) {
   auto parts = parse_constraint(s);

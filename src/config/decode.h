@@ -76,9 +76,22 @@ CheckRule decode_check_rule(const Block& block, bool override, Diagnostics& diag
 // DecodeExpression does; false (with diagnostics) when that fails.
 bool decode_value(const Expression& e, const Type* want, Value& out, Diagnostics& diags);
 
-// Checks a go-version constraint string [s]; "" when valid, else why not.
+// Whether go-version reads the constraint string [s].
 bool valid_version_constraint(std::string_view s);
 // Whether version [major.minor.patch] satisfies constraint [s] (valid).
 bool version_satisfies(std::string_view s, int major, int minor, int patch);
+
+// Module source addresses, as the patterns of tfaddr and go-getter match
+// them whole (written out: compiling the patterns cost more than loading a
+// small module):
+//  - a registry namespace or module name, [0-9A-Za-z](?:[0-9A-Za-z\-_]{0,62}[0-9A-Za-z])?
+bool registry_name(std::string_view s);
+//  - a registry target system, [0-9a-z]{1,64}
+bool registry_system(std::string_view s);
+//  - a forced getter, [A-Za-z0-9]+::.+
+bool forced_getter(std::string_view s);
+//  - a URL with a scheme, [A-Za-z][A-Za-z0-9+.\-]*://.*
+// (`.` does not take a newline, as in RE2.)
+bool url_with_scheme(std::string_view s);
 
 }  // namespace hclvm::config::detail

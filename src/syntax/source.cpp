@@ -73,7 +73,9 @@ struct Source::Index {
   std::vector<uint32_t> line_starts;
   // Per line, how many of its first bytes are ASCII other than CR: there
   // every byte is a cluster of its own, so a column is an offset + 1.
+  // Empty when the whole text is such (plain): most files.
   std::vector<uint32_t> ascii_prefix;
+  bool plain = false;
   std::vector<uint32_t> breaks;  // token starts next to a non-ASCII byte
 };
 
@@ -99,9 +101,11 @@ const Source::Index& Source::index() const {
   const char* end = base + bytes_.size();
   for (const char* p = base; (p = static_cast<const char*>(std::memchr(p, '\n', size_t(end - p)))) != nullptr; ++p)
     ix->line_starts.push_back(uint32_t(p - base + 1));
+  // ASCII without CR: eight bytes at a time, no table per line.
+  ix->plain = uni::all_ascii(bytes_) && std::memchr(base, '\r', bytes_.size()) == nullptr;
   bool ascii = true;
-  ix->ascii_prefix.reserve(ix->line_starts.size());
-  for (size_t i = 0; i < ix->line_starts.size(); ++i) {
+  if (!ix->plain) ix->ascii_prefix.reserve(ix->line_starts.size());
+  for (size_t i = 0; !ix->plain && i < ix->line_starts.size(); ++i) {
     const char* p = base + ix->line_starts[i];
     const char* q = p;
     while (q < end && *q != '\n' && *q != '\r' && static_cast<unsigned char>(*q) < 0x80) ++q;
@@ -129,7 +133,7 @@ Pos Source::pos(uint32_t byte) const {
   uint32_t line = uint32_t(it - ix.line_starts.begin());
   uint32_t start = std::max(ix.line_starts[line - 1], line == 1 ? bom_ : 0u);
   if (byte <= start) return shifted(Pos{line, 1, byte});
-  if (byte - ix.line_starts[line - 1] <= ix.ascii_prefix[line - 1])  // no BOM there: not ASCII
+  if (ix.plain || byte - ix.line_starts[line - 1] <= ix.ascii_prefix[line - 1])  // no BOM there: not ASCII
     return shifted(Pos{line, byte - start + 1, byte});
   const std::vector<uint32_t>& breaks = ix.breaks;
   std::vector<Walk>& saved = line_walks.saved;

@@ -480,5 +480,27 @@ TEST(VersionConstraints, LargeNumbers) {
   EXPECT_FALSE(config::detail::valid_version_constraint(">= 99999999999999999999"));
 }
 
+// The module source address checks, written out, against the patterns of
+// tfaddr and go-getter (FullMatch in RE2, whose `.` does not take a
+// newline): random strings over the characters that matter.
+TEST(ModuleSources, AgreeWithThePatterns) {
+  static const RE2 name_re("[0-9A-Za-z](?:[0-9A-Za-z\\-_]{0,62}[0-9A-Za-z])?");
+  static const RE2 sys_re("[0-9a-z]{1,64}");
+  static const RE2 forced("[A-Za-z0-9]+::.+");
+  static const RE2 scheme("[A-Za-z][A-Za-z0-9+.\\-]*://.*");
+  std::mt19937 rng(1202);
+  static constexpr std::string_view kChars = "aZ9_-:/+.\n x";
+  for (int n = 0; n < 200000; ++n) {
+    std::string s;
+    size_t len = rng() % (n % 100 == 0 ? 70 : 9);
+    for (size_t i = 0; i < len; ++i) s += kChars[rng() % kChars.size()];
+    if (n % 7 == 0) s = std::string(rng() % 68, 'a');
+    ASSERT_EQ(config::detail::registry_name(s), RE2::FullMatch(s, name_re)) << "'" << s << "'";
+    ASSERT_EQ(config::detail::registry_system(s), RE2::FullMatch(s, sys_re)) << "'" << s << "'";
+    ASSERT_EQ(config::detail::forced_getter(s), RE2::FullMatch(s, forced)) << "'" << s << "'";
+    ASSERT_EQ(config::detail::url_with_scheme(s), RE2::FullMatch(s, scheme)) << "'" << s << "'";
+  }
+}
+
 }  // namespace
 }  // namespace hclvm
