@@ -224,14 +224,15 @@ void build_context(const EvalState& st, const ExprInfo& e, const ModInst& mi, co
     }
     return attrs;
   };
-  for (const char* mode : {"resource", "data", "ephemeral"}) {
-    auto attrs = object_of(s.resources[mode]);
-    if (std::string_view(mode) == "resource")
+  // Only the roots the references name: the expression looks up no other
+  // (its references are all its traversals).
+  for (auto& [mode, types] : s.resources) {
+    auto attrs = object_of(types);
+    if (mode == "resource")
       for (const auto& [type, obj] : attrs) ctx.set(type, obj);
     ctx.set(mode, Value::object(std::move(attrs)));
   }
-  for (const char* root : {"module", "var", "local", "path", "terraform", "count", "each"})
-    ctx.set(root, Value::object(std::move(s.objects[root])));
+  for (auto& [root, attrs] : s.objects) ctx.set(root, Value::object(std::move(attrs)));
 }
 
 namespace {
