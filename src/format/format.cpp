@@ -6,6 +6,7 @@
 
 #include "format/layout.h"
 #include "format/terraform.h"
+#include "syntax/parse.h"
 #include "syntax/token.h"
 
 namespace hclvm::format {
@@ -20,9 +21,10 @@ bool ends_with(std::string_view s, std::string_view suffix) {
 // The largest input whose offsets the scanner's 32-bit spans can hold.
 constexpr size_t kMaxInput = size_t(UINT32_MAX) - 1;
 
-// Returns [src] laid out after Terraform's rewrites; [body] is its parse.
-std::string format_terraform(std::string_view src, const ast::Body& body) {
-  syntax::Tokens toks = syntax::scan(src, syntax::ScanMode::Normal);
+// Returns [src] laid out after Terraform's rewrites; [body] is its parse,
+// [toks] its tokens.
+std::string format_terraform(std::string_view src, const ast::Body& body,
+                             const syntax::Tokens& toks) {
   std::vector<syntax::Token> out;
   std::vector<uint32_t> spaces;
   std::string extra;
@@ -35,17 +37,8 @@ std::string format_terraform(std::string_view src, const ast::Body& body) {
   return result;
 }
 
-}  // namespace
-
-Style style_for_path(std::string_view path) {
-  for (std::string_view ext : {".tf", ".tfvars", ".tftest.hcl", ".tfmock.hcl"})
-    if (ends_with(path, ext)) return Style::Terraform;
-  return Style::Hcl;
-}
-
-std::string format_hcl(std::string_view src) {
-  if (src.size() > kMaxInput) return std::string(src);
-  syntax::Tokens toks = syntax::scan(src, syntax::ScanMode::Normal);
+// Returns [src], whose tokens are [toks], in hclfmt's layout.
+std::string layout_hcl(std::string_view src, const syntax::Tokens& toks) {
   // The layout sets every token's spaces but the last's: EOF keeps the
   // blanks before it. The table is per thread and reused.
   thread_local std::vector<uint32_t> spaces;
@@ -60,17 +53,34 @@ std::string format_hcl(std::string_view src) {
   return out;
 }
 
+}  // namespace
+
+Style style_for_path(std::string_view path) {
+  for (std::string_view ext : {".tf", ".tfvars", ".tftest.hcl", ".tfmock.hcl"})
+    if (ends_with(path, ext)) return Style::Terraform;
+  return Style::Hcl;
+}
+
+std::string format_hcl(std::string_view src) {
+  if (src.size() > kMaxInput) return std::string(src);
+  syntax::Tokens toks = syntax::scan(src, syntax::ScanMode::Normal);
+  return layout_hcl(src, toks);
+}
+
 Result format_file(std::shared_ptr<const Source> src, Style style) {
   Result r;
   r.source = src;
-  FileParse p = parse_config(src);
+  // The parse's own tokens are laid out: the file is scanned once.
+  syntax::Tokens toks;
+  FileParse p = syntax::parse_config_tokens(src, toks);
   r.diagnostics = std::move(p.diagnostics);
   std::string_view text = src->text();
   if (r.has_errors() || !p.body) {
     r.text = std::string(text);
     return r;
   }
-  r.text = style == Style::Terraform ? format_terraform(text, *p.body) : format_hcl(text);
+  r.text =
+      style == Style::Terraform ? format_terraform(text, *p.body, toks) : layout_hcl(text, toks);
   r.changed = r.text != text;
   return r;
 }

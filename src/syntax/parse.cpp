@@ -458,23 +458,34 @@ static bool fast(ParseResult& r, const syntax::Tokens& toks, Grammar::Start star
   return true;
 }
 
-FileParse syntax::parse_config_via(std::shared_ptr<const Source> src, Path path) {
+// parse_config_via, leaving the tokens in [toks].
+static FileParse parse_config_into(std::shared_ptr<const Source> src, Path path,
+                                   syntax::Tokens& toks) {
   FileParse r;
   if (too_large(r, src)) return r;
-  Tokens toks = lex(r, src, ScanMode::Normal);
-  Body* body = nullptr;
+  toks = lex(r, src, syntax::ScanMode::Normal);
+  syntax::Body* body = nullptr;
   if (path != Path::Recover && fast(r, toks, Grammar::Start::Config, &body, nullptr)) {
     r.body = body;
     Builder b(*r.arena, *r.source);
-    limit_nesting(b, body, r.diagnostics);
+    syntax::limit_nesting(b, body, r.diagnostics);
     return r;
   }
   if (path == Path::Fast) return r;
   Builder b = recovering(r, toks);
-  Body* rb = recover_config(b, toks, r.diagnostics);
-  limit_nesting(b, rb, r.diagnostics);
+  syntax::Body* rb = syntax::recover_config(b, toks, r.diagnostics);
+  syntax::limit_nesting(b, rb, r.diagnostics);
   r.body = rb;
   return r;
+}
+
+FileParse syntax::parse_config_via(std::shared_ptr<const Source> src, Path path) {
+  syntax::Tokens toks;
+  return parse_config_into(std::move(src), path, toks);
+}
+
+FileParse syntax::parse_config_tokens(std::shared_ptr<const Source> src, Tokens& tokens) {
+  return parse_config_into(std::move(src), Path::Auto, tokens);
 }
 
 ExprParse syntax::parse_expression_via(std::shared_ptr<const Source> src, Path path) {

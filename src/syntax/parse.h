@@ -5,6 +5,8 @@
 
 #include <hclvm/syntax.h>
 
+#include "syntax/token.h"
+
 namespace hclvm::syntax {
 
 // Auto: the fast path, falling back to the recovering parser on any error.
@@ -13,6 +15,9 @@ namespace hclvm::syntax {
 enum class Path { Auto, Recover, Fast };
 
 FileParse parse_config_via(std::shared_ptr<const Source> src, Path path);
+// parse_config that also hands over the tokens it scanned (to [tokens]):
+// for the formatter, which lays out the same tokens.
+FileParse parse_config_tokens(std::shared_ptr<const Source> src, Tokens& tokens);
 ExprParse parse_expression_via(std::shared_ptr<const Source> src, Path path);
 ExprParse parse_template_via(std::shared_ptr<const Source> src, Path path);
 
