@@ -24,6 +24,7 @@
 // Terraform's messages embed both.
 #include <dirent.h>
 #include <fcntl.h>
+#include <hclvm/functions.h>
 #include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -34,6 +35,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,7 +43,6 @@
 #include "funcs/funcs.h"
 #include "funcs/hash.h"
 #include "util/unicode.h"
-#include <hclvm/functions.h>
 
 namespace hclvm::funcs {
 
@@ -231,6 +232,8 @@ std::string redact(std::string_view path, const Marks& marks) {
 }
 
 struct Sandbox {
+  Sandbox(std::string b, bool c) : base(std::move(b)), confine(c) {}
+
   std::string base;  // as the embedder gave it
   bool confine = true;  // LibraryOptions::confine
 
@@ -238,18 +241,33 @@ struct Sandbox {
   std::string resolve(std::string_view p) const { return is_abs(p) ? clean(p) : join(base, p); }
 
   // Whether [p] (as resolve() gives it) stays inside the base directory.
-  bool inside(std::string_view p) const {
-    if (!confine) return true;
-    std::string root = canonical(base);
-    std::string c = canonical(p);
-    if (root == "/") return true;
-    return c == root || (c.size() > root.size() && c.compare(0, root.size(), root) == 0 &&
-                         c[root.size()] == '/');
+  bool inside(std::string_view p) const { return !confine || below(root(), canonical(p)); }
+  // inside() for a path the system gave as canonical already (an open
+  // file's): compared as it is, made canonical only when that says no.
+  bool inside_canonical(std::string_view c) const {
+    return !confine || below(root(), c) || below(root(), canonical(c));
   }
 
   static std::string outside(std::string_view shown, const Marks& marks) {
     return "path " + redact(shown, marks) + " is outside the base directory";
   }
+
+ private:
+  // Whether canonical [c] is canonical [root] or below it.
+  static bool below(std::string_view root, std::string_view c) {
+    if (root == "/") return true;
+    return c == root || (c.size() > root.size() && c.compare(0, root.size(), root) == 0 &&
+                         c[root.size()] == '/');
+  }
+  // The canonical base directory: found once when the base is absolute (a
+  // relative one depends on the working directory, read at each call).
+  std::string root() const {
+    if (!is_abs(base)) return canonical(base);
+    std::call_once(root_once_, [this] { root_ = canonical(base); });
+    return root_;
+  }
+  mutable std::once_flag root_once_;
+  mutable std::string root_;
 };
 
 // Why a read failed, and whether the failure is about the path argument
@@ -298,7 +316,7 @@ bool open_file(const Sandbox& sb, std::string_view arg, const Marks& marks, Fd& 
   // read escape: the file actually opened is checked again.
   if (f.fd >= 0) {
     std::string opened = fd_path(f.fd);
-    if (!opened.empty() && !sb.inside(opened)) {
+    if (!opened.empty() && !sb.inside_canonical(opened)) {
       err = {Sandbox::outside(arg, marks), true};
       return false;
     }
@@ -878,7 +896,7 @@ void add_filesystem_functions(FunctionTable& t, const LibraryOptions& opts) {
                      "one)."));
   add(t, "dirname", path_string_fn(false, "Returns a filesystem path without its last element."));
   if (opts.base_dir.empty()) return;
-  auto sb = std::make_shared<const Sandbox>(Sandbox{opts.base_dir, opts.confine});
+  auto sb = std::make_shared<const Sandbox>(opts.base_dir, opts.confine);
   add(t, "abspath", abspath_fn(sb));
   add(t, "pathexpand", pathexpand_fn());
   add(t, "file", file_fn(sb, false));
