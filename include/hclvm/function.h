@@ -119,7 +119,9 @@ class FunctionTable {
   bool alias(std::string name, std::string_view existing);
   void remove(std::string_view name);
   const Function* find(std::string_view name) const;
-  // Names in order, for listing and for did-you-mean suggestions.
+  // Names in order, for listing and for did-you-mean suggestions. Each
+  // view stays valid while its entry is in the table (adding others does
+  // not move it).
   std::vector<std::string_view> names() const;
   // Calls [f] with each name (a std::string_view), in order, without
   // making a list of them.

@@ -40,9 +40,13 @@ FunctionTable standard_functions(const LibraryOptions& opts) {
   funcs::add_packer_functions(t, opts);
   funcs::add_templatestring_function(t);  // last: it renders with the table as it is then
   if (opts.core_namespace) {
-    std::vector<std::string> names;
-    for (std::string_view n : t.names()) names.emplace_back(n);
-    for (const std::string& n : names) t.alias("core::" + n, n);
+    // The names stay valid as entries are added: the table's keys do not move.
+    std::string core = "core::";
+    for (std::string_view n : t.names()) {
+      core.resize(6);
+      core += n;
+      t.alias(core, n);
+    }
   }
   return t;
 }

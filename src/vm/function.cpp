@@ -188,14 +188,13 @@ FuncResult Function::call(std::span<const Value> args) const {
 }
 
 void FunctionTable::add(std::string name, std::shared_ptr<const Function> f) {
-  fns_[std::move(name)] = std::move(f);
+  fns_.insert_or_assign(std::move(name), std::move(f));
 }
 
 bool FunctionTable::alias(std::string name, std::string_view existing) {
   auto it = fns_.find(existing);
   if (it == fns_.end()) return false;
-  std::shared_ptr<const Function> f = it->second;
-  fns_[std::move(name)] = std::move(f);
+  fns_.insert_or_assign(std::move(name), it->second);
   return true;
 }
 
