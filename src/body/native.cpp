@@ -51,14 +51,11 @@ class NativeBody final : public BodyImpl {
   }
 
  private:
-  // The content of a schema, and what a remaining body hides.
+  // The content of a schema, and what a remaining body hides (a flag for
+  // every item).
   struct Partial {
     PartialContentResult result;
     Hidden hidden;
-    bool attr_hidden(size_t i) const { return !hidden.empty() && hidden[i]; }
-    bool block_hidden(size_t i, const ast::Body& b) const {
-      return !hidden.empty() && hidden[b.attributes.size + i];
-    }
   };
   // Reads what [schema] names (PartialContent).
   Partial read(const BodySchema& schema) const;
@@ -83,7 +80,6 @@ long NativeBody::attribute_index(std::string_view name) const {
     if (attrs[i]->name == name) return long(i);
   return -1;
 }
-
 
 Attribute NativeBody::attribute(const ast::Attribute& a) const {
   return Attribute{std::string(a.name), Access::expression(tree_, a.expr), range(a.span),
@@ -176,7 +172,7 @@ NativeBody::Partial NativeBody::read(const BodySchema& schema) const {
       diags.push_back(std::move(d));
       continue;
     }
-    if (b->labels.size < names.size()) {
+    {  // fewer labels than names
       std::string list;
       for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
       Diagnostic d;
@@ -197,7 +193,6 @@ NativeBody::Partial NativeBody::read(const BodySchema& schema) const {
   return p;
 }
 
-
 PartialContentResult NativeBody::partial_content(const BodySchema& schema) const {
   return std::move(read(schema).result);
 }
@@ -207,7 +202,7 @@ ContentResult NativeBody::content(const BodySchema& schema) const {
   ContentResult r{std::move(p.result.content), std::move(p.result.diagnostics)};
   for (uint32_t i = 0; i < body_->attributes.size; ++i) {
     const ast::Attribute* a = body_->attributes[i];
-    if (p.attr_hidden(i)) continue;
+    if (p.hidden[i]) continue;
     // Suggest the arguments not found yet; else a block type of this name.
     std::vector<std::string> candidates;
     for (const AttributeSchema& s : schema.attributes)
@@ -232,7 +227,7 @@ ContentResult NativeBody::content(const BodySchema& schema) const {
   }
   for (uint32_t bi = 0; bi < body_->blocks.size; ++bi) {
     const ast::Block* b = body_->blocks[bi];
-    if (p.block_hidden(bi, *body_)) continue;
+    if (p.hidden[body_->attributes.size + bi]) continue;
     std::vector<std::string> candidates;
     for (const BlockHeaderSchema& s : schema.blocks) candidates.push_back(s.type);
     std::string suggestion = name_suggestion(b->type, candidates);
