@@ -8,20 +8,21 @@
 // the command's output) with a summary line on stderr; the other formats
 // are one document for all files (report.h), `--format hcldec` exactly
 // `hcldec --diags=json` (nothing when there are no diagnostics).
-#include "cli/cli.h"
-#include "cli/eval.h"
-#include "cli/report.h"
-
 #include <hclvm/cache.h>
 #include <hclvm/config.h>
-
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstdio>
 #include <mutex>
 #include <thread>
+#include <unordered_set>
+
+#include "cli/cli.h"
+#include "cli/eval.h"
+#include "cli/report.h"
 
 namespace hclvm::cli {
 
@@ -342,6 +343,8 @@ int run_check(const std::vector<std::string>& args) {
   if (jobs > files->size()) jobs = static_cast<unsigned>(files->size());
 
   unsigned with_errors = 0, errors = 0, warnings = 0;
+  // The files counted in with_errors, by the name their diagnostics use.
+  std::unordered_set<std::string> error_files;
   bool unreadable = false;
   Diagnostics all;
   // Prints file [i]'s result [r] (every file before it is printed).
@@ -356,7 +359,7 @@ int run_check(const std::vector<std::string>& args) {
       report.files.push_back(display_name((*files)[i]));
       errors += r.errors;
       warnings += r.warnings;
-      if (r.errors) ++with_errors;
+      if (r.errors && error_files.insert(report.files.back()).second) ++with_errors;
       if (opts.format == CheckFormat::Text) {
         std::fwrite(r.text.data(), 1, r.text.size(), stdout);
       } else {
@@ -415,6 +418,13 @@ int run_check(const std::vector<std::string>& args) {
     for (Diagnostic& d : extra) {
       rename(d.subject);
       rename(d.context);
+      // A file whose syntax was clean but whose module reports an error
+      // in it is a file with errors too.
+      if (d.severity == Severity::Error && d.subject &&
+          std::find(report.files.begin(), report.files.end(), d.subject->filename) !=
+              report.files.end() &&
+          error_files.insert(d.subject->filename).second)
+        ++with_errors;
     }
     if (opts.format == CheckFormat::Text) {
       diag::SnippetFiles snippets;
