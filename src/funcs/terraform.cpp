@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -36,8 +37,8 @@
 #include "funcs/funcs.h"
 #include "hclvm/analysis.h"
 #include "hclvm/eval.h"
-#include "hclvm/syntax.h"
 #include "hclvm/functions.h"
+#include "hclvm/syntax.h"
 #include "util/unicode.h"
 #include "value/convert.h"
 #include "value/ops.h"
@@ -449,10 +450,26 @@ Function strcontains_fn() {
 
 // --- templatestring -------------------------------------------------------------
 
-// The functions a template rendered by templatestring may call, filled in
-// once when the table is complete (add_templatestring_function).
+FunctionTable template_scope(const FunctionTable& t, const Function& templatestring);
+
+// The functions a template rendered by templatestring may call: the table
+// as it was when templatestring was added (add_templatestring_function),
+// turned into the templates' scope at the first call only, since most
+// programs never render one.
 struct TemplateFunctions {
-  std::shared_ptr<const FunctionTable> table;
+  FunctionTable snapshot;
+  // templatestring's signature, for the failing stand-in the scope has.
+  Function shape;
+  std::once_flag once;
+  FunctionTable scope;
+
+  const FunctionTable& table() {
+    std::call_once(once, [this] {
+      scope = template_scope(snapshot, shape);
+      snapshot = FunctionTable();
+    });
+    return scope;
+  }
 };
 
 // A Vm for rendering on this thread. Rendering cannot nest (templatestring
@@ -476,7 +493,7 @@ std::vector<std::pair<std::string, Value>> vars_entries(const Value& vars) {
   return out;
 }
 
-Function templatestring_fn(std::shared_ptr<const TemplateFunctions> fns) {
+Function templatestring_fn(std::shared_ptr<TemplateFunctions> fns) {
   Function f;
   f.description =
       "Renders the given string as a template, with the given map or object as its variables.";
@@ -525,7 +542,8 @@ Function templatestring_fn(std::shared_ptr<const TemplateFunctions> fns) {
 
     EvalContext ctx;
     for (auto& [name, v] : entries) ctx.set(name, std::move(v));
-    ctx.set_functions(fns->table);
+    // The scope lives as long as the function that holds [fns].
+    ctx.set_functions(std::shared_ptr<const FunctionTable>(fns, &fns->table()));
     CompileResult c = compile_expression(*p.expr, p.source);
     EvalResult r;
     if (has_errors(c.diagnostics)) {
@@ -618,7 +636,10 @@ void add_terraform_functions(FunctionTable& t, const LibraryOptions& /*opts*/) {
 void add_templatestring_function(FunctionTable& t) {
   auto fns = std::make_shared<TemplateFunctions>();
   Function f = templatestring_fn(fns);
-  fns->table = std::make_shared<const FunctionTable>(template_scope(t, f));
+  fns->snapshot = t;
+  fns->shape.description = f.description;
+  fns->shape.params = f.params;
+  fns->shape.var_param = f.var_param;
   add(t, "templatestring", std::move(f));
 }
 

@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -740,6 +741,44 @@ TEST(TerraformFuncsTest, TemplateString) {
   };
   // clang-format on
   check(cases);
+}
+
+// A template sees the table as it was when templatestring was added; the
+// scope is made at the first call, which may come from several threads at
+// once.
+TEST(TerraformFuncsTest, TemplateStringScopeOnFirstCall) {
+  auto table = std::make_shared<FunctionTable>(standard_functions());
+  Function late;
+  late.returns(Type::string());
+  late.impl = [](std::span<const Value>, const Type*) {
+    return FuncResult::of(Value::string("late"));
+  };
+  table->add("late", std::make_shared<const Function>(std::move(late)));
+  EvalContext ctx = make_context(table);
+  EXPECT_EQ(eval(R"(late())", ctx), R"("late" "string")");
+  EXPECT_EQ(
+      eval(R"(templatestring("$${late()}", {}))", ctx),
+      R"(!! Error in function call | Call to function "templatestring" failed: <templatestring argument>:1,3-7: Call to unknown function; There is no function named "late"..)");
+
+  // A fresh table, rendered first by four threads together.
+  EvalContext fresh = make_context(std::make_shared<const FunctionTable>(standard_functions()));
+  std::vector<std::string> got(8);
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < got.size(); ++i) {
+    threads.emplace_back([&, i] {
+      got[i] = eval(i % 2 ? R"(templatestring("$${upper(x)}", {x = "a"}))"
+                          : R"(templatestring("$${templatestring(x, {})}", {x = "a"}))",
+                    fresh);
+    });
+  }
+  for (auto& t : threads) t.join();
+  for (size_t i = 0; i < got.size(); ++i) {
+    EXPECT_EQ(
+        got[i],
+        i % 2
+            ? R"("A" "string")"
+            : R"(!! Error in function call | Call to function "templatestring" failed: <templatestring argument>:1,3-18: Error in function call; Call to function "templatestring" failed: cannot recursively call templatestring from inside another template function..)");
+  }
 }
 
 TEST(TerraformFuncsTest, Conversions) {
