@@ -410,10 +410,13 @@ int run_check(const std::vector<std::string>& args) {
     }
     for (const Diagnostic& d : extra) (d.severity == Severity::Error ? errors : warnings)++;
     // The module's files are named relative to its directory; here, as
-    // the files above, by their path.
-    std::string prefix = p == "." ? "" : (p.ends_with("/") ? p : p + "/");
+    // the files above, by their path as the directory walk shows it.
+    auto shown = [&](const std::string& name) {
+      return shown_path(std::filesystem::path(p) / name);
+    };
     auto rename = [&](std::optional<Range>& r) {
-      if (r && !r->filename.empty() && !r->filename.starts_with("<")) r->filename = prefix + r->filename;
+      if (r && !r->filename.empty() && !r->filename.starts_with("<"))
+        r->filename = shown(r->filename);
     };
     for (Diagnostic& d : extra) {
       rename(d.subject);
@@ -432,7 +435,7 @@ int run_check(const std::vector<std::string>& args) {
         std::function<std::string(uint32_t)> context;
         if (const ast::Body* b = f.body.native_body())
           context = [b](uint32_t byte) { return diag::native_context(*b, byte); };
-        snippets.emplace(prefix + name, diag::SnippetFile{f.source->text(), context});
+        snippets.emplace(shown(name), diag::SnippetFile{f.source->text(), context});
       }
       std::string text = diag::render_text(extra, snippets, style);
       std::fwrite(text.data(), 1, text.size(), stdout);

@@ -9,9 +9,8 @@
 #include <hclvm/json_syntax.h>
 #include <hclvm/syntax.h>
 
-#include "diag/render.h"
-
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -19,6 +18,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "diag/render.h"
 
 namespace hclvm::cli {
 
@@ -173,6 +174,9 @@ bool read_input(const std::string& path, std::string& out, std::string& error);
 // The name a file gets in diagnostics: its path, or "<stdin>" for `-`,
 // as hcldec names standard input.
 std::string display_name(const std::string& path);
+// A path found by walking a directory as it is shown: without a leading
+// "./" ("./a/b.tf" is "a/b.tf").
+std::string shown_path(const std::filesystem::path& p);
 
 // One parsed input with what the text renderer needs to show snippets.
 struct Parsed {

@@ -210,13 +210,6 @@ bool excluded(const std::string& name, const std::string& rel, const WalkOptions
   return false;
 }
 
-// [p] as it is shown: without a leading "./".
-std::string shown(const fs::path& p) {
-  std::string s = p.generic_string();
-  while (s.size() > 2 && s.starts_with("./")) s.erase(0, 2);
-  return s;
-}
-
 // The identity of directory [p] (following links), or nothing.
 std::optional<std::pair<dev_t, ino_t>> dir_id(const fs::path& p) {
   struct stat st;
@@ -235,8 +228,8 @@ void walk_directory(const fs::path& root, const fs::path& dir, const WalkOptions
   fs::directory_iterator it(dir, ec);
   for (; !ec && it != fs::directory_iterator(); it.increment(ec)) entries.push_back(*it);
   if (ec) {
-    in.files.push_back(shown(dir));
-    in.unreadable[shown(dir)] = ec.message();
+    in.files.push_back(shown_path(dir));
+    in.unreadable[shown_path(dir)] = ec.message();
     return;
   }
   // In name order, links after the rest: a directory reached both ways is
@@ -257,7 +250,7 @@ void walk_directory(const fs::path& root, const fs::path& dir, const WalkOptions
       if (e.is_symlink(ec2)) {
         std::error_code ec3;
         fs::path target = fs::read_symlink(p, ec3);
-        in.symlinks.push_back({shown(p), target.generic_string(), !again});
+        in.symlinks.push_back({shown_path(p), target.generic_string(), !again});
       }
       if (!again) walk_directory(root, p, walk, in, seen);
       continue;
@@ -265,12 +258,12 @@ void walk_directory(const fs::path& root, const fs::path& dir, const WalkOptions
     if (!e.is_regular_file(ec2)) continue;
     switch (classify(name)) {
       case FileSyntax::Native:
-        in.files.push_back(shown(p));
+        in.files.push_back(shown_path(p));
         break;
       case FileSyntax::Json:
         // Only the JSON twins of configuration files (main.tf.json,
         // x.pkr.json): other JSON in a tree is data, not HCL.
-        if (is_hcl_json_name(name)) in.files.push_back(shown(p));
+        if (is_hcl_json_name(name)) in.files.push_back(shown_path(p));
         break;
       case FileSyntax::Unknown:
         break;
@@ -469,6 +462,12 @@ bool read_input(const std::string& path, std::string& out, std::string& error) {
   if (fd != STDIN_FILENO) ::close(fd);
   if (!ok) std::string().swap(out);  // what was read is no use
   return ok;
+}
+
+std::string shown_path(const fs::path& p) {
+  std::string s = p.generic_string();
+  while (s.size() > 2 && s.starts_with("./")) s.erase(0, 2);
+  return s;
 }
 
 std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
