@@ -8,21 +8,21 @@
 // the command's output) with a summary line on stderr; the other formats
 // are one document for all files (report.h), `--format hcldec` exactly
 // `hcldec --diags=json` (nothing when there are no diagnostics).
+#include "cli/cli.h"
+#include "cli/eval.h"
+#include "cli/report.h"
+
 #include <hclvm/cache.h>
 #include <hclvm/config.h>
+
 #include <unistd.h>
 
-#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstdio>
 #include <mutex>
 #include <thread>
 #include <unordered_set>
-
-#include "cli/cli.h"
-#include "cli/eval.h"
-#include "cli/report.h"
 
 namespace hclvm::cli {
 
@@ -398,6 +398,7 @@ int run_check(const std::vector<std::string>& args) {
 
   // Module directories: what loading and validating them reports beyond
   // the syntax errors of their files, already reported above.
+  const std::unordered_set<std::string_view> checked(report.files.begin(), report.files.end());
   for (const std::string& p : opts.paths) {
     if (opts.as != ParseAs::Config || !in->directories.count(p) || !is_module_dir(p)) continue;
     ModuleCheck mc = check_module(p);
@@ -423,9 +424,7 @@ int run_check(const std::vector<std::string>& args) {
       rename(d.context);
       // A file whose syntax was clean but whose module reports an error
       // in it is a file with errors too.
-      if (d.severity == Severity::Error && d.subject &&
-          std::find(report.files.begin(), report.files.end(), d.subject->filename) !=
-              report.files.end() &&
+      if (d.severity == Severity::Error && d.subject && checked.count(d.subject->filename) &&
           error_files.insert(d.subject->filename).second)
         ++with_errors;
     }

@@ -9,6 +9,8 @@
 #include <hclvm/json_syntax.h>
 #include <hclvm/syntax.h>
 
+#include "diag/render.h"
+
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -18,8 +20,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "diag/render.h"
 
 namespace hclvm::cli {
 
