@@ -200,6 +200,19 @@ TEST(Robustness, LongFullSplatChains) {
   EXPECT_FALSE(r.has_errors());
 }
 
+// A string of a million escaped "$${" between letters: each is a part of
+// the template, and the part stack grows geometrically even where the
+// tokens scanned so far bound it too low (it grew by 16 at a time, and
+// 200,000 of them took 36 s; a million would pass the test's timeout).
+TEST(Robustness, ManyEscapedInterpolationsInOneString) {
+  const size_t n = 1000000;
+  auto r = hclvm::parse_config(
+      hclvm::make_source("escapes.hcl", "x = \"" + rep("a$${", n) + "\"\ny = 1\n"));
+  EXPECT_FALSE(r.has_errors());
+  ASSERT_NE(r.body, nullptr);
+  EXPECT_EQ(r.body->attributes.size, 2u);
+}
+
 // Splat chains mixed with every kind of step give the same tree, spans
 // included, on the fast path (which builds them step by step and settles
 // the spans inside the chain at the end) and on the recovering path (which
