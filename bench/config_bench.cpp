@@ -6,9 +6,10 @@
 // inputs against loading it afresh and evaluating. Each figure is the
 // median of the runs (at least --runs, and as many as fit in --time
 // seconds). Prints one JSON object per directory (bench/compare_config.py
-// reads them), or a table with --table.
+// reads them), or a table with --table. --evaluate-only times only the
+// evaluations of a loaded module (for a profiler).
 //
-//   config_bench [--runs N] [--time SECONDS] [--table] DIR...
+//   config_bench [--runs N] [--time SECONDS] [--table] [--evaluate-only] DIR...
 #include <hclvm/cache.h>
 #include <hclvm/config.h>
 
@@ -64,16 +65,21 @@ int main(int argc, char** argv) {
   int runs = 20;
   double budget = 1.0;
   bool table = false;
+  bool evaluate_only = false;
   std::vector<std::string> dirs;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--runs" && i + 1 < argc) runs = std::atoi(argv[++i]);
     else if (a == "--time" && i + 1 < argc) budget = std::atof(argv[++i]);
     else if (a == "--table") table = true;
+    else if (a == "--evaluate-only")
+      evaluate_only = true;
     else dirs.push_back(a);
   }
   if (dirs.empty()) {
-    std::fprintf(stderr, "usage: config_bench [--runs N] [--time SECONDS] [--table] DIR...\n");
+    std::fprintf(
+        stderr,
+        "usage: config_bench [--runs N] [--time SECONDS] [--table] [--evaluate-only] DIR...\n");
     return 2;
   }
   std::filesystem::path cache_dir =
@@ -88,6 +94,14 @@ int main(int argc, char** argv) {
     if (!first.module) {
       std::fprintf(stderr, "%s: not loaded (%zu diagnostics)\n", dir.c_str(), first.diagnostics.size());
       status = 1;
+      continue;
+    }
+    if (evaluate_only) {
+      Vm vm;
+      int n = 0;
+      double eval =
+          time_ms(runs, budget, [&] { config::evaluate(first.module, inputs(n++), &vm); });
+      std::printf("%s: evaluate %.4f ms\n", dir.c_str(), eval);
       continue;
     }
     config::LoadOptions co;

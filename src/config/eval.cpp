@@ -159,14 +159,14 @@ struct Scope {
 
 }  // namespace
 
-// Sets in [ctx] the values the references of [e] need, for instance [mi]
-// with repetition data [rep]. [own] names a variable to read raw (a
-// validation's own variable).
 void build_context(const EvalState& st, const ExprInfo& e, const ModInst& mi, const Rep& rep,
-                   EvalContext& ctx, const std::string* own = nullptr) {
+                   EvalContext& ctx, const std::string* own, RefPart part) {
   if (e.refs.empty()) return;
   Scope s;
   for (const Ref& r : e.refs) {
+    if (part != RefPart::All &&
+        (part == RefPart::Instance) != (r.kind == Ref::Count || r.kind == Ref::Each))
+      continue;
     switch (r.kind) {
       case Ref::Var: {
         Value v = variable_value(mi, r.name);
@@ -841,10 +841,6 @@ bool eval_output(EvalState& st, ModInst& mi, const Output& o, Diagnostics& out) 
 
 }  // namespace
 
-// Evaluates the body of resource instance [r] (defined in resource_body.cpp).
-Value eval_resource_body(EvalState& st, const Resource& r, const ModInst& mi, const Rep& rep,
-                         Diagnostics& out);
-
 namespace {
 
 // validateResource of a for_each value of [e] (terraform validate): what
@@ -964,8 +960,14 @@ bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, Diagnostics& o
     const char* kind = r.mode == ResMode::Managed ? "resource"
                        : r.mode == ResMode::Data  ? "data"
                                                   : "ephemeral";
+    // What the instances' bodies share is looked up once.
+    std::optional<EvalContext> shared;
+    if (x.keys.size() > 1 && r.body_info && !r.body_info->has_errors()) {
+      shared.emplace(&st.fn_ctx);
+      build_context(st, *r.body_info, mi, Rep{}, *shared, nullptr, RefPart::Shared);
+    }
     auto emit = [&](const std::string& key, const Rep& rep) {
-      Value v = eval_resource_body(st, r, mi, rep, out);
+      Value v = eval_resource_body(st, r, mi, rep, out, shared ? &*shared : nullptr);
       st.instances.push_back({base + key, kind, std::move(v)});
     };
     if (x.mode == Expansion::Unknown) {

@@ -33,6 +33,26 @@ struct Rep {
 };
 
 struct ModInst;
+struct EvalState;
+struct ExprInfo;
+
+// Which of an expression's references build_context sets: all of them,
+// those that are the same for every instance of a repeated block (all but
+// count.* and each.*), or only count.* and each.*.
+enum class RefPart : uint8_t { All, Shared, Instance };
+
+// Sets in [ctx] the values the references of [e] need (those of [part]),
+// for instance [mi] with repetition data [rep]. [own] names a variable to
+// read raw (a validation's own variable).
+void build_context(const EvalState& st, const ExprInfo& e, const ModInst& mi, const Rep& rep,
+                   EvalContext& ctx, const std::string* own = nullptr, RefPart part = RefPart::All);
+
+// Evaluates the body of resource instance [r] for [mi] and [rep]
+// (resource_body.cpp). [shared]: a context holding the body's references
+// that do not depend on the instance (RefPart::Shared), made once for all
+// instances; null to build the whole context.
+Value eval_resource_body(EvalState& st, const Resource& r, const ModInst& mi, const Rep& rep,
+                         Diagnostics& out, const EvalContext* shared = nullptr);
 
 // The instances a module call (or resource) expanded to.
 struct Expansion {

@@ -169,9 +169,6 @@ std::vector<Traversal> body_variables(const Body& body, const BodyShape& shape) 
   return out;
 }
 
-// Builds the context of [r]'s body (its references) for [mi] and [rep].
-void build_context(const EvalState& st, const ExprInfo& e, const ModInst& mi, const Rep& rep,
-                   EvalContext& ctx, const std::string* own);
 void finish_diags(const EvalState& st, Diagnostics& diags, const EvalContext& ctx,
                   const FunctionTable* fns, const Source* src);
 
@@ -297,15 +294,15 @@ void prepare_resource_body(Resource& r) {
 }
 
 Value eval_resource_body(EvalState& st, const Resource& r, const ModInst& mi, const Rep& rep,
-                         Diagnostics& out) {
+                         Diagnostics& out, const EvalContext* shared) {
   if (!r.body_info || !r.shape) return Value::dynamic();
   if (r.body_info->has_errors()) {
     out.insert(out.end(), r.body_info->diags.begin(), r.body_info->diags.end());
     return Value::dynamic();
   }
   out.insert(out.end(), r.body_info->diags.begin(), r.body_info->diags.end());
-  EvalContext ctx(&st.fn_ctx);
-  build_context(st, *r.body_info, mi, rep, ctx, nullptr);
+  EvalContext ctx(shared ? shared : &st.fn_ctx);
+  build_context(st, *r.body_info, mi, rep, ctx, nullptr, shared ? RefPart::Instance : RefPart::All);
   Diagnostics d;
   bool failed = false;
   Value v;

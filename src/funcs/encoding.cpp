@@ -314,31 +314,6 @@ Function csvdecode_fn() {
 
 // --- Terraform's encoding functions -----------------------------------------------
 
-// Whether [s] is well-formed UTF-8 (Go's utf8.Valid: no overlong forms, no
-// surrogates, nothing past U+10FFFF).
-bool valid_utf8(std::string_view s) {
-  size_t i = 0;
-  while (i < s.size()) {
-    auto c = uint8_t(s[i]);
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 0;
-    if (n == 0 || c > 0xF4 || i + n > s.size()) return false;
-    char32_t r = c & (0x7F >> n);
-    for (size_t k = 1; k < n; ++k) {
-      auto d = uint8_t(s[i + k]);
-      if ((d & 0xC0) != 0x80) return false;
-      r = r << 6 | (d & 0x3F);
-    }
-    static constexpr char32_t kMin[5] = {0, 0, 0x80, 0x800, 0x10000};
-    if (r < kMin[n] || r > 0x10FFFF || (r >= 0xD800 && r <= 0xDFFF)) return false;
-    i += n;
-  }
-  return true;
-}
-
 Function base64encode_fn() {
   Function f;
   f.description = "Returns the standard base64 encoding of the given string's UTF-8 bytes.";
@@ -370,7 +345,7 @@ Function base64decode_fn() {
           "failed to decode base64 data " +
           (marks.has("sensitive") ? std::string("(sensitive value)") : quote(s)));
     }
-    if (!valid_utf8(bytes)) {
+    if (!uni::valid_utf8(bytes)) {
       return FuncResult::fail("the result of decoding the provided string is not valid UTF-8");
     }
     return FuncResult::of(Value::string(bytes).mark(marks));
@@ -810,7 +785,7 @@ bool encode_text(const Charset& cs, std::string_view text, std::string& out) {
 bool decode_text(const Charset& cs, std::string_view bytes, std::string& out) {
   switch (cs.kind) {
     case CK::Utf8:
-      if (!valid_utf8(bytes)) return false;
+      if (!uni::valid_utf8(bytes)) return false;
       out.assign(bytes);
       return true;
     case CK::Ascii:

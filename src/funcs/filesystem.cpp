@@ -372,15 +372,6 @@ bool read_file_bytes(const Sandbox& sb, std::string_view arg, const Marks& marks
   return true;
 }
 
-bool valid_utf8(std::string_view s) {
-  for (size_t i = 0; i < s.size();) {
-    uni::Rune r = uni::decode(s, i);
-    if (!r.ok) return false;
-    i += r.len;
-  }
-  return true;
-}
-
 Value with_marks(Value v, const Marks& m) { return m.empty() ? v : v.mark(m); }
 
 // --- the functions --------------------------------------------------------------
@@ -434,7 +425,7 @@ FuncResult read_text(const Sandbox& sb, const Value& path) {
   std::string bytes;
   ReadError err;
   if (!read_file_bytes(sb, p.as_string(), marks, bytes, err)) return arg_error(err.message, 0);
-  if (!valid_utf8(bytes)) {
+  if (!uni::valid_utf8(bytes)) {
     return FuncResult::fail("contents of " + redact(p.as_string(), marks) +
                             " are not valid UTF-8; use the filebase64 function to obtain the "
                             "Base64 encoded contents or the other file functions (e.g. filemd5, "

@@ -226,6 +226,51 @@ data "aws_ami" "x" {
   EXPECT_EQ(show(r.value), "(known after apply)");
 }
 
+// The instances of a counted or for_each resource share what their bodies
+// look up (variables, locals, other resources) and each has its own
+// count.* / each.*: values and the values named in diagnostics are each
+// instance's.
+TEST(ConfigModule, InstancesShareLookupsButNotTheirKeys) {
+  ScratchDir d;
+  d.write("main.tf", R"(
+variable "s" { default = "abc" }
+locals { names = ["x", "y"] }
+resource "terraform_data" "a" {
+  count = 2
+  input = "${local.names[count.index]}-${var.s}" * count.index
+}
+resource "terraform_data" "b" {
+  for_each = toset(local.names)
+  input    = { k = each.key, v = "${each.value}-${var.s}", n = length(terraform_data.c) }
+}
+resource "terraform_data" "c" {
+  count = 3
+  input = var.s
+}
+)");
+  config::LoadResult loaded = config::load_module(d.str());
+  ASSERT_FALSE(loaded.has_errors());
+  config::Inputs in;
+  in.auto_var_files = false;
+  for (int i = 0; i < 3; ++i)
+    in.resources["terraform_data.c[" + std::to_string(i) + "]"] = Value::object({});
+  config::Evaluation e = config::evaluate(loaded.module, in);
+  std::string diags = config::render_diagnostics(e.diagnostics(), loaded.sources);
+  EXPECT_NE(
+      diags.find(
+          "count.index is 0\n    │ local.names is tuple with 2 elements\n    │ var.s is \"abc\""),
+      std::string::npos)
+      << diags;
+  EXPECT_NE(diags.find("count.index is 1\n"), std::string::npos) << diags;
+  std::vector<config::Instance> insts = e.instances();
+  ASSERT_EQ(insts.size(), 7u);
+  EXPECT_EQ(insts[3].address, "terraform_data.b[\"y\"]");
+  EXPECT_EQ(show(*insts[3].value.attr("input")),
+            "{\n  \"k\" = \"y\"\n  \"n\" = 3\n  \"v\" = \"y-abc\"\n}");
+  EXPECT_EQ(show(*insts[2].value.attr("input")),
+            "{\n  \"k\" = \"x\"\n  \"n\" = 3\n  \"v\" = \"x-abc\"\n}");
+}
+
 TEST(ConfigModule, JsonDocument) {
   ScratchDir d;
   d.write("main.tf", R"(
