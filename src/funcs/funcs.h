@@ -48,11 +48,17 @@ void add_time_functions(FunctionTable& t, const LibraryOptions& opts);  // datet
 void add_network_functions(FunctionTable& t, const LibraryOptions& opts);  // network.cpp: cidr*
 void add_packer_functions(FunctionTable& t, const LibraryOptions& opts);   // packer.cpp
 
+// The file functions' base directory and confinement (filesystem.cpp); one
+// made for a table finds the base's canonical form once.
+struct Sandbox;
+std::shared_ptr<const Sandbox> make_sandbox(const std::string& base_dir, bool confine);
+
 // templatefile (template_file.cpp), which filesystem.cpp registers; it
 // reads its template as file() does (filesystem.cpp): the contents of
-// [path] under [base_dir], with [path]'s marks, or file()'s error.
-Function templatefile_fn(const LibraryOptions& opts);
-FuncResult file_contents(const std::string& base_dir, const Value& path, bool confine = true);
+// [path] under [sb]'s base directory, with [path]'s marks, or file()'s
+// error.
+Function templatefile_fn(const LibraryOptions& opts, std::shared_ptr<const Sandbox> sb);
+FuncResult file_contents(const Sandbox& sb, const Value& path);
 
 // Go's time.Time.Format([layout]) of the UTC time [unix_sec] s + [nsec] ns
 // (datetime.cpp), for Packer's legacy time functions.

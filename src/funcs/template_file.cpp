@@ -60,7 +60,8 @@ thread_local ThreadState t_state;
 
 class TemplateFile {
  public:
-  explicit TemplateFile(LibraryOptions opts) : opts_(std::move(opts)) {}
+  TemplateFile(LibraryOptions opts, std::shared_ptr<const Sandbox> sb)
+      : opts_(std::move(opts)), sb_(std::move(sb)) {}
 
   TypeResult type(std::span<const Value> args) {
     forget();
@@ -96,7 +97,7 @@ class TemplateFile {
   FuncResult render(const Value& path, const Value& vars) {
     // Terraform reads the template with file() itself: same path rules,
     // same errors, and the result carries the path's marks.
-    FuncResult contents = file_contents(opts_.base_dir, path, opts_.confine);
+    FuncResult contents = file_contents(*sb_, path);
     if (!contents.ok()) return contents;
     auto [text, marks] = contents.value.unmark_with_marks();
     std::string name(path.unmark().as_string());
@@ -205,6 +206,7 @@ class TemplateFile {
   }
 
   const LibraryOptions opts_;
+  const std::shared_ptr<const Sandbox> sb_;  // the table's file functions' own
   std::mutex mu_;
   std::unordered_map<std::string, std::shared_ptr<const Compiled>> cache_;
   std::once_flag fns_once_;
@@ -213,8 +215,8 @@ class TemplateFile {
 
 }  // namespace
 
-Function templatefile_fn(const LibraryOptions& opts) {
-  auto state = std::make_shared<TemplateFile>(opts);
+Function templatefile_fn(const LibraryOptions& opts, std::shared_ptr<const Sandbox> sb) {
+  auto state = std::make_shared<TemplateFile>(opts, std::move(sb));
   Function f;
   f.description =
       "Reads a file and renders its contents as a template with the given variables (and no "

@@ -470,6 +470,9 @@ TEST_F(FuncsFilesystemTest, Sandbox) {
       {R"(templatefile("../outside.txt", {}))",
        R"(Invalid value for "path" parameter: path "../outside.txt" )"
        R"(is outside the base directory.)"},
+      {R"(templatefile("escape.txt", {}))",
+       R"(Invalid value for "path" parameter: path "escape.txt" )"
+       R"(is outside the base directory.)"},
       {R"(fileset("..", "*"))", R"(Invalid value for "path" parameter: path ".." is outside )"
                                 R"(the base directory.)"},
       {R"(fileset("up", "*"))", R"(Invalid value for "path" parameter: path "up" is outside )"
@@ -491,6 +494,9 @@ TEST_F(FuncsFilesystemTest, Sandbox) {
   // Inside, every way of naming a file works, symbolic links included.
   EXPECT_EQ(eval(t, R"(file("fine.txt"))").value.as_string(), "in");
   EXPECT_EQ(eval(t, R"(file("inner/../fine.txt"))").value.as_string(), "in");
+  // Out through a link and back in: the file is inside.
+  EXPECT_EQ(eval(t, R"(file("up/base/fine.txt"))").value.as_string(), "in");
+  EXPECT_EQ(eval(t, R"(templatefile("up/base/inner/in.txt", {}))").value.as_string(), "in");
   EXPECT_EQ(eval(t, "file(\"" + (base / "inner" / "in.txt").string() + "\")").value.as_string(),
             "in");
   EXPECT_EQ(eval(t, R"(fileexists("inner/nope"))").value.as_bool(), false);
