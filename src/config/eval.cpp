@@ -15,16 +15,17 @@
 // count, each, resource, data and ephemeral objects with only the
 // referenced members, and each referenced managed resource type at the
 // top level.
-#include <hclvm/config.h>
+#include "config/eval.h"
 
+#include <hclvm/config.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cstdlib>
 
 #include "config/decode.h"
-#include "config/eval.h"
 #include "util/unicode.h"
 #include "value/json.h"
 
@@ -144,18 +145,26 @@ Value variable_value(const ModInst& mi, const std::string& name) {
   return val;
 }
 
-// Objects of the context under construction, by root name.
+// Objects of the context under construction: per root (Ref::Kind) its
+// attributes, and the resources by mode, type and name.
 struct Scope {
-  std::map<std::string, std::vector<std::pair<std::string, Value>>> objects;
-  std::map<std::string, std::map<std::string, std::map<std::string, Value>>> resources;  // mode -> type -> name
+  std::array<std::vector<std::pair<std::string, Value>>, Ref::Self> objects;
+  std::map<std::string, std::map<std::string, std::map<std::string, Value>>> resources;
 
-  void put(const std::string& root, const std::string& name, Value v) {
-    auto& list = objects[root];
-    for (auto& [n, old] : list)
-      if (n == name) return;
-    list.emplace_back(name, std::move(v));
+  static constexpr std::array<const char*, Ref::Self> kRoots = {
+      "var", "local", "module", nullptr, "path", "terraform", "count", "each"};
+
+  // Whether root [k] has [name] already (a reference seen before).
+  bool has(Ref::Kind k, const std::string& name) const {
+    for (const auto& [n, v] : objects[k])
+      if (n == name) return true;
+    return false;
   }
 };
+
+const char* mode_root(ResMode m) {
+  return m == ResMode::Managed ? "resource" : m == ResMode::Data ? "data" : "ephemeral";
+}
 
 }  // namespace
 
@@ -167,72 +176,72 @@ void build_context(const EvalState& st, const ExprInfo& e, const ModInst& mi, co
     if (part != RefPart::All &&
         (part == RefPart::Instance) != (r.kind == Ref::Count || r.kind == Ref::Each))
       continue;
+    if (r.kind == Ref::Self) continue;
+    if (r.kind == Ref::Resource) {
+      auto& names = s.resources[mode_root(r.mode)][r.type];
+      if (names.count(r.name) != 0) continue;
+      const Resource* res = mi.mod->resource(r.mode, r.type, r.name);
+      names.emplace(r.name, res ? resource_value(st, mi, *res) : Value::dynamic());
+      continue;
+    }
+    if (s.has(r.kind, r.name)) continue;
+    Value v;
     switch (r.kind) {
-      case Ref::Var: {
-        Value v = variable_value(mi, r.name);
+      case Ref::Var:
         if (own && *own == r.name) {
           auto it = mi.vars.find(r.name);
           v = it == mi.vars.end() ? Value::unknown(mi.mod->variables.at(r.name).type) : it->second;
           if (mi.mod->variables.at(r.name).ephemeral) v = v.mark(kEphemeral);
+        } else {
+          v = variable_value(mi, r.name);
         }
-        s.put("var", r.name, std::move(v));
         break;
-      }
       case Ref::Local: {
         auto it = mi.locals.find(r.name);
-        s.put("local", r.name, it == mi.locals.end() ? Value::dynamic() : it->second);
+        v = it == mi.locals.end() ? Value::dynamic() : it->second;
         break;
       }
-      case Ref::Module: s.put("module", r.name, module_value(mi, r.name)); break;
-      case Ref::Path: {
-        Value v = r.name == "module" ? Value::string(mi.mod->dir)
-                  : r.name == "root" ? Value::string(st.root->dir)
-                                     : Value::string(st.cwd);
-        s.put("path", r.name, std::move(v));
+      case Ref::Module:
+        v = module_value(mi, r.name);
         break;
-      }
+      case Ref::Path:
+        v = r.name == "module" ? Value::string(mi.mod->dir)
+            : r.name == "root" ? Value::string(st.root->dir)
+                               : Value::string(st.cwd);
+        break;
       case Ref::Terraform:
-        s.put("terraform", r.name,
-              r.name == "workspace" ? Value::string(st.inputs.workspace)
-                                    : Value::boolean(false).mark(kEphemeral));
+        v = r.name == "workspace" ? Value::string(st.inputs.workspace)
+                                  : Value::boolean(false).mark(kEphemeral);
         break;
       case Ref::Count:
-        s.put("count", r.name, rep.count_index ? *rep.count_index : Value::unknown(Type::number()));
+        v = rep.count_index ? *rep.count_index : Value::unknown(Type::number());
         break;
       case Ref::Each: {
-        const Value* v = r.name == "key" ? rep.each_key : rep.each_value;
-        s.put("each", r.name, v ? *v : Value::dynamic());
+        const Value* each = r.name == "key" ? rep.each_key : rep.each_value;
+        v = each ? *each : Value::dynamic();
         break;
       }
-      case Ref::Resource: {
-        const Resource* res = mi.mod->resource(r.mode, r.type, r.name);
-        Value v = res ? resource_value(st, mi, *res) : Value::dynamic();
-        std::string mode = r.mode == ResMode::Managed ? "resource"
-                           : r.mode == ResMode::Data  ? "data"
-                                                      : "ephemeral";
-        s.resources[mode][r.type].emplace(r.name, std::move(v));
-        break;
-      }
+      case Ref::Resource:
       case Ref::Self: break;
     }
+    s.objects[r.kind].emplace_back(r.name, std::move(v));
   }
-  auto object_of = [](const std::map<std::string, std::map<std::string, Value>>& types) {
-    std::vector<std::pair<std::string, Value>> attrs;
-    for (const auto& [type, names] : types) {
-      std::vector<std::pair<std::string, Value>> inner(names.begin(), names.end());
-      attrs.emplace_back(type, Value::object(std::move(inner)));
-    }
-    return attrs;
-  };
   // Only the roots the references name: the expression looks up no other
   // (its references are all its traversals).
   for (auto& [mode, types] : s.resources) {
-    auto attrs = object_of(types);
-    if (mode == "resource")
-      for (const auto& [type, obj] : attrs) ctx.set(type, obj);
+    std::vector<std::pair<std::string, Value>> attrs;
+    attrs.reserve(types.size());
+    for (auto& [type, names] : types) {
+      std::vector<std::pair<std::string, Value>> inner(std::make_move_iterator(names.begin()),
+                                                       std::make_move_iterator(names.end()));
+      Value obj = Value::object(std::move(inner));
+      if (mode == "resource") ctx.set(type, obj);
+      attrs.emplace_back(type, std::move(obj));
+    }
     ctx.set(mode, Value::object(std::move(attrs)));
   }
-  for (auto& [root, attrs] : s.objects) ctx.set(root, Value::object(std::move(attrs)));
+  for (size_t k = 0; k < s.objects.size(); ++k)
+    if (!s.objects[k].empty()) ctx.set(Scope::kRoots[k], Value::object(std::move(s.objects[k])));
 }
 
 namespace {

@@ -58,6 +58,7 @@ std::string clean(std::string_view p) {
   const bool rooted = p[0] == '/';
   const size_t n = p.size();
   std::string out;
+  out.reserve(n);
   size_t r = 0, dotdot = 0;
   if (rooted) {
     out += '/';
@@ -81,7 +82,9 @@ std::string clean(std::string_view p) {
       }
     } else {
       if ((rooted && out.size() != 1) || (!rooted && !out.empty())) out += '/';
-      for (; r < n && p[r] != '/'; ++r) out += p[r];
+      size_t end = std::min(p.find('/', r), n);
+      out.append(p, r, end - r);
+      r = end;
     }
   }
   if (out.empty()) return ".";
