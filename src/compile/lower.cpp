@@ -698,9 +698,46 @@ class Lowerer {
 
 }  // namespace compile
 
+namespace {
+
+// A program that returns [v].
+std::shared_ptr<Program> constant_program(Value v, std::shared_ptr<const Source> source) {
+  auto p = Program::make();
+  p->source = std::move(source);
+  compile::Emitter em(*p);
+  em.emit(vm::Op::CONST, {em.constant(std::move(v))});
+  em.emit(vm::Op::RETURN);
+  em.finish();
+  return p;
+}
+
+// The value of [e] when it is a literal, or a quoted string or heredoc
+// without interpolations or directives (and not long enough for folding
+// to give up on it): what lowering and folding it would make a constant
+// of, found without either. Most expressions of a configuration are such
+// (descriptions, names, types, sizes).
+std::optional<Value> plain_literal(const ast::Expr& e) {
+  using namespace ast;
+  if (e.kind == ExprKind::Literal) return compile::literal_value(as<LiteralExpr>(e).value);
+  if (e.kind != ExprKind::Template) return std::nullopt;
+  const auto& t = as<TemplateExpr>(e);
+  if (t.parts.size == 0) return Value::string("");
+  if (t.parts.size != 1 || t.parts[0]->kind != ExprKind::Literal) return std::nullopt;
+  const Literal& lit = as<LiteralExpr>(*t.parts[0]).value;
+  if (lit.kind != LitKind::String || lit.text.size() > 4096) return std::nullopt;
+  return Value::string(lit.text);
+}
+
+}  // namespace
+
 CompileResult compile_expression(const ast::Expr& expr, std::shared_ptr<const Source> source) {
   // The compiler recurses once per level of nesting: a tree too deep for
   // this thread's stack is compiled again on a big one (util/stack.h).
+  if (std::optional<Value> v = plain_literal(expr)) {
+    CompileResult r;
+    r.program = constant_program(std::move(*v), std::move(source));
+    return r;
+  }
   return util::run_deep([&](const util::StackBudget& budget) {
     auto p = Program::make();
     p->source = source;
@@ -713,17 +750,11 @@ CompileResult compile_expression(const ast::Expr& expr, std::shared_ptr<const So
     CompileResult r;
     if (closed.too_deep() || l.too_deep()) {
       // Even the big stack was not enough: a program that gives DynamicVal.
-      auto q = Program::make();
-      q->source = source;
-      compile::Emitter em(*q);
-      em.emit(vm::Op::CONST, {em.constant(Value::dynamic())});
-      em.emit(vm::Op::RETURN);
-      em.finish();
       Diagnostic d;
       d.summary = "Expression too deeply nested";
       d.detail = "This expression has more levels of nesting than the compiler can handle.";
       if (source) d.subject = source->range(expr.span);
-      r.program = std::move(q);
+      r.program = constant_program(Value::dynamic(), source);
       r.diagnostics.push_back(std::move(d));
       return r;
     }

@@ -121,6 +121,31 @@ TEST(Folding, FoldedValuesAreTheVmsValues) {
   EXPECT_EQ(vm.run(*p, ctx).value.as_number().precision(), 512u);
 }
 
+// Literals and strings without interpolations become their constant
+// without lowering or folding; the value is what folding the same text
+// through an interpolation gives (normalized, escapes decoded), at any
+// length.
+TEST(Folding, PlainLiteralsAreTheirConstant) {
+  EvalContext ctx;
+  Vm vm;
+  auto value = [&](const std::string& src) {
+    auto p = compile(src);
+    EXPECT_EQ(opcodes(*p), "CONST RETURN") << src;
+    EXPECT_EQ(p->max_stack, 1u) << src;
+    return test::golden_typed(vm.run(*p, ctx).value);
+  };
+  for (std::string text : {std::string("abc"), std::string(""), std::string("e\\u0301 $${x} %%{y}"),
+                           std::string("a\\nb\\t\\\"q\\\""), std::string(4096, 'x'),
+                           std::string(4097, 'y'), std::string(5000, 'z') + "e\\u0301"}) {
+    EXPECT_EQ(value("\"" + text + "\""), value("\"${\"" + text + "\"}\"")) << text.substr(0, 20);
+  }
+  EXPECT_EQ(value("\"e\\u0301\""), R"({"value":"é","type":"string"})");
+  EXPECT_EQ(value("<<EOT\nline\nEOT\n"), R"({"value":"line\n","type":"string"})");
+  EXPECT_EQ(value("42"), R"({"value":42,"type":"number"})");
+  EXPECT_EQ(value("true"), R"({"value":true,"type":"bool"})");
+  EXPECT_EQ(value("null"), R"({"value":null,"type":"dynamic"})");
+}
+
 TEST(Conditionals, StaticTypeRunsOneBranch) {
   std::string d = disassemble(*compile("c ? \"a\" : \"b\""));
   EXPECT_NE(d.find("; string"), std::string::npos) << d;
