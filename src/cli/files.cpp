@@ -224,9 +224,17 @@ std::optional<std::pair<dev_t, ino_t>> dir_id(const fs::path& p) {
 void walk_directory(const fs::path& root, const fs::path& dir, const WalkOptions& walk, Inputs& in,
                     std::set<std::pair<dev_t, ino_t>>& seen) {
   std::error_code ec;
-  std::vector<fs::directory_entry> entries;
+  struct Entry {
+    bool link;
+    std::string name;
+    fs::directory_entry e;
+  };
+  std::vector<Entry> entries;
   fs::directory_iterator it(dir, ec);
-  for (; !ec && it != fs::directory_iterator(); it.increment(ec)) entries.push_back(*it);
+  for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    std::error_code le;
+    entries.push_back({it->is_symlink(le), it->path().filename().string(), *it});
+  }
   if (ec) {
     in.files.push_back(shown_path(dir));
     in.unreadable[shown_path(dir)] = ec.message();
@@ -234,14 +242,13 @@ void walk_directory(const fs::path& root, const fs::path& dir, const WalkOptions
   }
   // In name order, links after the rest: a directory reached both ways is
   // walked under its own name.
-  std::sort(entries.begin(), entries.end(), [](const fs::directory_entry& x, const fs::directory_entry& y) {
-    std::error_code e1, e2;
-    bool lx = x.is_symlink(e1), ly = y.is_symlink(e2);
-    return lx != ly ? ly : x.path() < y.path();
+  std::sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) {
+    return x.link != y.link ? y.link : x.name < y.name;
   });
-  for (const fs::directory_entry& e : entries) {
+  for (const Entry& entry : entries) {
+    const std::string& name = entry.name;
+    const fs::directory_entry& e = entry.e;
     const fs::path& p = e.path();
-    std::string name = p.filename().string();
     if (excluded(name, p.lexically_relative(root).generic_string(), walk)) continue;
     std::error_code ec2;
     if (e.is_directory(ec2)) {

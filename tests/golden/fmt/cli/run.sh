@@ -2,11 +2,11 @@
 # The command line of `hclvm fmt --mode terraform` against terraform fmt's:
 # each command of COMMANDS runs in a fresh copy of a small tree (hidden
 # files, .terraform/, backup and #…# files, JSON, .tfquery.hcl, test and
-# mock files, an empty file, one without a final newline, a syntax error),
-# and its standard output, exit status and the files it changed must be
-# the ones recorded from terraform fmt 1.11.4 in expected.txt (diagnostics
-# on standard error are hclvm check's, not Terraform's, and are not
-# compared).
+# mock files, an empty file, one without a final newline, a syntax error,
+# a link to a directory), and its standard output, exit status and the
+# files it changed must be the ones recorded from terraform fmt 1.11.4 in
+# expected.txt (diagnostics on standard error are hclvm check's, not
+# Terraform's, and are not compared).
 #   run.sh HCLVM             compare hclvm with expected.txt
 #   run.sh --record          record expected.txt from terraform on PATH
 set -euo pipefail
@@ -75,6 +75,8 @@ make_tree() {
     printf 'e=5'
   } > "$d/sub/long.tf"
   printf 'ok=1\n' > "$d/bad/ok.tf"
+  # A link to a directory is not walked into.
+  ln -s deeper "$d/sub/linkdir"
 }
 
 tmp=$(mktemp -d)
