@@ -52,10 +52,14 @@ void Emitter::set_depth(int d) {
 }
 
 uint32_t Emitter::site(uint32_t pc, std::initializer_list<ast::Span> spans) {
-  return site(pc, std::vector<ast::Span>(spans));
+  return site(pc, std::span<const ast::Span>(spans.begin(), spans.size()));
 }
 
 uint32_t Emitter::site(uint32_t pc, const std::vector<ast::Span>& spans) {
+  return site(pc, std::span<const ast::Span>(spans));
+}
+
+uint32_t Emitter::site(uint32_t pc, std::span<const ast::Span> spans) {
   uint32_t first = uint32_t(p_.spans.size());
   p_.spans.insert(p_.spans.end(), spans.begin(), spans.end());
   share_site(pc, first, uint32_t(spans.size()));
@@ -72,49 +76,124 @@ void Emitter::set_scope(const std::vector<vm::SiteLocal>& locals) {
   p_.site_locals.insert(p_.site_locals.end(), locals.begin(), locals.end());
 }
 
-uint32_t Emitter::constant(Value v) {
-  // Strings, numbers, bools and nulls are stored once; other values as given.
-  std::string key;
+namespace {
+
+// The pools are searched one by one while they are this small (most
+// programs), and through an index built once they grow past it: making
+// hash tables and their keys cost a compilation more than the searches.
+constexpr size_t kScanLimit = 16;
+
+// The key under which constant [v] is stored once; empty for a value
+// stored as given. Strings, numbers, bools and nulls are stored once.
+std::string constant_key(const Value& v) {
   if (v.is_plain()) {
     switch (v.rep()) {
-      case Value::Rep::String: key = "s" + std::string(v.as_string()); break;
+      case Value::Rep::String:
+        return "s" + std::string(v.as_string());
       case Value::Rep::SmallNum:
       case Value::Rep::BigNum:
         // The exact form, not the text: equal texts may be different numbers,
         // and the text of 1e100000000 has a hundred million digits.
-        key = "n" + num::encode_exact(v.as_number());
-        break;
-      case Value::Rep::Bool: key = v.as_bool() ? "t" : "f"; break;
-      default: break;
+        return "n" + num::encode_exact(v.as_number());
+      case Value::Rep::Bool:
+        return v.as_bool() ? "t" : "f";
+      default:
+        return "";
     }
-  } else if (v.rep() == Value::Rep::TypeOnly) {
-    key = std::string(v.is_null() ? "0" : "?") + v.type()->go_string();
   }
-  if (!key.empty()) {
+  if (v.rep() == Value::Rep::TypeOnly)
+    return std::string(v.is_null() ? "0" : "?") + v.type()->go_string();
+  return "";
+}
+
+// Whether constant() stores [v] once.
+bool shared_constant(const Value& v) {
+  if (v.is_plain()) {
+    switch (v.rep()) {
+      case Value::Rep::String:
+      case Value::Rep::SmallNum:
+      case Value::Rep::BigNum:
+      case Value::Rep::Bool:
+        return true;
+      default:
+        return false;
+    }
+  }
+  return v.rep() == Value::Rep::TypeOnly;
+}
+
+// Whether shared constants [a] and [b] have one key (without making it
+// where that is cheap).
+bool same_constant(const Value& a, const Value& b) {
+  if (a.rep() != b.rep() || a.is_plain() != b.is_plain()) return constant_key(a) == constant_key(b);
+  switch (a.rep()) {
+    case Value::Rep::String:
+      return a.as_string() == b.as_string();
+    case Value::Rep::Bool:
+      return a.as_bool() == b.as_bool();
+    case Value::Rep::TypeOnly:
+      return a.is_null() == b.is_null() &&
+             (a.type() == b.type() || constant_key(a) == constant_key(b));
+    default:
+      return constant_key(a) == constant_key(b);
+  }
+}
+
+}  // namespace
+
+uint32_t Emitter::constant(Value v) {
+  if (!shared_constant(v)) {
+    p_.constants.push_back(std::move(v));
+    return uint32_t(p_.constants.size() - 1);
+  }
+  const size_t n = p_.constants.size();
+  if (n <= kScanLimit) {
+    for (size_t i = 0; i < n; ++i)
+      if (shared_constant(p_.constants[i]) && same_constant(p_.constants[i], v)) return uint32_t(i);
+  } else {
+    if (const_index_.empty())
+      for (size_t i = n; i-- > 0;)  // the first of equal ones wins, as in the scan
+        if (shared_constant(p_.constants[i]))
+          const_index_[constant_key(p_.constants[i])] = uint32_t(i);
+    std::string key = constant_key(v);
     auto it = const_index_.find(key);
     if (it != const_index_.end()) return it->second;
-    const_index_.emplace(std::move(key), uint32_t(p_.constants.size()));
+    const_index_.emplace(std::move(key), uint32_t(n));
   }
   p_.constants.push_back(std::move(v));
-  return uint32_t(p_.constants.size() - 1);
+  return uint32_t(n);
 }
 
 uint32_t Emitter::name(std::string_view n) {
-  auto it = name_index_.find(std::string(n));
-  if (it != name_index_.end()) return it->second;
+  const size_t count = p_.names.size();
+  if (count <= kScanLimit) {
+    for (size_t i = 0; i < count; ++i)
+      if (p_.names[i] == n) return uint32_t(i);
+  } else {
+    if (name_index_.empty())
+      for (size_t i = count; i-- > 0;) name_index_[p_.names[i]] = uint32_t(i);
+    auto it = name_index_.find(std::string(n));
+    if (it != name_index_.end()) return it->second;
+    name_index_.emplace(std::string(n), uint32_t(count));
+  }
   p_.names.emplace_back(n);
-  uint32_t i = uint32_t(p_.names.size() - 1);
-  name_index_.emplace(std::string(n), i);
-  return i;
+  return uint32_t(count);
 }
 
 uint32_t Emitter::type(const Type* t) {
-  auto it = type_index_.find(t);
-  if (it != type_index_.end()) return it->second;
+  const size_t count = p_.types.size();
+  if (count <= kScanLimit) {
+    for (size_t i = 0; i < count; ++i)
+      if (p_.types[i] == t) return uint32_t(i);
+  } else {
+    if (type_index_.empty())
+      for (size_t i = count; i-- > 0;) type_index_[p_.types[i]] = uint32_t(i);
+    auto it = type_index_.find(t);
+    if (it != type_index_.end()) return it->second;
+    type_index_.emplace(t, uint32_t(count));
+  }
   p_.types.push_back(t);
-  uint32_t i = uint32_t(p_.types.size() - 1);
-  type_index_.emplace(t, i);
-  return i;
+  return uint32_t(count);
 }
 
 uint16_t Emitter::new_local() { return uint16_t(p_.num_locals++); }
@@ -127,8 +206,9 @@ void Emitter::finish() {
     int64_t rel = target < 0 ? 0 : target - int64_t(pt.next);
     vm::write_le(p_.code.data() + pt.at, uint32_t(int32_t(rel)), 4);
   }
-  std::stable_sort(p_.sites.begin(), p_.sites.end(),
-                   [](const vm::SiteEntry& a, const vm::SiteEntry& b) { return a.pc < b.pc; });
+  auto by_pc = [](const vm::SiteEntry& a, const vm::SiteEntry& b) { return a.pc < b.pc; };
+  if (!std::is_sorted(p_.sites.begin(), p_.sites.end(), by_pc))
+    std::stable_sort(p_.sites.begin(), p_.sites.end(), by_pc);
   p_.max_stack = uint32_t(max_depth_);
   p_.link();
 }

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -49,6 +50,7 @@ class Emitter {
   // in Program::spans, for share_site().
   uint32_t site(uint32_t pc, std::initializer_list<ast::Span> spans);
   uint32_t site(uint32_t pc, const std::vector<ast::Span>& spans);
+  uint32_t site(uint32_t pc, std::span<const ast::Span> spans);
   // Attaches the [count] spans already stored at [first] to the instruction at [pc].
   void share_site(uint32_t pc, uint32_t first, uint32_t count);
   // Sets the for variables in scope for the sites attached from now on
