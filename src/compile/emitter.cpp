@@ -139,6 +139,26 @@ bool same_constant(const Value& a, const Value& b) {
   }
 }
 
+// The index of [x] in [pool], added at the end when absent: searched
+// one by one while the pool is small, through [index] (built at its first
+// use) past that.
+template <class Pool, class Index, class Key>
+uint32_t pooled(Pool& pool, Index& index, const Key& x) {
+  const size_t count = pool.size();
+  if (count <= kScanLimit) {
+    for (size_t i = 0; i < count; ++i)
+      if (pool[i] == x) return uint32_t(i);
+  } else {
+    if (index.empty())
+      for (size_t i = count; i-- > 0;)
+        index[pool[i]] = uint32_t(i);  // the first of equal ones wins
+    auto [it, fresh] = index.try_emplace(typename Index::key_type(x), uint32_t(count));
+    if (!fresh) return it->second;
+  }
+  pool.emplace_back(x);
+  return uint32_t(count);
+}
+
 }  // namespace
 
 uint32_t Emitter::constant(Value v) {
@@ -164,37 +184,9 @@ uint32_t Emitter::constant(Value v) {
   return uint32_t(n);
 }
 
-uint32_t Emitter::name(std::string_view n) {
-  const size_t count = p_.names.size();
-  if (count <= kScanLimit) {
-    for (size_t i = 0; i < count; ++i)
-      if (p_.names[i] == n) return uint32_t(i);
-  } else {
-    if (name_index_.empty())
-      for (size_t i = count; i-- > 0;) name_index_[p_.names[i]] = uint32_t(i);
-    auto it = name_index_.find(std::string(n));
-    if (it != name_index_.end()) return it->second;
-    name_index_.emplace(std::string(n), uint32_t(count));
-  }
-  p_.names.emplace_back(n);
-  return uint32_t(count);
-}
+uint32_t Emitter::name(std::string_view n) { return pooled(p_.names, name_index_, n); }
 
-uint32_t Emitter::type(const Type* t) {
-  const size_t count = p_.types.size();
-  if (count <= kScanLimit) {
-    for (size_t i = 0; i < count; ++i)
-      if (p_.types[i] == t) return uint32_t(i);
-  } else {
-    if (type_index_.empty())
-      for (size_t i = count; i-- > 0;) type_index_[p_.types[i]] = uint32_t(i);
-    auto it = type_index_.find(t);
-    if (it != type_index_.end()) return it->second;
-    type_index_.emplace(t, uint32_t(count));
-  }
-  p_.types.push_back(t);
-  return uint32_t(count);
-}
+uint32_t Emitter::type(const Type* t) { return pooled(p_.types, type_index_, t); }
 
 uint16_t Emitter::new_local() { return uint16_t(p_.num_locals++); }
 

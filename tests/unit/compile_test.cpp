@@ -4,16 +4,15 @@
 // compiling a conditional, the diagnostic marks, max_stack, and very deep
 // trees.
 #include <gtest/gtest.h>
-
+#include <hclvm/cache.h>
 #include <hclvm/eval.h>
+#include <hclvm/functions.h>
 #include <hclvm/syntax.h>
 
-#include <hclvm/cache.h>
-
 #include <filesystem>
-#include <thread>
 #include <set>
 #include <string>
+#include <thread>
 
 #include "test_util.h"
 #include "vm/opcodes.h"
@@ -144,6 +143,51 @@ TEST(Folding, PlainLiteralsAreTheirConstant) {
   EXPECT_EQ(value("42"), R"({"value":42,"type":"number"})");
   EXPECT_EQ(value("true"), R"({"value":true,"type":"bool"})");
   EXPECT_EQ(value("null"), R"({"value":null,"type":"dynamic"})");
+}
+
+// Past 16 entries the emitter's pools are indexed: a name or constant
+// used again is still stored once, and every use finds its own entry.
+TEST(Emitter, LargePoolsStoreEachEntryOnce) {
+  std::string src = "[";
+  EvalContext ctx;
+  std::string want = "[";
+  for (int round = 0; round < 2; ++round) {
+    for (int i = 0; i < 40; ++i) {
+      std::string v = "v" + std::to_string(i);
+      src += v + ".a" + std::to_string(i % 23) + ", f(x, \"c" + std::to_string(i) + "\"), ";
+      if (round == 0)
+        ctx.set(v, Value::object({{"a" + std::to_string(i % 23), Value::integer(i)}}));
+      want += std::to_string(i) + ",\"c" + std::to_string(i) + "\",";
+    }
+  }
+  src += "]";
+  want.back() = ']';
+  auto p = compile(src);
+  ASSERT_GT(p->names.size(), 16u);
+  std::set<std::string> names(p->names.begin(), p->names.end());
+  EXPECT_EQ(names.size(), p->names.size());
+  std::set<std::string> strings;
+  size_t string_constants = 0;
+  for (const Value& c : p->constants)
+    if (c.is_known() && !c.is_null() && c.type() == Type::string()) {
+      ++string_constants;
+      strings.insert(std::string(c.as_string()));
+    }
+  EXPECT_EQ(strings.size(), string_constants);
+  EXPECT_GE(strings.size(), 40u);
+  FunctionTable fns;
+  Function f;
+  f.params = {{"x", Type::dynamic()}, {"s", Type::string()}};
+  f.returns(Type::string());
+  f.impl = [](std::span<const Value> args, const Type*) { return FuncResult::of(args[1]); };
+  fns.add("f", std::make_shared<const Function>(std::move(f)));
+  ctx.set("x", Value::boolean(true));
+  ctx.set_functions(std::make_shared<const FunctionTable>(std::move(fns)));
+  Vm vm;
+  EvalResult r = vm.run(*p, ctx);
+  ASSERT_FALSE(r.has_errors()) << r.diagnostics[0].detail;
+  std::string got = test::golden_typed(r.value);
+  EXPECT_EQ(got.substr(0, got.find(",\"type\"")), "{\"value\":" + want);
 }
 
 TEST(Conditionals, StaticTypeRunsOneBranch) {
