@@ -87,6 +87,7 @@ Value module_value(const ModInst& mi, const std::string& call) {
 // The value of resource [addr] (with module prefix [prefix]) from the
 // values the caller supplied; unknown without any.
 Value resource_value(const EvalState& st, const ModInst& mi, const Resource& r) {
+  if (st.inputs.resources.empty()) return Value::dynamic();  // no values given: all unknown
   std::string addr = (mi.addr.empty() ? "" : mi.addr + ".") + r.address();
   const auto& values = st.inputs.resources;
   if (!r.count && !r.for_each) {
@@ -180,7 +181,7 @@ void build_context(const EvalState& st, const ExprInfo& e, const ModInst& mi, co
     if (r.kind == Ref::Resource) {
       auto& names = s.resources[mode_root(r.mode)][r.type];
       if (names.count(r.name) != 0) continue;
-      const Resource* res = mi.mod->resource(r.mode, r.type, r.name);
+      const Resource* res = r.resource >= 0 ? &mi.mod->resources[size_t(r.resource)] : nullptr;
       names.emplace(r.name, res ? resource_value(st, mi, *res) : Value::dynamic());
       continue;
     }

@@ -36,6 +36,7 @@ struct Ref {
   std::string name;                 // the variable, local, call, resource or attribute name
   std::optional<std::string> output;  // Module: `module.m.out` / `module.m[k].out`
   bool keyed = false;               // Resource / Module: an instance key follows
+  int32_t resource = -1;            // Resource: its index in the module's resources (analyze)
   Range range;
   Traversal remaining;  // the steps after the part that names the object
 };
@@ -192,6 +193,8 @@ std::optional<std::pair<Body, Body>> override_parts(const Body& b);
 
 // Reads the references of the traversals [vars] (addrs.ParseRef).
 std::vector<Ref> parse_refs(const std::vector<Traversal>& vars, Diagnostics& diags);
+// Sets the index of each resource [refs] name that [m] declares (Ref::resource).
+void resolve_resources(std::vector<Ref>& refs, const ModuleData& m);
 // Checks [refs] made in module [m] from a block of [scope] as Terraform does
 // before evaluating an expression.
 void check_refs(const std::vector<Ref>& refs, const ModuleData& m, ExprScope scope,

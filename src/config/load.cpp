@@ -592,6 +592,7 @@ void analyze_module(ModuleData& m, Diagnostics& diags) {
     prepare_resource_body(r);
     auto info = std::make_shared<ExprInfo>();
     info->refs = parse_refs(body_variables(r.config, *r.variables_shape), info->diags);
+    resolve_resources(info->refs, m);
     check_refs(info->refs, m, scope, {}, info->diags);
     r.body_info = std::move(info);
   }

@@ -468,12 +468,20 @@ void check_templatestring(const ast::Expr& root, const Source& src, Diagnostics&
 
 }  // namespace
 
+void resolve_resources(std::vector<Ref>& refs, const ModuleData& m) {
+  for (Ref& r : refs)
+    if (r.kind == Ref::Resource)
+      if (const Resource* res = m.resource(r.mode, r.type, r.name))
+        r.resource = int32_t(res - m.resources.data());
+}
+
 ExprPtr analyze(const Expression& e, const ModuleData& m, ExprScope scope,
                 std::string_view self_local) {
   auto info = std::make_shared<ExprInfo>();
   info->expr = e;
   if (!e) return info;
   info->refs = parse_refs(e.variables(), info->diags);
+  resolve_resources(info->refs, m);
   if (!self_local.empty()) {
     // NodeLocal checks for references to itself before anything else, and
     // stops there.
