@@ -177,6 +177,7 @@ std::string display_name(const std::string& path);
 // A path found by walking a directory as it is shown: without a leading
 // "./" ("./a/b.tf" is "a/b.tf").
 std::string shown_path(const std::filesystem::path& p);
+std::string shown_path(std::string p);
 
 // One parsed input with what the text renderer needs to show snippets.
 struct Parsed {

@@ -1,8 +1,7 @@
 // Inputs of the `hclvm` command: the option scanner, expanding paths into
 // the files to check, reading them whole, parsing each as the user asked,
 // and the terminal facts (colour, width) that shape text diagnostics.
-#include "cli/cli.h"
-
+#include <dirent.h>
 #include <fcntl.h>
 #include <fnmatch.h>
 #include <sys/ioctl.h>
@@ -22,6 +21,7 @@
 #include <set>
 #include <system_error>
 
+#include "cli/cli.h"
 #include "util/unicode.h"
 
 namespace hclvm::cli {
@@ -211,33 +211,62 @@ bool excluded(const std::string& name, const std::string& rel, const WalkOptions
 }
 
 // The identity of directory [p] (following links), or nothing.
-std::optional<std::pair<dev_t, ino_t>> dir_id(const fs::path& p) {
+std::optional<std::pair<dev_t, ino_t>> dir_id(const std::string& p) {
   struct stat st;
   if (::stat(p.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return std::nullopt;
   return std::make_pair(st.st_dev, st.st_ino);
 }
 
-// Appends the configuration files under directory [dir] (below [root],
-// the directory named) to [in]; a directory that cannot be read goes to its
-// unreadable list, and the walk goes on. [seen] holds the directories
-// walked, so that each is walked once however many links lead to it.
-void walk_directory(const fs::path& root, const fs::path& dir, const WalkOptions& walk, Inputs& in,
-                    std::set<std::pair<dev_t, ino_t>>& seen) {
-  std::error_code ec;
+// [dir]/[name], as std::filesystem joins them.
+std::string join_path(const std::string& dir, const std::string& name) {
+  if (dir.empty()) return name;
+  return dir.back() == '/' ? dir + name : dir + "/" + name;
+}
+
+// Appends the configuration files under directory [dir] ([rel] below the
+// directory named; "" for it) to [in]; a directory that cannot be read
+// goes to its unreadable list, and the walk goes on. [seen] holds the
+// directories walked, so that each is walked once however many links lead
+// to it. Directories are read with readdir and paths joined as strings:
+// std::filesystem built and split a path for every entry, a fifth of a
+// `check` of a tree of small files.
+void walk_directory(const std::string& dir, const std::string& rel, const WalkOptions& walk,
+                    Inputs& in, std::set<std::pair<dev_t, ino_t>>& seen) {
   struct Entry {
     bool link;
     std::string name;
-    fs::directory_entry e;
+    unsigned char type;  // d_type
   };
   std::vector<Entry> entries;
-  fs::directory_iterator it(dir, ec);
-  for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
-    std::error_code le;
-    entries.push_back({it->is_symlink(le), it->path().filename().string(), *it});
+  int err = 0;
+  if (DIR* d = ::opendir(dir.c_str())) {
+    for (;;) {
+      errno = 0;
+      const dirent* e = ::readdir(d);
+      if (e == nullptr) {
+        err = errno;
+        break;
+      }
+      std::string_view name = e->d_name;
+      if (name == "." || name == "..") continue;
+      unsigned char type = e->d_type;
+      if (type == DT_UNKNOWN) {
+        struct stat st;
+        if (::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+          type = S_ISLNK(st.st_mode)   ? DT_LNK
+                 : S_ISDIR(st.st_mode) ? DT_DIR
+                 : S_ISREG(st.st_mode) ? DT_REG
+                                       : DT_UNKNOWN;
+      }
+      entries.push_back({type == DT_LNK, std::string(name), type});
+    }
+    ::closedir(d);
+  } else {
+    err = errno;
   }
-  if (ec) {
+  if (err != 0) {
     in.files.push_back(shown_path(dir));
-    in.unreadable[shown_path(dir)] = ec.message();
+    in.unreadable[shown_path(dir)] = std::strerror(err);
     return;
   }
   // In name order, links after the rest: a directory reached both ways is
@@ -245,32 +274,39 @@ void walk_directory(const fs::path& root, const fs::path& dir, const WalkOptions
   std::sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) {
     return x.link != y.link ? y.link : x.name < y.name;
   });
-  for (const Entry& entry : entries) {
-    const std::string& name = entry.name;
-    const fs::directory_entry& e = entry.e;
-    const fs::path& p = e.path();
-    if (excluded(name, p.lexically_relative(root).generic_string(), walk)) continue;
-    std::error_code ec2;
-    if (e.is_directory(ec2)) {
+  for (const Entry& e : entries) {
+    std::string p = join_path(dir, e.name);
+    std::string p_rel = rel.empty() ? e.name : rel + "/" + e.name;
+    if (excluded(e.name, p_rel, walk)) continue;
+    // What a link leads to decides, as for the rest.
+    bool directory = e.type == DT_DIR, regular = e.type == DT_REG;
+    if (e.link) {
+      struct stat st;
+      if (::stat(p.c_str(), &st) == 0) {
+        directory = S_ISDIR(st.st_mode);
+        regular = S_ISREG(st.st_mode);
+      }
+    }
+    if (directory) {
       std::optional<std::pair<dev_t, ino_t>> id = dir_id(p);
       bool again = id && !seen.insert(*id).second;
-      if (e.is_symlink(ec2)) {
-        std::error_code ec3;
-        fs::path target = fs::read_symlink(p, ec3);
+      if (e.link) {
+        std::error_code ec;
+        fs::path target = fs::read_symlink(p, ec);
         in.symlinks.push_back({shown_path(p), target.generic_string(), !again});
       }
-      if (!again) walk_directory(root, p, walk, in, seen);
+      if (!again) walk_directory(p, p_rel, walk, in, seen);
       continue;
     }
-    if (!e.is_regular_file(ec2)) continue;
-    switch (classify(name)) {
+    if (!regular) continue;
+    switch (classify(e.name)) {
       case FileSyntax::Native:
         in.files.push_back(shown_path(p));
         break;
       case FileSyntax::Json:
         // Only the JSON twins of configuration files (main.tf.json,
         // x.pkr.json): other JSON in a tree is data, not HCL.
-        if (is_hcl_json_name(name)) in.files.push_back(shown_path(p));
+        if (is_hcl_json_name(e.name)) in.files.push_back(shown_path(p));
         break;
       case FileSyntax::Unknown:
         break;
@@ -317,7 +353,7 @@ std::optional<Inputs> collect_inputs(const std::vector<std::string>& args, const
     } else if (S_ISDIR(st.st_mode)) {
       in.directories.insert(a);
       // A directory named twice, or inside one named before, is walked once.
-      if (seen.insert({st.st_dev, st.st_ino}).second) walk_directory(a, a, walk, in, seen);
+      if (seen.insert({st.st_dev, st.st_ino}).second) walk_directory(a, "", walk, in, seen);
     } else {
       in.files.push_back(a);
     }
@@ -471,11 +507,12 @@ bool read_input(const std::string& path, std::string& out, std::string& error) {
   return ok;
 }
 
-std::string shown_path(const fs::path& p) {
-  std::string s = p.generic_string();
+std::string shown_path(std::string s) {
   while (s.size() > 2 && s.starts_with("./")) s.erase(0, 2);
   return s;
 }
+
+std::string shown_path(const fs::path& p) { return shown_path(p.generic_string()); }
 
 std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
