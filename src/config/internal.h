@@ -191,6 +191,10 @@ void prepare_resource_body(Resource& r);
 // The base and override bodies of an override merge (override_body.cpp).
 std::optional<std::pair<Body, Body>> override_parts(const Body& b);
 
+// Reads the file at [path] into [out]; false when it cannot be read (a
+// named pipe or socket among them: it is not waited on).
+bool read_config_file(const std::string& path, std::string& out);
+
 // Reads the references of the traversals [vars] (addrs.ParseRef).
 std::vector<Ref> parse_refs(const std::vector<Traversal>& vars, Diagnostics& diags);
 // Sets the index of each resource [refs] name that [m] declares (Ref::resource).

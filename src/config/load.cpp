@@ -6,12 +6,14 @@
 // resource), how override files are merged into it, then the local child
 // modules loaded the same way, the references of every expression found
 // and checked, and the graph of the tree ordered.
-#include <hclvm/config.h>
-
 #include <dirent.h>
+#include <fcntl.h>
+#include <hclvm/config.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
 
 #include "config/decode.h"
@@ -64,6 +66,27 @@ std::vector<std::string> Module::resource_addresses() const {
 }
 
 namespace detail {
+
+bool read_config_file(const std::string& path, std::string& out) {
+  // Opened without waiting: a named pipe or a socket called main.tf is
+  // unreadable here instead of blocking the load (Terraform waits on it
+  // for a writer).
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return false;
+  struct stat st;
+  bool ok = ::fstat(fd, &st) == 0 && !S_ISFIFO(st.st_mode) && !S_ISSOCK(st.st_mode) &&
+            ::fcntl(fd, F_SETFL, O_RDONLY) == 0;
+  char buf[65536];
+  ssize_t n = 0;
+  while (ok && (n = ::read(fd, buf, sizeof buf)) != 0) {
+    if (n > 0)
+      out.append(buf, size_t(n));
+    else if (errno != EINTR)
+      ok = false;
+  }
+  ::close(fd);
+  return ok;
+}
 
 std::string Resource::address() const {
   switch (mode) {
@@ -200,16 +223,9 @@ bool list_dir(const std::string& fs_dir, const std::string& dir, std::vector<Dir
 bool parse_file(const DirFile& f, const LoadOptions& options, Sources& sources, ConfigFile& out,
                 Diagnostics& diags) {
   std::string bytes;
-  {
-    FILE* fp = std::fopen(f.path.c_str(), "rb");
-    if (fp == nullptr) {
-      error(diags, "Failed to read file", "The file \"" + f.name + "\" could not be read.");
-      return false;
-    }
-    char buf[65536];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, fp)) > 0) bytes.append(buf, n);
-    std::fclose(fp);
+  if (!read_config_file(f.path, bytes)) {
+    error(diags, "Failed to read file", "The file \"" + f.name + "\" could not be read.");
+    return false;
   }
   auto src = make_source(f.name, std::move(bytes));
   bool json = f.name.ends_with(".json");

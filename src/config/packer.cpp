@@ -9,10 +9,10 @@
 // the order of their references. The scope holds var, local, path.cwd,
 // path.root, packer.version, and unknown source/build objects.
 #include <dirent.h>
+#include <hclvm/functions.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <functional>
 #include <set>
 
@@ -21,21 +21,10 @@
 #include "funcs/funcs.h"
 #include "util/unicode.h"
 #include "value/convert.h"
-#include <hclvm/functions.h>
 
 namespace hclvm::config::detail {
 
 namespace {
-
-bool read_all(const std::string& path, std::string& out) {
-  FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) return false;
-  char buf[65536];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
-  std::fclose(f);
-  return true;
-}
 
 std::vector<std::string> dir_entries(const std::string& dir) {
   std::vector<std::string> out;
@@ -217,7 +206,7 @@ LoadResult load_packer(const std::vector<std::string>& given, const std::string&
   std::vector<ConfigFile> parsed;
   for (const std::string& path : files) {
     std::string bytes;
-    if (!read_all(path, bytes)) {
+    if (!read_config_file(path, bytes)) {
       error(r.diagnostics, "Failed to read file", "The file \"" + path + "\" could not be read.");
       continue;
     }
@@ -323,7 +312,7 @@ bool add_pkrvars(EvalState& st, const std::string& path, Diagnostics& diags) {
     return false;
   }
   std::string bytes;
-  if (!read_all(path, bytes)) {
+  if (!read_config_file(path, bytes)) {
     error(diags, "Failed to read variables file", "Given variables file " + path +
                                                       " does not exist.");
     return false;

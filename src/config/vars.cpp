@@ -10,9 +10,10 @@
 // (prepareFinalInputVariableValue): type defaults, conversion, nullability,
 // with Terraform's messages naming where the value came from.
 #include <dirent.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <set>
 
 #include "config/eval.h"
@@ -21,24 +22,13 @@ namespace hclvm::config::detail {
 
 namespace {
 
-// Reads file [path]; false when it cannot be read.
-bool read_file(const std::string& path, std::string& out) {
-  FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) return false;
-  char buf[65536];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
-  std::fclose(f);
-  return true;
-}
-
 // Adds the assignments of the variables file at [path] (named [name] in
 // diagnostics) to [st] (addVarsFromFile). False when it is missing and
 // [must_exist].
 void add_vars_file(EvalState& st, const std::string& path, const std::string& name,
                    Diagnostics& diags) {
   std::string bytes;
-  if (!read_file(path, bytes)) {
+  if (!read_config_file(path, bytes)) {
     error(diags, "Failed to read variables file",
           "Given variables file " + name + " does not exist.");
     return;
@@ -94,11 +84,11 @@ std::vector<std::string> auto_files(const std::string& dir) {
   return out;
 }
 
-// Whether file [path] exists.
+// Whether file [path] exists and can be opened (without waiting on it).
 bool exists(const std::string& path) {
-  FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) return false;
-  std::fclose(f);
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return false;
+  ::close(fd);
   return true;
 }
 

@@ -7,9 +7,9 @@
 // its regular expression. Terraform's own answers are checked by the goldens
 // of tests/golden/config (config_golden_test).
 #include <gtest/gtest.h>
-#include <re2/re2.h>
-
 #include <hclvm/config.h>
+#include <re2/re2.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -269,6 +269,29 @@ resource "terraform_data" "c" {
             "{\n  \"k\" = \"y\"\n  \"n\" = 3\n  \"v\" = \"y-abc\"\n}");
   EXPECT_EQ(show(*insts[2].value.attr("input")),
             "{\n  \"k\" = \"x\"\n  \"n\" = 3\n  \"v\" = \"x-abc\"\n}");
+}
+
+// A named pipe among a module's files, or as its terraform.tfvars, is
+// reported as unreadable; loading does not wait on it for a writer.
+TEST(ConfigModule, NamedPipesAreUnreadableNotWaitedOn) {
+  ScratchDir d;
+  d.write("main.tf", "variable \"x\" {\n  default = 1\n}\noutput \"o\" {\n  value = var.x\n}\n");
+  ASSERT_EQ(::mkfifo((d.str() + "/pipe.tf").c_str(), 0600), 0);
+  config::LoadResult r = config::load_module(d.str());
+  std::string diags = config::render_diagnostics(r.diagnostics, r.sources);
+  EXPECT_NE(diags.find("Failed to read file"), std::string::npos) << diags;
+  EXPECT_NE(diags.find("\"pipe.tf\" could not be read"), std::string::npos) << diags;
+
+  ScratchDir v;
+  v.write("main.tf", "variable \"x\" {\n  default = 1\n}\n");
+  ASSERT_EQ(::mkfifo((v.str() + "/terraform.tfvars").c_str(), 0600), 0);
+  config::ModulePtr m = load(v);
+  ASSERT_TRUE(m);
+  config::Inputs in;
+  in.vars_dir = v.str();
+  config::Evaluation e = config::evaluate(m, in);
+  std::string vdiags = config::render_diagnostics(e.diagnostics(), {});
+  EXPECT_NE(vdiags.find("Failed to read variables file"), std::string::npos) << vdiags;
 }
 
 TEST(ConfigModule, JsonDocument) {
