@@ -179,6 +179,17 @@ std::string display_name(const std::string& path);
 std::string shown_path(const std::filesystem::path& p);
 std::string shown_path(std::string p);
 
+// An entry of a directory: its name and type as readdir gives it
+// (DT_DIR, DT_LNK, DT_REG...; found with lstat where the file system does
+// not say).
+struct DirEntry {
+  std::string name;
+  unsigned char type;
+};
+// Appends the entries of directory [dir], but "." and "..", to [out];
+// false with [err] (an errno) when it cannot be read to the end.
+bool read_directory(const std::string& dir, std::vector<DirEntry>& out, int& err);
+
 // One parsed input with what the text renderer needs to show snippets.
 struct Parsed {
   std::shared_ptr<const Source> source;

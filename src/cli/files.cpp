@@ -237,33 +237,12 @@ void walk_directory(const std::string& dir, const std::string& rel, const WalkOp
     std::string name;
     unsigned char type;  // d_type
   };
-  std::vector<Entry> entries;
+  std::vector<DirEntry> listed;
   int err = 0;
-  if (DIR* d = ::opendir(dir.c_str())) {
-    for (;;) {
-      errno = 0;
-      const dirent* e = ::readdir(d);
-      if (e == nullptr) {
-        err = errno;
-        break;
-      }
-      std::string_view name = e->d_name;
-      if (name == "." || name == "..") continue;
-      unsigned char type = e->d_type;
-      if (type == DT_UNKNOWN) {
-        struct stat st;
-        if (::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0)
-          type = S_ISLNK(st.st_mode)   ? DT_LNK
-                 : S_ISDIR(st.st_mode) ? DT_DIR
-                 : S_ISREG(st.st_mode) ? DT_REG
-                                       : DT_UNKNOWN;
-      }
-      entries.push_back({type == DT_LNK, std::string(name), type});
-    }
-    ::closedir(d);
-  } else {
-    err = errno;
-  }
+  read_directory(dir, listed, err);
+  std::vector<Entry> entries;
+  entries.reserve(listed.size());
+  for (DirEntry& e : listed) entries.push_back({e.type == DT_LNK, std::move(e.name), e.type});
   if (err != 0) {
     in.files.push_back(shown_path(dir));
     in.unreadable[shown_path(dir)] = std::strerror(err);
@@ -505,6 +484,37 @@ bool read_input(const std::string& path, std::string& out, std::string& error) {
   if (fd != STDIN_FILENO) ::close(fd);
   if (!ok) std::string().swap(out);  // what was read is no use
   return ok;
+}
+
+bool read_directory(const std::string& dir, std::vector<DirEntry>& out, int& err) {
+  err = 0;
+  DIR* d = ::opendir(dir.c_str());
+  if (d == nullptr) {
+    err = errno;
+    return false;
+  }
+  for (;;) {
+    errno = 0;
+    const dirent* e = ::readdir(d);
+    if (e == nullptr) {
+      err = errno;
+      break;
+    }
+    std::string_view name = e->d_name;
+    if (name == "." || name == "..") continue;
+    unsigned char type = e->d_type;
+    if (type == DT_UNKNOWN) {
+      struct stat st;
+      if (::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+        type = S_ISLNK(st.st_mode)   ? DT_LNK
+               : S_ISDIR(st.st_mode) ? DT_DIR
+               : S_ISREG(st.st_mode) ? DT_REG
+                                     : DT_UNKNOWN;
+    }
+    out.push_back({std::string(name), type});
+  }
+  ::closedir(d);
+  return err == 0;
 }
 
 std::string shown_path(std::string s) {

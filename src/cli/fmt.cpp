@@ -8,7 +8,6 @@
 // order), written through a temporary file and a rename, and syntax
 // errors are reported as `hclvm check` reports them.
 #include <dirent.h>
-#include <fcntl.h>
 #include <hclvm/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -259,34 +258,9 @@ void order_same_files(std::vector<Item>& items) {
 // readdir: std::filesystem's iterator builds and splits a whole path for
 // every entry, which cost more than formatting on a tree of small files.
 void walk(const std::string& dir, const FmtOptions& o, std::vector<Item>& items) {
-  struct Entry {
-    std::string name;
-    bool directory;  // a directory itself, not a link to one
-  };
-  std::vector<Entry> entries;
+  std::vector<DirEntry> entries;
   int err = 0;
-  if (DIR* d = ::opendir(dir.c_str())) {
-    for (;;) {
-      errno = 0;
-      const dirent* e = ::readdir(d);
-      if (e == nullptr) {
-        err = errno;
-        break;
-      }
-      std::string_view name = e->d_name;
-      if (name == "." || name == "..") continue;
-      bool directory = e->d_type == DT_DIR;
-      if (e->d_type == DT_UNKNOWN) {
-        struct stat st;
-        directory =
-            ::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode);
-      }
-      entries.push_back({std::string(name), directory});
-    }
-    ::closedir(d);
-  } else {
-    err = errno;
-  }
+  read_directory(dir, entries, err);
   if (err != 0) {
     items.push_back(Item{dir, (err == ENOENT ? "There is no configuration directory at "
                                              : "Cannot read directory ") +
@@ -294,11 +268,11 @@ void walk(const std::string& dir, const FmtOptions& o, std::vector<Item>& items)
     return;
   }
   std::sort(entries.begin(), entries.end(),
-            [](const Entry& a, const Entry& b) { return a.name < b.name; });
-  for (const Entry& e : entries) {
+            [](const DirEntry& a, const DirEntry& b) { return a.name < b.name; });
+  for (const DirEntry& e : entries) {
     if (ignored_name(e.name)) continue;
     std::string sub = normalize_path(dir == "." ? e.name : dir + "/" + e.name);
-    if (e.directory) {
+    if (e.type == DT_DIR) {  // a directory itself, not a link to one
       if (o.recursive) walk(sub, o, items);
       continue;
     }
