@@ -146,22 +146,8 @@ Value variable_value(const ModInst& mi, const std::string& name) {
   return val;
 }
 
-// Objects of the context under construction: per root (Ref::Kind) its
-// attributes, and the resources by mode, type and name.
-struct Scope {
-  std::array<std::vector<std::pair<std::string, Value>>, Ref::Self> objects;
-  std::map<std::string, std::map<std::string, std::map<std::string, Value>>> resources;
-
-  static constexpr std::array<const char*, Ref::Self> kRoots = {
-      "var", "local", "module", nullptr, "path", "terraform", "count", "each"};
-
-  // Whether root [k] has [name] already (a reference seen before).
-  bool has(Ref::Kind k, const std::string& name) const {
-    for (const auto& [n, v] : objects[k])
-      if (n == name) return true;
-    return false;
-  }
-};
+constexpr std::array<const char*, Ref::Self> kRoots = {"var",  "local",     "module", nullptr,
+                                                       "path", "terraform", "count",  "each"};
 
 const char* mode_root(ResMode m) {
   return m == ResMode::Managed ? "resource" : m == ResMode::Data ? "data" : "ephemeral";
@@ -169,80 +155,177 @@ const char* mode_root(ResMode m) {
 
 }  // namespace
 
+Value FixedObject::make(std::vector<Value> values, std::span<const uint32_t> slots) const {
+  auto slot = [&](size_t i) { return slots.empty() ? i : size_t(slots[i]); };
+  const Type* t = last_.load(std::memory_order_acquire);
+  if (t != nullptr) {
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (t->attr_type(slot(i)) != values[i].type()) {
+        t = nullptr;
+        break;
+      }
+    }
+  }
+  if (t == nullptr) {
+    std::vector<TypeAttr> attrs(values.size());
+    for (size_t i = 0; i < values.size(); ++i)
+      attrs[slot(i)] = {names_[slot(i)], values[i].type(), false};
+    t = Type::object(attrs);
+    last_.store(t, std::memory_order_release);
+  }
+  if (slots.empty()) return Value::object(t, std::move(values));
+  return Value::object_from(t, values, slots);
+}
+
+// What build_context sets for an expression, found from its references
+// once: per root (var, local, ...) the names it reads, sorted and each
+// once, and the resources by mode and type; each with the object it makes.
+struct ContextPlan {
+  struct Root {
+    Ref::Kind kind;
+    std::vector<const Ref*> refs;  // one per name, in the object's order
+    FixedObject object;
+  };
+  struct ResourceType {
+    std::string type;
+    std::vector<const Ref*> refs;  // one per resource name, in order
+    FixedObject object;
+  };
+  struct ResourceMode {
+    std::string root;  // "data", "ephemeral", "resource"
+    std::vector<ResourceType> types;
+    FixedObject object;
+  };
+  std::vector<Root> roots;
+  std::vector<ResourceMode> modes;
+};
+
+const ContextPlan& PlanSlot::get(const std::vector<Ref>& refs) const {
+  if (const ContextPlan* p = plan_.load(std::memory_order_acquire)) return *p;
+  auto plan = std::make_unique<ContextPlan>();
+  std::array<std::map<std::string_view, const Ref*>, Ref::Self> roots;
+  std::map<std::string_view, std::map<std::string_view, std::map<std::string_view, const Ref*>>>
+      res;
+  for (const Ref& r : refs) {
+    if (r.kind == Ref::Self) continue;
+    if (r.kind == Ref::Resource) {
+      res[mode_root(r.mode)][r.type].try_emplace(r.name, &r);
+    } else {
+      roots[r.kind].try_emplace(r.name, &r);
+    }
+  }
+  auto names_refs = [](const std::map<std::string_view, const Ref*>& m,
+                       std::vector<const Ref*>& out) {
+    std::vector<std::string> names;
+    for (const auto& [name, r] : m) {
+      names.emplace_back(name);
+      out.push_back(r);
+    }
+    return FixedObject(std::move(names));
+  };
+  for (size_t k = 0; k < roots.size(); ++k) {
+    if (roots[k].empty()) continue;
+    ContextPlan::Root root{Ref::Kind(k), {}, {}};
+    root.object = names_refs(roots[k], root.refs);
+    plan->roots.push_back(std::move(root));
+  }
+  for (const auto& [mode, types] : res) {
+    ContextPlan::ResourceMode m{std::string(mode), {}, {}};
+    std::vector<std::string> type_names;
+    for (const auto& [type, names] : types) {
+      ContextPlan::ResourceType t{std::string(type), {}, {}};
+      t.object = names_refs(names, t.refs);
+      type_names.emplace_back(type);
+      m.types.push_back(std::move(t));
+    }
+    m.object = FixedObject(std::move(type_names));
+    plan->modes.push_back(std::move(m));
+  }
+  const ContextPlan* expected = nullptr;
+  if (plan_.compare_exchange_strong(expected, plan.get(), std::memory_order_acq_rel))
+    return *plan.release();
+  return *expected;  // another thread made it first
+}
+
+void PlanSlot::reset() { delete plan_.exchange(nullptr, std::memory_order_acq_rel); }
+
+namespace {
+
+// The value reference [r] (not a resource) reads for [mi] and [rep];
+// [own] names a variable to read raw.
+Value root_value(const EvalState& st, const Ref& r, const ModInst& mi, const Rep& rep,
+                 const std::string* own) {
+  switch (r.kind) {
+    case Ref::Var:
+      if (own && *own == r.name) {
+        auto it = mi.vars.find(r.name);
+        Value v =
+            it == mi.vars.end() ? Value::unknown(mi.mod->variables.at(r.name).type) : it->second;
+        if (mi.mod->variables.at(r.name).ephemeral) v = v.mark(kEphemeral);
+        return v;
+      }
+      return variable_value(mi, r.name);
+    case Ref::Local: {
+      auto it = mi.locals.find(r.name);
+      return it == mi.locals.end() ? Value::dynamic() : it->second;
+    }
+    case Ref::Module:
+      return module_value(mi, r.name);
+    case Ref::Path:
+      return r.name == "module" ? Value::string(mi.mod->dir)
+             : r.name == "root" ? Value::string(st.root->dir)
+                                : Value::string(st.cwd);
+    case Ref::Terraform:
+      return r.name == "workspace" ? Value::string(st.inputs.workspace)
+                                   : Value::boolean(false).mark(kEphemeral);
+    case Ref::Count:
+      return rep.count_index ? *rep.count_index : Value::unknown(Type::number());
+    case Ref::Each: {
+      const Value* each = r.name == "key" ? rep.each_key : rep.each_value;
+      return each ? *each : Value::dynamic();
+    }
+    case Ref::Resource:
+    case Ref::Self:
+      break;
+  }
+  return Value::dynamic();
+}
+
+}  // namespace
+
 void build_context(const EvalState& st, const ExprInfo& e, const ModInst& mi, const Rep& rep,
                    EvalContext& ctx, const std::string* own, RefPart part) {
   if (e.refs.empty()) return;
-  Scope s;
-  for (const Ref& r : e.refs) {
-    if (part != RefPart::All &&
-        (part == RefPart::Instance) != (r.kind == Ref::Count || r.kind == Ref::Each))
-      continue;
-    if (r.kind == Ref::Self) continue;
-    if (r.kind == Ref::Resource) {
-      auto& names = s.resources[mode_root(r.mode)][r.type];
-      if (names.count(r.name) != 0) continue;
-      const Resource* res = r.resource >= 0 ? &mi.mod->resources[size_t(r.resource)] : nullptr;
-      names.emplace(r.name, res ? resource_value(st, mi, *res) : Value::dynamic());
-      continue;
-    }
-    if (s.has(r.kind, r.name)) continue;
-    Value v;
-    switch (r.kind) {
-      case Ref::Var:
-        if (own && *own == r.name) {
-          auto it = mi.vars.find(r.name);
-          v = it == mi.vars.end() ? Value::unknown(mi.mod->variables.at(r.name).type) : it->second;
-          if (mi.mod->variables.at(r.name).ephemeral) v = v.mark(kEphemeral);
-        } else {
-          v = variable_value(mi, r.name);
-        }
-        break;
-      case Ref::Local: {
-        auto it = mi.locals.find(r.name);
-        v = it == mi.locals.end() ? Value::dynamic() : it->second;
-        break;
-      }
-      case Ref::Module:
-        v = module_value(mi, r.name);
-        break;
-      case Ref::Path:
-        v = r.name == "module" ? Value::string(mi.mod->dir)
-            : r.name == "root" ? Value::string(st.root->dir)
-                               : Value::string(st.cwd);
-        break;
-      case Ref::Terraform:
-        v = r.name == "workspace" ? Value::string(st.inputs.workspace)
-                                  : Value::boolean(false).mark(kEphemeral);
-        break;
-      case Ref::Count:
-        v = rep.count_index ? *rep.count_index : Value::unknown(Type::number());
-        break;
-      case Ref::Each: {
-        const Value* each = r.name == "key" ? rep.each_key : rep.each_value;
-        v = each ? *each : Value::dynamic();
-        break;
-      }
-      case Ref::Resource:
-      case Ref::Self: break;
-    }
-    s.objects[r.kind].emplace_back(r.name, std::move(v));
-  }
+  const ContextPlan& plan = e.plan.get(e.refs);
   // Only the roots the references name: the expression looks up no other
   // (its references are all its traversals).
-  for (auto& [mode, types] : s.resources) {
-    std::vector<std::pair<std::string, Value>> attrs;
-    attrs.reserve(types.size());
-    for (auto& [type, names] : types) {
-      std::vector<std::pair<std::string, Value>> inner(std::make_move_iterator(names.begin()),
-                                                       std::make_move_iterator(names.end()));
-      Value obj = Value::object(std::move(inner));
-      if (mode == "resource") ctx.set(type, obj);
-      attrs.emplace_back(type, std::move(obj));
+  if (part != RefPart::Instance) {
+    for (const ContextPlan::ResourceMode& m : plan.modes) {
+      std::vector<Value> types;
+      types.reserve(m.types.size());
+      for (const ContextPlan::ResourceType& t : m.types) {
+        std::vector<Value> values;
+        values.reserve(t.refs.size());
+        for (const Ref* r : t.refs) {
+          values.push_back(r->resource >= 0
+                               ? resource_value(st, mi, mi.mod->resources[size_t(r->resource)])
+                               : Value::dynamic());
+        }
+        Value obj = t.object.make(std::move(values));
+        if (m.root == "resource") ctx.set(t.type, obj);
+        types.push_back(std::move(obj));
+      }
+      ctx.set(m.root, m.object.make(std::move(types)));
     }
-    ctx.set(mode, Value::object(std::move(attrs)));
   }
-  for (size_t k = 0; k < s.objects.size(); ++k)
-    if (!s.objects[k].empty()) ctx.set(Scope::kRoots[k], Value::object(std::move(s.objects[k])));
+  for (const ContextPlan::Root& root : plan.roots) {
+    bool instance = root.kind == Ref::Count || root.kind == Ref::Each;
+    if (part != RefPart::All && (part == RefPart::Instance) != instance) continue;
+    std::vector<Value> values;
+    values.reserve(root.refs.size());
+    for (const Ref* r : root.refs) values.push_back(root_value(st, *r, mi, rep, own));
+    ctx.set(kRoots[root.kind], root.object.make(std::move(values)));
+  }
 }
 
 namespace {
@@ -599,9 +682,6 @@ void validate_variable(EvalState& st, ModInst& mi, const std::string& name, Diag
   Rep rep;
   for (const CheckRule& rule : v.validations) {
     if (!rule.condition || !rule.error_message) continue;
-    EvalContext ctx(&st.fn_ctx);
-    build_context(st, *rule.condition, mi, rep, ctx, &name);
-    build_context(st, *rule.error_message, mi, rep, ctx, &name);
     // One context for both: merge what each needs.
     ExprInfo both;
     both.refs = rule.condition->refs;

@@ -10,8 +10,7 @@
 #include <hclvm/function.h>
 #include <hclvm/typeexpr.h>
 
-#include "value/convert.h"
-
+#include <atomic>
 #include <map>
 #include <memory>
 #include <optional>
@@ -19,6 +18,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "value/convert.h"
 
 namespace hclvm::config::detail {
 
@@ -45,6 +46,52 @@ struct Ref {
 // make (count.index, each.*, self).
 enum class ExprScope : uint8_t { Plain, Counted, ForEach };
 
+// An object whose attribute names are fixed (sorted, distinct), made again
+// and again with new values: the object type of the last one made is kept,
+// so that making one whose attributes have the same types as the last
+// looks up no type. Safe to use from several threads at once.
+class FixedObject {
+ public:
+  FixedObject() = default;
+  explicit FixedObject(std::vector<std::string> names) : names_(std::move(names)) {}
+  FixedObject(const FixedObject& o) : names_(o.names_) {}
+  FixedObject& operator=(const FixedObject& o) {
+    names_ = o.names_;
+    last_.store(nullptr, std::memory_order_relaxed);
+    return *this;
+  }
+
+  const std::vector<std::string>& names() const { return names_; }
+  // The object of [values], the [i]th the value of attribute names()[i];
+  // with [slots], values[i] is that of attribute names()[slots[i]].
+  Value make(std::vector<Value> values, std::span<const uint32_t> slots = {}) const;
+
+ private:
+  std::vector<std::string> names_;
+  mutable std::atomic<const Type*> last_{nullptr};
+};
+
+struct ContextPlan;  // eval.cpp
+
+// The plan of an expression's context (what build_context makes, grouped
+// by root), made on first use and kept; a copy starts without one.
+class PlanSlot {
+ public:
+  PlanSlot() = default;
+  PlanSlot(const PlanSlot&) {}
+  PlanSlot& operator=(const PlanSlot&) {
+    reset();
+    return *this;
+  }
+  ~PlanSlot() { reset(); }
+  // The plan for [refs] (made now when there is none yet).
+  const ContextPlan& get(const std::vector<Ref>& refs) const;
+
+ private:
+  void reset();
+  mutable std::atomic<const ContextPlan*> plan_{nullptr};
+};
+
 // An expression of the module with its references, and what checking them
 // statically reported (an error means the expression is not evaluated: its
 // value is unknown, as Terraform returns early from building its context).
@@ -52,6 +99,7 @@ struct ExprInfo {
   Expression expr;
   std::vector<Ref> refs;
   Diagnostics diags;
+  PlanSlot plan;  // made from [refs] at the first evaluation: [refs] no longer change then
   bool has_errors() const { return hclvm::has_errors(diags); }
 };
 using ExprPtr = std::shared_ptr<const ExprInfo>;

@@ -9,6 +9,7 @@
 // become attributes, blocks of a type a list of objects.
 #include <hclvm/dynblock.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -19,7 +20,9 @@
 namespace hclvm::config::detail {
 
 // The inferred shape of a body: its arguments, and per block type the
-// number of labels and the shape of those blocks' bodies.
+// number of labels and the shape of those blocks' bodies. Once complete,
+// finish() makes the schema the body is read with and the object its value
+// is.
 struct BodyShape {
   std::set<std::string> attributes;
   struct Child {
@@ -28,16 +31,54 @@ struct BodyShape {
   };
   std::map<std::string, Child> blocks;
 
-  BodySchema schema() const {
-    BodySchema s;
-    for (const std::string& a : attributes) s.attributes.push_back({a, false});
-    for (const auto& [type, c] : blocks) {
+  const BodySchema& schema() const { return schema_; }
+
+  // The value of a body of this shape: [values] holds its attributes' then
+  // its block types' values, in the order of [attributes] and [blocks].
+  Value object(std::vector<Value> values) const {
+    if (distinct_) return object_.make(std::move(values), slots_);
+    std::vector<std::pair<std::string, Value>> attrs;
+    size_t i = 0;
+    for (const std::string& a : attributes) attrs.emplace_back(a, std::move(values[i++]));
+    for (const auto& [type, c] : blocks) attrs.emplace_back(type, std::move(values[i++]));
+    return Value::object(std::move(attrs));
+  }
+
+  // Makes what schema() and object() use, here and in every nested shape.
+  void finish() {
+    schema_ = BodySchema();
+    for (const std::string& a : attributes) schema_.attributes.push_back({a, false});
+    std::vector<std::string> names(attributes.begin(), attributes.end());
+    for (auto& [type, c] : blocks) {
       BlockHeaderSchema b{type, {}};
       for (size_t i = 0; i < c.labels; ++i) b.label_names.push_back("label" + std::to_string(i));
-      s.blocks.push_back(std::move(b));
+      schema_.blocks.push_back(std::move(b));
+      names.push_back(type);
+      if (c.shape) c.shape->finish();
     }
-    return s;
+    // An argument and a block type of one name make no object of their
+    // own: such a body is made the general way.
+    std::vector<uint32_t> order(names.size());
+    for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](uint32_t a, uint32_t b) { return names[a] < names[b]; });
+    distinct_ = std::adjacent_find(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+                  return names[a] == names[b];
+                }) == order.end();
+    slots_.assign(names.size(), 0);
+    std::vector<std::string> sorted;
+    for (uint32_t j = 0; j < order.size(); ++j) {
+      slots_[order[j]] = j;
+      sorted.push_back(names[order[j]]);
+    }
+    object_ = FixedObject(std::move(sorted));
   }
+
+ private:
+  BodySchema schema_;
+  FixedObject object_;
+  std::vector<uint32_t> slots_;  // of the [i]th value: its attribute's place in object_
+  bool distinct_ = false;
 };
 
 namespace {
@@ -129,18 +170,19 @@ Value read_body(EvalState& st, const Body& body, const BodyShape& shape, const E
     if (d.severity == Severity::Error) failed = true;
     out.push_back(std::move(d));
   }
-  std::vector<std::pair<std::string, Value>> attrs;
+  std::vector<Value> values;
+  values.reserve(shape.attributes.size() + shape.blocks.size());
   for (const std::string& name : shape.attributes) {
     const Attribute* a = c.content.attributes.find(name);
     if (a == nullptr) {
-      attrs.emplace_back(name, Value::null(Type::dynamic()));
+      values.push_back(Value::null(Type::dynamic()));
       continue;
     }
     EvalResult r = body.is_unknown() ? EvalResult{Value::dynamic(), {}}
                                      : a->expr.value(*st.vm, &ctx);
     if (r.has_errors()) failed = true;
     out.insert(out.end(), r.diagnostics.begin(), r.diagnostics.end());
-    attrs.emplace_back(name, r.has_errors() ? Value::dynamic() : std::move(r.value));
+    values.push_back(r.has_errors() ? Value::dynamic() : std::move(r.value));
   }
   for (const auto& [type, child] : shape.blocks) {
     std::vector<Value> items;
@@ -150,9 +192,9 @@ Value read_body(EvalState& st, const Body& body, const BodyShape& shape, const E
       if (b.body.is_unknown()) v = Value::dynamic();
       items.push_back(v.mark(b.body.value_marks()));
     }
-    attrs.emplace_back(type, Value::tuple(std::move(items)));
+    values.push_back(Value::tuple(std::move(items)));
   }
-  return Value::object(std::move(attrs));
+  return shape.object(std::move(values));
 }
 
 }  // namespace
@@ -160,6 +202,7 @@ Value read_body(EvalState& st, const Body& body, const BodyShape& shape, const E
 std::shared_ptr<const BodyShape> infer_shape(const Body& body) {
   auto s = std::make_shared<BodyShape>();
   add_body(*s, body, true);
+  s->finish();
   return s;
 }
 
@@ -180,11 +223,13 @@ const BodyShape* builtin_shape(const Resource& r) {
   static const BodyShape data_store = [] {
     BodyShape s;
     s.attributes = {"input", "triggers_replace"};
+    s.finish();
     return s;
   }();
   static const BodyShape remote_state = [] {
     BodyShape s;
     s.attributes = {"backend", "config", "defaults", "workspace"};
+    s.finish();
     return s;
   }();
   if (r.mode == ResMode::Managed && r.type == "terraform_data") return &data_store;
@@ -239,10 +284,12 @@ struct StaticBody {
   std::vector<std::pair<std::string, Expression>> attributes;  // every shape attribute; empty: absent
   std::vector<std::pair<std::string, std::vector<StaticBody>>> blocks;
   Diagnostics diagnostics;  // what reading it with a builtin type's schema reported
+  const BodyShape* shape = nullptr;  // the resource's, which holds this
 
   // Reads [body] with [shape] and [schema].
   static StaticBody read(const Body& body, const BodyShape& shape, const BodySchema& schema) {
     StaticBody out;
+    out.shape = &shape;
     ContentResult c = body.content(schema);
     out.diagnostics = std::move(c.diagnostics);
     for (const std::string& name : shape.attributes) {
@@ -260,24 +307,24 @@ struct StaticBody {
 
   // The value of the body in [ctx].
   Value value(EvalState& st, const EvalContext& ctx, Diagnostics& out, bool& failed) const {
-    std::vector<std::pair<std::string, Value>> attrs;
-    attrs.reserve(attributes.size() + blocks.size());
+    std::vector<Value> values;
+    values.reserve(attributes.size() + blocks.size());
     for (const auto& [name, e] : attributes) {
       if (!e) {
-        attrs.emplace_back(name, Value::null(Type::dynamic()));
+        values.push_back(Value::null(Type::dynamic()));
         continue;
       }
       EvalResult r = e.value(*st.vm, &ctx);
       if (r.has_errors()) failed = true;
       out.insert(out.end(), r.diagnostics.begin(), r.diagnostics.end());
-      attrs.emplace_back(name, r.has_errors() ? Value::dynamic() : std::move(r.value));
+      values.push_back(r.has_errors() ? Value::dynamic() : std::move(r.value));
     }
     for (const auto& [type, items] : blocks) {
       std::vector<Value> vals;
       for (const StaticBody& b : items) vals.push_back(b.value(st, ctx, out, failed));
-      attrs.emplace_back(type, Value::tuple(std::move(vals)));
+      values.push_back(Value::tuple(std::move(vals)));
     }
-    return Value::object(std::move(attrs));
+    return shape->object(std::move(values));
   }
 };
 

@@ -271,6 +271,71 @@ resource "terraform_data" "c" {
             "{\n  \"k\" = \"x\"\n  \"n\" = 3\n  \"v\" = \"x-abc\"\n}");
 }
 
+// The objects an evaluation makes for the references of an expression
+// and for a resource's body keep their last type from one evaluation to
+// the next; a later evaluation whose values have other types, on the same
+// thread or on others, gets objects of those types.
+TEST(ConfigModule, ReevaluatedWithValuesOfOtherTypes) {
+  ScratchDir d;
+  d.write("main.tf", R"(
+variable "x" {}
+locals { wrapped = { v = var.x, n = 1 } }
+resource "terraform_data" "a" {
+  input = local.wrapped
+}
+resource "null_resource" "b" {
+  triggers = { v = var.x }
+  nested {
+    value = var.x
+  }
+}
+output "o" { value = [terraform_data.a.input, null_resource.b] }
+)");
+  config::ModulePtr m = load(d);
+  const std::vector<std::pair<Value, std::string>> cases = {
+      {Value::string("s"), "string"},
+      {Value::integer(7), "number"},
+      {Value::string("t"), "string"},
+      {Value::tuple({Value::boolean(true)}), "tuple"},
+  };
+  auto check = [&](const Value& x, const std::string& want) {
+    config::Inputs in;
+    in.auto_var_files = false;
+    in.values = {{"x", x}};
+    in.resources["terraform_data.a"] = Value::object({{"input", Value::null(Type::dynamic())}});
+    config::Evaluation e = config::evaluate(m, in);
+    if (e.has_errors()) return std::string("errors");
+    // The type the object gives the attribute, not the value's own.
+    auto attr_type = [](const Value& obj, std::string_view name) {
+      std::optional<size_t> i = obj.type()->find_attr(name);
+      return i ? obj.type()->attr_type(*i)->friendly_name() : std::string("none");
+    };
+    std::string got;
+    for (const auto& [name, v] : e.locals())
+      if (name == "wrapped") got += attr_type(v, "v");
+    for (const config::Instance& inst : e.instances()) {
+      if (inst.address != "null_resource.b") continue;
+      got += " " + attr_type(*inst.value.attr("triggers"), "v");
+      got += " " + attr_type(inst.value.attr("nested")->element(0), "value");
+    }
+    std::string expected = want + " " + want + " " + want;
+    return got == expected ? std::string() : got + " (want " + expected + ")";
+  };
+  for (int round = 0; round < 2; ++round)
+    for (const auto& [x, want] : cases) EXPECT_EQ(check(x, want), "");
+  std::vector<std::thread> threads;
+  std::vector<std::string> failures(4);
+  for (size_t t = 0; t < failures.size(); ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 40 && failures[t].empty(); ++i)
+        failures[t] = check(cases[(t + size_t(i)) % cases.size()].first,
+                            cases[(t + size_t(i)) % cases.size()].second);
+    });
+  }
+  for (auto& th : threads) th.join();
+  for (const std::string& f : failures) EXPECT_EQ(f, "");
+}
+
 // A named pipe among a module's files, or as its terraform.tfvars, is
 // reported as unreadable; loading does not wait on it for a writer.
 TEST(ConfigModule, NamedPipesAreUnreadableNotWaitedOn) {
