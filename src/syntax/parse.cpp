@@ -552,6 +552,17 @@ TraversalParse parse_traversal_rel(std::shared_ptr<const Source> src) {
 }
 
 bool valid_identifier(std::string_view s) {
+  // ASCII, the common case, without the scanner: a letter or `_`, then
+  // letters, digits, `_` and `-` (ID_Start and ID_Continue in ASCII).
+  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  bool ascii = true;
+  for (char c : s) ascii = ascii && static_cast<unsigned char>(c) < 0x80;
+  if (ascii) {
+    if (s.empty() || !(letter(s[0]) || s[0] == '_')) return false;
+    for (char c : s.substr(1))
+      if (!(letter(c) || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
+    return true;
+  }
   // The scanner skips a leading byte order mark, which no identifier has.
   if (s.substr(0, 3) == "\xEF\xBB\xBF") return false;
   syntax::Tokens toks = syntax::scan(s, syntax::ScanMode::IdentOnly);

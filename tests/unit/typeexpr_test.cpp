@@ -5,13 +5,14 @@
 // type_string_test.go, newest release), plus the source ranges of the
 // diagnostics and the literal evaluator of default values.
 #include <gtest/gtest.h>
+#include <hclvm/body.h>
+#include <hclvm/typeexpr.h>
 
 #include <string>
 #include <vector>
 
-#include <hclvm/body.h>
-#include <hclvm/typeexpr.h>
 #include "hclvm/syntax.h"
+#include "syntax/token.h"
 #include "value/refine.h"
 #include "value_test_util.h"
 
@@ -745,6 +746,32 @@ TEST(TypeString, ValidIdentifier) {
   EXPECT_FALSE(
       valid_identifier("\xef\xbb\xbf"
                        "a"));
+}
+
+// ASCII names are checked without the scanner; the verdict is the
+// scanner's for every ASCII string of up to two characters and for every
+// one of three made of the characters that matter.
+TEST(TypeString, ValidIdentifierAsTheScannerSays) {
+  auto scanner = [](std::string_view s) {
+    syntax::Tokens toks = syntax::scan(s, syntax::ScanMode::IdentOnly);
+    return toks.size() == 2 && toks[0].type == syntax::Tok::Ident &&
+           toks[1].type == syntax::Tok::EOF_;
+  };
+  std::vector<std::string> names = {""};
+  for (int a = 0; a < 128; ++a) {
+    names.push_back(std::string(1, char(a)));
+    for (int b = 0; b < 128; ++b) names.push_back(std::string{char(a), char(b)});
+  }
+  const std::string some = "aZ_-09 .\t\x7f";
+  for (char a : some)
+    for (char b : some)
+      for (char c : some) names.push_back(std::string{a, b, c});
+  size_t valid = 0;
+  for (const std::string& n : names) {
+    ASSERT_EQ(valid_identifier(n), scanner(n)) << "\"" << n << "\"";
+    valid += scanner(n) ? 1 : 0;
+  }
+  EXPECT_GT(valid, 3000u);  // the comparison saw both verdicts
 }
 
 // --- type_type.go -----------------------------------------------------------------
