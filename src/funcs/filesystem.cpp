@@ -210,17 +210,41 @@ std::string current_dir() {
 
 std::string absolute(std::string_view p) { return is_abs(p) ? clean(p) : join(current_dir(), p); }
 
+// The file descriptor [fd] is open on, as the system names it (empty when
+// it cannot say).
+std::string fd_path(int fd) {
+  std::string link = "/proc/self/fd/" + std::to_string(fd);
+  char buf[PATH_MAX + 1];
+  ssize_t n = ::readlink(link.c_str(), buf, sizeof buf - 1);
+  if (n <= 0) return {};
+  return std::string(buf, size_t(n));
+}
+
+// realpath(3) of [abs], or nullopt when it does not resolve. Where the
+// system can say what an O_PATH descriptor names, the path is resolved by
+// one open instead of a readlink for each of its components.
+std::optional<std::string> real_path(const std::string& abs) {
+#ifdef O_PATH
+  int fd = ::open(abs.c_str(), O_PATH | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  std::string named = fd_path(fd);
+  ::close(fd);
+  if (!named.empty() && named.front() == '/') return named;
+#endif
+  char* real = ::realpath(abs.c_str(), nullptr);
+  if (real == nullptr) return std::nullopt;
+  std::string r(real);
+  std::free(real);
+  return r;
+}
+
 // [p] absolute with every symbolic link resolved; for a path that does not
 // exist, its nearest existing ancestor resolved and the rest appended.
 std::string canonical(std::string_view p) {
   std::string abs = absolute(p);
   std::string rest;
   for (;;) {
-    if (char* real = ::realpath(abs.c_str(), nullptr)) {
-      std::string r(real);
-      std::free(real);
-      return rest.empty() ? r : join(r, rest);
-    }
+    if (std::optional<std::string> r = real_path(abs)) return rest.empty() ? *r : join(*r, rest);
     if (abs == "/") return join(abs, rest);
     std::string name = base_name(abs);
     rest = rest.empty() ? name : name + "/" + rest;
@@ -291,15 +315,6 @@ struct Fd {
     if (fd >= 0) ::close(fd);
   }
 };
-
-// The file [fd] is open on, as the system names it (empty when it cannot say).
-std::string fd_path(int fd) {
-  std::string link = "/proc/self/fd/" + std::to_string(fd);
-  std::vector<char> buf(PATH_MAX + 1);
-  ssize_t n = ::readlink(link.c_str(), buf.data(), buf.size() - 1);
-  if (n <= 0) return {};
-  return std::string(buf.data(), size_t(n));
-}
 
 // Terraform's openFile: [arg] expanded, joined, cleaned, checked against
 // the sandbox and opened; [resolved] is the path it opened. With

@@ -503,6 +503,20 @@ TEST_F(FuncsFilesystemTest, Sandbox) {
   EXPECT_EQ(test::golden_typed(eval(t, R"(fileset("inner", "*"))").value),
             R"({"value":["in.txt"],"type":["set","string"]})");
   EXPECT_EQ(eval(t, R"(abspath("../x"))").value.as_string(), root_.string() + "/x");
+  // Files that do not exist inside, however named (through a link out and
+  // back in, below a missing directory, a link to nothing): no such file.
+  fs::create_symlink("inner/gone.txt", base / "dangling.txt");
+  for (std::string p :
+       {"inner/missing.txt", "up/base/missing.txt", "no/such/dir/x", "dangling.txt"}) {
+    Out o = eval(t, "file(\"" + p + "\")");
+    EXPECT_EQ(o.summary, "Invalid function argument") << p;
+    EXPECT_TRUE(o.detail.starts_with("Invalid value for \"path\" parameter: no file exists at \"" +
+                                     p + "\"; "))
+        << p << ": " << o.detail;
+  }
+  EXPECT_EQ(eval(t, R"(file("inner/in.txt/x"))").detail,
+            "Invalid value for \"path\" parameter: open " + base.string() +
+                "/inner/in.txt/x: not a directory.");
 }
 
 TEST_F(FuncsFilesystemTest, SymlinkLoopsAndSpecialFiles) {
