@@ -239,9 +239,20 @@ void prepare_resource_body(Resource& r);
 // The base and override bodies of an override merge (override_body.cpp).
 std::optional<std::pair<Body, Body>> override_parts(const Body& b);
 
-// Reads the file at [path] into [out]; false when it cannot be read (a
-// named pipe or socket among them: it is not waited on).
-bool read_config_file(const std::string& path, std::string& out);
+// Why a file could not be read: the operation that failed and its errno,
+// or [waits] for a named pipe or socket (not read: it would wait for a
+// writer).
+struct ReadFailure {
+  const char* op = "open";
+  int error = 0;
+  bool waits = false;
+};
+// Reads the file at [path] into [out]; false when it cannot be read, with
+// [why] (when given) set.
+bool read_config_file(const std::string& path, std::string& out, ReadFailure* why = nullptr);
+// [why] in Go's words about the file shown as [shown] ("open x.tfvars:
+// permission denied"), as Terraform's "Error while reading" quotes it.
+std::string read_failure_text(const std::string& shown, const ReadFailure& why);
 
 // Reads the references of the traversals [vars] (addrs.ParseRef).
 std::vector<Ref> parse_refs(const std::vector<Traversal>& vars, Diagnostics& diags);

@@ -19,6 +19,7 @@
 #include "config/decode.h"
 #include "config/internal.h"
 #include "config/override_body.h"
+#include "util/system_error.h"
 
 namespace hclvm::config {
 
@@ -67,25 +68,38 @@ std::vector<std::string> Module::resource_addresses() const {
 
 namespace detail {
 
-bool read_config_file(const std::string& path, std::string& out) {
+bool read_config_file(const std::string& path, std::string& out, ReadFailure* why) {
+  ReadFailure f;
   // Opened without waiting: a named pipe or a socket called main.tf is
   // unreadable here instead of blocking the load (Terraform waits on it
   // for a writer).
   int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return false;
+  bool ok = fd >= 0;
+  if (!ok) f.error = errno;
   struct stat st;
-  bool ok = ::fstat(fd, &st) == 0 && !S_ISFIFO(st.st_mode) && !S_ISSOCK(st.st_mode) &&
-            ::fcntl(fd, F_SETFL, O_RDONLY) == 0;
+  if (ok && ::fstat(fd, &st) != 0) ok = false, f.error = errno;
+  if (ok && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))) ok = false, f.waits = true;
+  if (ok && ::fcntl(fd, F_SETFL, O_RDONLY) != 0) ok = false, f.error = errno;
   char buf[65536];
   ssize_t n = 0;
   while (ok && (n = ::read(fd, buf, sizeof buf)) != 0) {
-    if (n > 0)
+    if (n > 0) {
       out.append(buf, size_t(n));
-    else if (errno != EINTR)
+    } else if (errno != EINTR) {
       ok = false;
+      f.op = "read";
+      f.error = errno;
+    }
   }
-  ::close(fd);
+  if (fd >= 0) ::close(fd);
+  if (!ok && why != nullptr) *why = f;
   return ok;
+}
+
+std::string read_failure_text(const std::string& shown, const ReadFailure& why) {
+  if (why.waits)
+    return shown + " is a named pipe or socket, which is not read (it would wait for a writer)";
+  return util::go_path_error(why.op, shown, why.error);
 }
 
 std::string Resource::address() const {

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <set>
 
 #include "config/eval.h"
@@ -28,9 +29,12 @@ namespace {
 void add_vars_file(EvalState& st, const std::string& path, const std::string& name,
                    Diagnostics& diags) {
   std::string bytes;
-  if (!read_config_file(path, bytes)) {
+  ReadFailure why;
+  if (!read_config_file(path, bytes, &why)) {
     error(diags, "Failed to read variables file",
-          "Given variables file " + name + " does not exist.");
+          !why.waits && why.error == ENOENT
+              ? "Given variables file " + name + " does not exist."
+              : "Error while reading " + name + ": " + read_failure_text(name, why) + ".");
     return;
   }
   auto src = make_source(name, std::move(bytes));

@@ -42,6 +42,7 @@
 
 #include "funcs/funcs.h"
 #include "funcs/hash.h"
+#include "util/system_error.h"
 #include "util/unicode.h"
 
 namespace hclvm::funcs {
@@ -151,18 +152,8 @@ std::optional<std::string> rel(std::string_view base_in, std::string_view targ_i
 
 // --- system errors as Go words them ---------------------------------------------
 
-// syscall.Errno.Error(): the C library's message with Go's lower-case start.
-std::string errno_text(int e) {
-  char buf[256];
-  std::string s = strerror_r(e, buf, sizeof buf);
-  if (!s.empty() && s[0] >= 'A' && s[0] <= 'Z' && !(s.size() > 1 && s[1] >= 'A' && s[1] <= 'Z'))
-    s[0] = char(s[0] - 'A' + 'a');
-  return s;
-}
-
-// os.PathError.Error(): "<op> <path>: <errno>".
 std::string path_error(const char* op, std::string_view path, int e) {
-  return std::string(op) + " " + std::string(path) + ": " + errno_text(e);
+  return util::go_path_error(op, path, e);
 }
 
 // --- go-homedir --------------------------------------------------------------------

@@ -357,6 +357,33 @@ TEST(ConfigModule, NamedPipesAreUnreadableNotWaitedOn) {
   config::Evaluation e = config::evaluate(m, in);
   std::string vdiags = config::render_diagnostics(e.diagnostics(), {});
   EXPECT_NE(vdiags.find("Failed to read variables file"), std::string::npos) << vdiags;
+  ASSERT_FALSE(e.diagnostics().empty());
+  EXPECT_EQ(e.diagnostics()[0].detail,
+            "Error while reading " + v.str() + "/terraform.tfvars: " + v.str() +
+                "/terraform.tfvars is a named pipe or socket, which is not read (it would wait "
+                "for a writer).");
+}
+
+// A variables file that cannot be read is reported in Terraform's words:
+// "does not exist" only when it does not; otherwise Go's error for the
+// operation that failed (checked against terraform console -var-file).
+TEST(ConfigModule, UnreadableVariablesFilesAsTerraformWordsThem) {
+  ScratchDir v;
+  v.write("main.tf", "variable \"x\" {\n  default = 1\n}\n");
+  std::filesystem::create_directory(v.str() + "/d.tfvars");
+  config::ModulePtr m = load(v);
+  ASSERT_TRUE(m);
+  auto detail = [&](const std::string& file) {
+    config::Inputs in;
+    in.auto_var_files = false;
+    in.args.push_back({config::VarArg::VarFile, file});
+    config::Evaluation e = config::evaluate(m, in);
+    return e.diagnostics().empty() ? std::string() : e.diagnostics()[0].detail;
+  };
+  EXPECT_EQ(detail(v.str() + "/d.tfvars"), "Error while reading " + v.str() + "/d.tfvars: read " +
+                                               v.str() + "/d.tfvars: is a directory.");
+  EXPECT_EQ(detail(v.str() + "/none.tfvars"),
+            "Given variables file " + v.str() + "/none.tfvars does not exist.");
 }
 
 TEST(ConfigModule, JsonDocument) {
