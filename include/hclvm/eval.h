@@ -41,9 +41,9 @@ class EvalContext {
   void set(std::string name, Value v);
   // The variable [name] here or in a parent, or null.
   const Value* lookup(std::string_view name) const;
-  // Sets the function table. A Vm remembers what it found in a context
-  // until the context changes, so change a table only before handing it
-  // over (or hand it over again).
+  // Sets the function table. A Vm keeps the functions it found in a table
+  // from run to run while the table is unchanged (FunctionTable::serial),
+  // so a table may change between runs, but not while a run uses it.
   void set_functions(std::shared_ptr<const FunctionTable> fns);
   // The nearest function table, or null when no context has one.
   const FunctionTable* functions() const;

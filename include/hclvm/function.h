@@ -15,6 +15,7 @@
 // threads.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -130,9 +131,30 @@ class FunctionTable {
     for (const auto& entry : fns_) f(std::string_view(entry.first));
   }
   size_t size() const { return fns_.size(); }
+  // Names what the table holds: a number no other table, and no earlier
+  // state of this one, ever had (a copy, a move and every change take a
+  // new one). A Vm keeps the functions it found while it stays the same.
+  uint64_t serial() const { return serial_.value; }
 
  private:
+  struct Serial {
+    Serial() : value(next()) {}
+    Serial(const Serial&) : value(next()) {}
+    Serial(Serial&& o) noexcept : value(next()) { o.value = next(); }
+    Serial& operator=(const Serial&) {
+      value = next();
+      return *this;
+    }
+    Serial& operator=(Serial&& o) noexcept {
+      value = next();
+      o.value = next();
+      return *this;
+    }
+    static uint64_t next();
+    uint64_t value;
+  };
   std::map<std::string, std::shared_ptr<const Function>, std::less<>> fns_;
+  Serial serial_;
 };
 
 // The function library (default_functions, standard_functions) is in

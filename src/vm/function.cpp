@@ -12,6 +12,7 @@
 // Also the function table and the default set of functions.
 #include "hclvm/function.h"
 
+#include <atomic>
 #include <mutex>
 #include <string>
 #include <utility>
@@ -187,20 +188,28 @@ FuncResult Function::call(std::span<const Value> args) const {
   return FuncResult::of(std::move(result));
 }
 
+uint64_t FunctionTable::Serial::next() {
+  static std::atomic<uint64_t> counter{1};
+  return counter.fetch_add(1, std::memory_order_relaxed);
+}
+
 void FunctionTable::add(std::string name, std::shared_ptr<const Function> f) {
   fns_.insert_or_assign(std::move(name), std::move(f));
+  serial_.value = Serial::next();
 }
 
 bool FunctionTable::alias(std::string name, std::string_view existing) {
   auto it = fns_.find(existing);
   if (it == fns_.end()) return false;
   fns_.insert_or_assign(std::move(name), it->second);
+  serial_.value = Serial::next();
   return true;
 }
 
 void FunctionTable::remove(std::string_view name) {
   auto it = fns_.find(name);
   if (it != fns_.end()) fns_.erase(it);
+  serial_.value = Serial::next();
 }
 
 const Function* FunctionTable::find(std::string_view name) const {

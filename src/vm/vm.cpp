@@ -437,7 +437,9 @@ struct Vm::State {
   // with its stamp), per symbol; an entry counts only when its generation
   // is [chain_gen], which moves on whenever the chain differs from the
   // last run's. So look-ups carry over from run to run and from program
-  // to program while the context stays the same.
+  // to program while the context stays the same. Functions found count
+  // while the function table is the same ([fns_gen], from its serial):
+  // a new child context of the same parents keeps them.
   struct SymbolSlot {
     uint64_t var_gen = 0;
     const Value* var = nullptr;
@@ -454,6 +456,8 @@ struct Vm::State {
   std::vector<Value> attr_scratch;
   std::vector<std::pair<const EvalContext*, uint64_t>> chain;
   uint64_t chain_gen = 0;
+  uint64_t fns_serial = 0;  // FunctionTable::serial() of [fns]
+  uint64_t fns_gen = 0;
 
   std::string text;  // template text under construction
   Limits limits;
@@ -759,6 +763,11 @@ struct Vm::State {
       for (const EvalContext* e = &c; e != nullptr; e = e->parent())
         chain.emplace_back(e, e->stamp());
       fns = c.functions();
+    }
+    // The functions found stay while the table is the same one unchanged.
+    if (uint64_t serial = fns != nullptr ? fns->serial() : 0; serial != fns_serial) {
+      ++fns_gen;
+      fns_serial = serial;
     }
     if (symbols.size() <= hot->max_symbol) symbols.resize(size_t(hot->max_symbol) + 1);
     text.clear();
@@ -2119,9 +2128,9 @@ bool Vm::State::op_call_begin(uint32_t name, uint16_t nargs, uint8_t flags, uint
     return false;
   }
   SymbolSlot& sym = symbols[hot->symbols()[name]];
-  if (sym.fn_gen != chain_gen) {
+  if (sym.fn_gen != fns_gen) {
     sym.fn = fns->find(prog->names[name]);
-    sym.fn_gen = chain_gen;
+    sym.fn_gen = fns_gen;
   }
   const Function* fn = sym.fn;
   if (fn == nullptr) {

@@ -559,6 +559,58 @@ TEST(VmContext, NamespacedFunctions) {
             "There is no function named \"bar\" in namespace ns::.");
 }
 
+// One Vm keeps the functions it found while the table stays the same,
+// across child contexts made afresh for each run; a table changed between
+// runs, or another table (made where a freed one was), is looked up again.
+TEST(VmContext, FunctionsFoundFollowTheTable) {
+  auto constant = [](const char* text) {
+    auto f = std::make_shared<Function>();
+    f->type = Function::static_return(Type::string());
+    f->impl = [text](std::span<const Value>, const Type*) {
+      return FuncResult::of(Value::string(text));
+    };
+    return f;
+  };
+  ExprParse p = parse_expression(make_source("<expr>", "f()"));
+  ASSERT_FALSE(p.has_errors());
+  std::shared_ptr<const Program> prog = compile_expression(*p.expr, p.source).program;
+  Vm vm;
+  auto run = [&](const EvalContext& ctx) {
+    EvalResult r = vm.run(*prog, ctx);
+    return r.has_errors() ? r.diagnostics[0].summary : std::string(r.value.as_string());
+  };
+  auto table = std::make_shared<FunctionTable>();
+  table->add("f", constant("one"));
+  EvalContext parent;
+  parent.set_functions(table);
+  for (int i = 0; i < 3; ++i) {
+    EvalContext child(&parent);
+    EXPECT_EQ(run(child), "one");
+  }
+  table->add("f", constant("two"));  // changed between runs, same context
+  EXPECT_EQ(run(parent), "two");
+  table->remove("f");
+  EXPECT_EQ(run(parent), "Call to unknown function");
+  for (int i = 0; i < 20; ++i) {
+    const char* text = i % 2 ? "odd" : "even";
+    EvalContext ctx;
+    {
+      auto t = std::make_shared<FunctionTable>();
+      t->add("f", constant(text));
+      ctx.set_functions(std::move(t));  // freed with ctx: the next may reuse its address
+    }
+    EXPECT_EQ(run(ctx), text);
+  }
+  FunctionTable a;
+  a.add("f", constant("a"));
+  FunctionTable b = a;
+  EXPECT_NE(a.serial(), b.serial());
+  uint64_t before = b.serial();
+  FunctionTable c = std::move(b);
+  EXPECT_NE(b.serial(), before);
+  EXPECT_NE(c.serial(), before);
+}
+
 TEST(VmContext, NoFunctionTable) {
   EvalContext ctx;
   Outcome r = eval("upper(\"a\")", ctx);
