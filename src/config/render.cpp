@@ -87,10 +87,9 @@ void describe_values(Diagnostic& d, const Sources& sources, const EvalContext& c
   std::optional<std::string> text = range_text(sources, *d.expression);
   std::vector<std::pair<std::string, std::string>> values;
   if (text) {
-    ExprParse p = parse_expression(make_source("<expr>", *text));
-    if (!p.has_errors() && p.expr != nullptr) {
+    if (std::shared_ptr<const ExprParse> p = vm::parse_snippet(*text)) {
       std::vector<std::string> seen;
-      for (const Traversal& t : variables(*p.expr, *p.source)) {
+      for (const Traversal& t : variables(*p->expr, *p->source)) {
         if (t.steps.empty() || t.steps[0].kind != TraversalStep::Kind::Root) continue;
         for (size_t n = t.steps.size(); n > 1; --n) {
           Value v;
@@ -155,9 +154,9 @@ void describe_values(Diagnostic& d, const Sources& sources, const EvalContext& c
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   if (fns != nullptr && function_call_summary(d.summary) && d.context) {
     if (std::optional<std::string> call = range_text(sources, *d.context)) {
-      ExprParse p = parse_expression(make_source("<expr>", *call));
-      if (!p.has_errors() && p.expr && p.expr->kind == ast::ExprKind::FunctionCall) {
-        std::string name(ast::as<ast::FunctionCallExpr>(*p.expr).name);
+      std::shared_ptr<const ExprParse> p = vm::parse_snippet(*call);
+      if (p && p->expr->kind == ast::ExprKind::FunctionCall) {
+        std::string name(ast::as<ast::FunctionCallExpr>(*p->expr).name);
         if (const Function* f = fns->find(name)) {
           std::string line = "while calling " + name + "(";
           for (size_t i = 0; i < f->params.size(); ++i)

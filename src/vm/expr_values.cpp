@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_map>
 
 #include "util/unicode.h"
 #include "value/number.h"
@@ -98,15 +99,15 @@ std::vector<std::string> expression_values(const Program& prog, uint32_t pc, ast
                                            std::span<const Value* const> local_refs) {
   std::vector<std::string> out;
   if (!prog.source || span.end > prog.source->text().size() || span.begin > span.end) return out;
-  std::string_view text = prog.source->text().substr(span.begin, span.end - span.begin);
-  ExprParse p = parse_expression(make_source("<expr>", std::string(text)));
+  std::string text(prog.source->text().substr(span.begin, span.end - span.begin));
+  std::shared_ptr<const ExprParse> p = parse_snippet(text);
   // A span that ends with a heredoc ends at its closing marker, which
   // parses only with the line break after it.
-  if (p.has_errors() || !p.expr) p = parse_expression(make_source("<expr>", std::string(text) + "\n"));
-  if (p.has_errors() || !p.expr) return out;
+  if (!p) p = parse_snippet(text + "\n");
+  if (!p) return out;
   std::span<const SiteLocal> scope = prog.site_scope(pc);
   std::set<std::string> seen;
-  for (const ast::ScopeTraversalExpr* node : variable_nodes(*p.expr)) {
+  for (const ast::ScopeTraversalExpr* node : variable_nodes(*p->expr)) {
     Traversal t = make_traversal_names(node->steps);
     if (t.steps.empty() || t.steps[0].kind != TraversalStep::Kind::Root) continue;
     const Value* root = nullptr;
@@ -120,6 +121,20 @@ std::vector<std::string> expression_values(const Program& prog, uint32_t pc, ast
     describe_traversal(t, root, seen, out);
   }
   std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::shared_ptr<const ExprParse> parse_snippet(const std::string& text) {
+  constexpr size_t kKeep = 256;      // when full, the cache starts over
+  constexpr size_t kLongest = 4096;  // longer snippets are parsed, not kept
+  thread_local std::unordered_map<std::string, std::shared_ptr<const ExprParse>> cache;
+  if (auto it = cache.find(text); it != cache.end()) return it->second;
+  auto p = std::make_shared<ExprParse>(parse_expression(make_source("<expr>", text)));
+  std::shared_ptr<const ExprParse> out;
+  if (!p->has_errors() && p->expr != nullptr) out = std::move(p);
+  if (text.size() > kLongest) return out;
+  if (cache.size() >= kKeep) cache.clear();
+  cache.emplace(text, out);
   return out;
 }
 

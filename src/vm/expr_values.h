@@ -11,6 +11,7 @@
 #include <hclvm/ast.h>
 #include <hclvm/eval.h>
 
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -32,6 +33,12 @@ std::vector<std::string> expression_values(const Program& prog, uint32_t pc, ast
 // that the evaluator did not report (hcldec's conversions).
 std::vector<std::string> expression_values(std::span<const Traversal> vars,
                                            const EvalContext& ctx);
+
+// The expression [text] (a snippet of a source, named "<expr>") parsed,
+// or null when it does not parse. Diagnostics parse the same snippets
+// again each time an evaluation reports them, so each thread keeps the
+// last few hundred parses.
+std::shared_ptr<const ExprParse> parse_snippet(const std::string& text);
 
 // The reference's short description of [v] (tfdiags.CompactValueStr):
 // scalars as their text, collections and objects by their size ("list of

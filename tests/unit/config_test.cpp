@@ -336,6 +336,28 @@ output "o" { value = [terraform_data.a.input, null_resource.b] }
   for (const std::string& f : failures) EXPECT_EQ(f, "");
 }
 
+// Evaluated again and again, a failing expression's diagnostic states the
+// values of that evaluation, and names the function it failed in.
+TEST(ConfigModule, RepeatedDiagnosticsStateEachEvaluationsValues) {
+  ScratchDir d;
+  d.write("main.tf", R"(
+variable "x" {}
+output "o" { value = upper(var.x) }
+)");
+  config::ModulePtr m = load(d);
+  for (size_t n : {1, 2, 1, 3}) {
+    config::Inputs in;
+    in.auto_var_files = false;
+    in.values = {{"x", Value::tuple(std::vector<Value>(n, Value::integer(1)))}};
+    config::Evaluation e = config::evaluate(m, in);
+    ASSERT_EQ(e.diagnostics().size(), 1u);
+    std::string elements = n == 1 ? "1 element" : std::to_string(n) + " elements";
+    EXPECT_EQ(
+        e.diagnostics()[0].expression_values,
+        std::vector<std::string>({"while calling upper(str)", "var.x is tuple with " + elements}));
+  }
+}
+
 // A named pipe among a module's files, or as its terraform.tfvars, is
 // reported as unreadable; loading does not wait on it for a writer.
 TEST(ConfigModule, NamedPipesAreUnreadableNotWaitedOn) {

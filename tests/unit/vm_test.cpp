@@ -611,6 +611,23 @@ TEST(VmContext, FunctionsFoundFollowTheTable) {
   EXPECT_NE(c.serial(), before);
 }
 
+// The variables a diagnostic lists are read from each run's context,
+// however often the same expression reports the same error on a thread.
+TEST(VmContext, RepeatedDiagnosticsListEachRunsValues) {
+  ExprParse p = parse_expression(make_source("<expr>", "x + 1"));
+  ASSERT_FALSE(p.has_errors());
+  std::shared_ptr<const Program> prog = compile_expression(*p.expr, p.source).program;
+  Vm vm;
+  for (const char* x : {"a", "b", "a", "c"}) {
+    EvalContext ctx;
+    ctx.set("x", Value::string(x));
+    EvalResult r = vm.run(*prog, ctx);
+    ASSERT_EQ(r.diagnostics.size(), 1u);
+    EXPECT_EQ(r.diagnostics[0].expression_values,
+              std::vector<std::string>({std::string("x as \"") + x + "\""}));
+  }
+}
+
 TEST(VmContext, NoFunctionTable) {
   EvalContext ctx;
   Outcome r = eval("upper(\"a\")", ctx);
