@@ -24,6 +24,7 @@
 #include <array>
 #include <climits>
 #include <cstdlib>
+#include <tuple>
 
 #include "config/decode.h"
 #include "util/unicode.h"
@@ -187,12 +188,12 @@ struct ContextPlan {
     FixedObject object;
   };
   struct ResourceType {
-    std::string type;
+    std::string_view type;         // of the references'
     std::vector<const Ref*> refs;  // one per resource name, in order
     FixedObject object;
   };
   struct ResourceMode {
-    std::string root;  // "data", "ephemeral", "resource"
+    std::string_view root;  // "data", "ephemeral", "resource"
     std::vector<ResourceType> types;
     FixedObject object;
   };
@@ -203,43 +204,61 @@ struct ContextPlan {
 const ContextPlan& PlanSlot::get(const std::vector<Ref>& refs) const {
   if (const ContextPlan* p = plan_.load(std::memory_order_acquire)) return *p;
   auto plan = std::make_unique<ContextPlan>();
-  std::array<std::map<std::string_view, const Ref*>, Ref::Self> roots;
-  std::map<std::string_view, std::map<std::string_view, std::map<std::string_view, const Ref*>>>
-      res;
+  // The references sorted by root (resources: by mode, type), then name;
+  // each name once.
+  struct Key {
+    Ref::Kind kind;
+    std::string_view mode, type, name;
+    const Ref* ref;
+    auto tie() const { return std::tie(kind, mode, type, name); }
+  };
+  std::vector<Key> keys;
+  keys.reserve(refs.size());
   for (const Ref& r : refs) {
     if (r.kind == Ref::Self) continue;
-    if (r.kind == Ref::Resource) {
-      res[mode_root(r.mode)][r.type].try_emplace(r.name, &r);
+    if (r.kind == Ref::Resource)
+      keys.push_back({r.kind, mode_root(r.mode), r.type, r.name, &r});
+    else
+      keys.push_back({r.kind, {}, {}, r.name, &r});
+  }
+  // Stable: of repeated names, the first reference is the one kept.
+  std::stable_sort(keys.begin(), keys.end(),
+                   [](const Key& a, const Key& b) { return a.tie() < b.tie(); });
+  keys.erase(std::unique(keys.begin(), keys.end(),
+                         [](const Key& a, const Key& b) { return a.tie() == b.tie(); }),
+             keys.end());
+  for (size_t i = 0; i < keys.size();) {
+    size_t j = i;
+    if (keys[i].kind != Ref::Resource) {
+      ContextPlan::Root root{keys[i].kind, {}, {}};
+      std::vector<std::string_view> names;
+      for (; j < keys.size() && keys[j].kind == keys[i].kind; ++j) {
+        names.push_back(keys[j].name);
+        root.refs.push_back(keys[j].ref);
+      }
+      root.object = FixedObject(std::move(names));
+      plan->roots.push_back(std::move(root));
     } else {
-      roots[r.kind].try_emplace(r.name, &r);
+      ContextPlan::ResourceMode m{keys[i].mode, {}, {}};
+      std::vector<std::string_view> type_names;
+      while (j < keys.size() && keys[j].mode == keys[i].mode) {
+        ContextPlan::ResourceType t{keys[j].type, {}, {}};
+        std::vector<std::string_view> names;
+        size_t k = j;
+        for (; k < keys.size() && keys[k].mode == keys[j].mode && keys[k].type == keys[j].type;
+             ++k) {
+          names.push_back(keys[k].name);
+          t.refs.push_back(keys[k].ref);
+        }
+        t.object = FixedObject(std::move(names));
+        type_names.push_back(t.type);
+        m.types.push_back(std::move(t));
+        j = k;
+      }
+      m.object = FixedObject(std::move(type_names));
+      plan->modes.push_back(std::move(m));
     }
-  }
-  auto names_refs = [](const std::map<std::string_view, const Ref*>& m,
-                       std::vector<const Ref*>& out) {
-    std::vector<std::string> names;
-    for (const auto& [name, r] : m) {
-      names.emplace_back(name);
-      out.push_back(r);
-    }
-    return FixedObject(std::move(names));
-  };
-  for (size_t k = 0; k < roots.size(); ++k) {
-    if (roots[k].empty()) continue;
-    ContextPlan::Root root{Ref::Kind(k), {}, {}};
-    root.object = names_refs(roots[k], root.refs);
-    plan->roots.push_back(std::move(root));
-  }
-  for (const auto& [mode, types] : res) {
-    ContextPlan::ResourceMode m{std::string(mode), {}, {}};
-    std::vector<std::string> type_names;
-    for (const auto& [type, names] : types) {
-      ContextPlan::ResourceType t{std::string(type), {}, {}};
-      t.object = names_refs(names, t.refs);
-      type_names.emplace_back(type);
-      m.types.push_back(std::move(t));
-    }
-    m.object = FixedObject(std::move(type_names));
-    plan->modes.push_back(std::move(m));
+    i = j;
   }
   const ContextPlan* expected = nullptr;
   if (plan_.compare_exchange_strong(expected, plan.get(), std::memory_order_acq_rel))
@@ -312,10 +331,10 @@ void build_context(const EvalState& st, const ExprInfo& e, const ModInst& mi, co
                                : Value::dynamic());
         }
         Value obj = t.object.make(std::move(values));
-        if (m.root == "resource") ctx.set(t.type, obj);
+        if (m.root == "resource") ctx.set(std::string(t.type), obj);
         types.push_back(std::move(obj));
       }
-      ctx.set(m.root, m.object.make(std::move(types)));
+      ctx.set(std::string(m.root), m.object.make(std::move(types)));
     }
   }
   for (const ContextPlan::Root& root : plan.roots) {

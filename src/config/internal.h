@@ -49,11 +49,12 @@ enum class ExprScope : uint8_t { Plain, Counted, ForEach };
 // An object whose attribute names are fixed (sorted, distinct), made again
 // and again with new values: the object type of the last one made is kept,
 // so that making one whose attributes have the same types as the last
-// looks up no type. Safe to use from several threads at once.
+// looks up no type. Safe to use from several threads at once. The names
+// are views: what they view must outlive the FixedObject.
 class FixedObject {
  public:
   FixedObject() = default;
-  explicit FixedObject(std::vector<std::string> names) : names_(std::move(names)) {}
+  explicit FixedObject(std::vector<std::string_view> names) : names_(std::move(names)) {}
   FixedObject(const FixedObject& o) : names_(o.names_) {}
   FixedObject& operator=(const FixedObject& o) {
     names_ = o.names_;
@@ -61,13 +62,13 @@ class FixedObject {
     return *this;
   }
 
-  const std::vector<std::string>& names() const { return names_; }
+  const std::vector<std::string_view>& names() const { return names_; }
   // The object of [values], the [i]th the value of attribute names()[i];
   // with [slots], values[i] is that of attribute names()[slots[i]].
   Value make(std::vector<Value> values, std::span<const uint32_t> slots = {}) const;
 
  private:
-  std::vector<std::string> names_;
+  std::vector<std::string_view> names_;
   mutable std::atomic<const Type*> last_{nullptr};
 };
 

@@ -24,6 +24,14 @@ namespace hclvm::config::detail {
 // finish() makes the schema the body is read with and the object its value
 // is.
 struct BodyShape {
+  BodyShape() = default;
+  // Not copied: what finish() makes views the names held here (moving
+  // the containers keeps them where they are).
+  BodyShape(const BodyShape&) = delete;
+  BodyShape& operator=(const BodyShape&) = delete;
+  BodyShape(BodyShape&&) = default;
+  BodyShape& operator=(BodyShape&&) = default;
+
   std::set<std::string> attributes;
   struct Child {
     size_t labels = 0;
@@ -48,7 +56,7 @@ struct BodyShape {
   void finish() {
     schema_ = BodySchema();
     for (const std::string& a : attributes) schema_.attributes.push_back({a, false});
-    std::vector<std::string> names(attributes.begin(), attributes.end());
+    std::vector<std::string_view> names(attributes.begin(), attributes.end());
     for (auto& [type, c] : blocks) {
       BlockHeaderSchema b{type, {}};
       for (size_t i = 0; i < c.labels; ++i) b.label_names.push_back("label" + std::to_string(i));
@@ -66,7 +74,7 @@ struct BodyShape {
                   return names[a] == names[b];
                 }) == order.end();
     slots_.assign(names.size(), 0);
-    std::vector<std::string> sorted;
+    std::vector<std::string_view> sorted;
     for (uint32_t j = 0; j < order.size(); ++j) {
       slots_[order[j]] = j;
       sorted.push_back(names[order[j]]);
