@@ -7,6 +7,7 @@
 
 #include <hclvm/syntax.h>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -44,8 +45,25 @@ void report(Diagnostics& diags, const Source& src, ast::Span at, std::string_vie
 
 }  // namespace
 
+uint32_t depth(const Expr& root) {
+  std::vector<std::pair<const Expr*, uint32_t>> todo{{&root, 1}};
+  uint32_t most = 0;
+  while (!todo.empty()) {
+    const Expr* e = todo.back().first;
+    uint32_t d = todo.back().second;
+    todo.pop_back();
+    most = std::max(most, d);
+    ast::for_each_child(*e, [&](const Expr& c) { todo.emplace_back(&c, d + 1); });
+  }
+  return most;
+}
+
 Expr* limit_nesting(Builder& b, Expr* root, Diagnostics& diags) {
   if (root == nullptr) return root;
+  // A tree nests no deeper than the bytes it spans plus kNestingSlack,
+  // so one spanning under a quarter of the limit cannot stand too deep:
+  // nearly every expression is let through without a walk.
+  if (root->span.end - root->span.begin + kNestingSlack <= kMaxNesting / 4) return root;
   const Expr* deep = too_deep(root);
   if (deep == nullptr) return root;
   report(diags, b.source(), deep->span, "Expressions are");

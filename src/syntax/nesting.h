@@ -7,6 +7,15 @@
 
 namespace hclvm::syntax {
 
+// How many levels a tree may nest beyond the number of bytes it spans: no
+// construct nests deeper than one level a byte, a template around its
+// literal aside. limit_nesting counts on it to let short expressions
+// through unwalked; Nesting.LevelsPerByte and the parse fuzzer check it.
+inline constexpr uint32_t kNestingSlack = 4;
+
+// How deep the tree under [root] nests, [root] being level 1.
+uint32_t depth(const Expr& root);
+
 // Cuts what nests deeper than kMaxNesting out of the tree under [body]:
 // an attribute whose expression does becomes a placeholder (as an
 // expression that failed to parse), a block that does loses its body; each

@@ -8,7 +8,8 @@
 // agree: whenever the Bison fast path accepts the input, the recovering
 // parser accepts it too and builds the same tree, spans included (the fast
 // path is the accepted language, the recovering parser the reference's
-// decisions; see docs/design.md).
+// decisions; see docs/design.md). And no tree nests deeper than the bytes
+// it spans allow (syntax/nesting.h: the nesting limit counts on it).
 //
 //   cmake --preset fuzz && cmake --build --preset fuzz --target parse_fuzz
 //   mkdir -p /tmp/fuzz-corpus
@@ -17,14 +18,15 @@
 // scripts/fuzz-smoke.sh runs every target this way for a fixed time (CI).
 #include <hclvm/syntax.h>
 
-#include "syntax/dump.h"
-#include "syntax/parse.h"
-
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+
+#include "syntax/dump.h"
+#include "syntax/nesting.h"
+#include "syntax/parse.h"
 
 namespace {
 
@@ -38,6 +40,19 @@ void check_paths_agree(const std::shared_ptr<const hclvm::Source>& src, Parse pa
   if (fast.has_errors() || !dump(fast)) return;
   auto slow = parse(src, Path::Recover);
   if (slow.has_errors() || !dump(slow) || *dump(fast) != *dump(slow)) __builtin_trap();
+}
+
+// Traps when [e] nests deeper than kNestingSlack levels beyond its bytes.
+void check_depth(const hclvm::ast::Expr* e) {
+  if (e == nullptr) return;
+  if (hclvm::syntax::depth(*e) > e->span.end - e->span.begin + hclvm::syntax::kNestingSlack)
+    __builtin_trap();
+}
+
+void check_depths(const hclvm::ast::Body* b) {
+  if (b == nullptr) return;
+  for (const hclvm::ast::Attribute* a : b->attributes) check_depth(a->expr);
+  for (const hclvm::ast::Block* blk : b->blocks) check_depths(blk->body);
 }
 
 }  // namespace
@@ -63,18 +78,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return hclvm::syntax::dump_expr(*r.expr, *r.source);
   };
   switch (data[0] % 4) {
-    case 0:
-      check(hclvm::parse_config(src).diagnostics);
+    case 0: {
+      hclvm::FileParse f = hclvm::parse_config(src);
+      check(f.diagnostics);
+      check_depths(f.body);
       check_paths_agree(src, hclvm::syntax::parse_config_via, body);
       break;
-    case 1:
-      check(hclvm::parse_expression(src).diagnostics);
+    }
+    case 1: {
+      hclvm::ExprParse e = hclvm::parse_expression(src);
+      check(e.diagnostics);
+      check_depth(e.expr);
       check_paths_agree(src, hclvm::syntax::parse_expression_via, expr);
       break;
-    case 2:
-      check(hclvm::parse_template(src).diagnostics);
+    }
+    case 2: {
+      hclvm::ExprParse t = hclvm::parse_template(src);
+      check(t.diagnostics);
+      check_depth(t.expr);
       check_paths_agree(src, hclvm::syntax::parse_template_via, expr);
       break;
+    }
     case 3: check(hclvm::parse_traversal_abs(src).diagnostics); break;
   }
   return 0;

@@ -20,6 +20,8 @@
 #include <thread>
 #include <vector>
 
+#include "syntax/nesting.h"
+
 namespace hclvm {
 namespace {
 
@@ -367,6 +369,92 @@ TEST(Nesting, LimitIsExact) {
   EXPECT_TRUE(parse_expression(make_source("<expr>", chain)).has_errors());
   EXPECT_TRUE(parse_expression(make_source("<expr>", std::string(2 * kMaxNesting, '-') + "1"))
                   .has_errors());
+}
+
+// limit_nesting lets an expression through unwalked when it spans too few
+// bytes to nest past the limit: that holds only while no construct nests
+// deeper than a level a byte (kNestingSlack aside). Every kind of node is
+// nested here, alone and in the ways the grammar builds chains, and the
+// depth of each tree is compared with the bytes it spans.
+TEST(Nesting, LevelsPerByte) {
+  auto rep = [](std::string_view s, size_t n) {
+    std::string r;
+    for (size_t i = 0; i < n; ++i) r += s;
+    return r;
+  };
+  struct Shape {
+    std::string open, middle, close;
+  };
+  const Shape shapes[] = {
+      {"-", "1", ""},
+      {"!", "true", ""},
+      {"(", "1", ")"},
+      {"[", "1", "]"},
+      {"{a=", "1", "}"},
+      {"{(a)=", "1", "}"},
+      {"f(", "1", ")"},
+      {"f(1,", "1", ")"},
+      {"a?", "1", ":2"},
+      {"a?1:", "2", ""},
+      {"", "1", "+1"},
+      {"", "1", "*1"},
+      {"", "a", "==b"},
+      {"", "a", "&&b"},
+      {"a[", "b", "]"},
+      {"", "a", "[b]"},
+      {"", "a", "[*]"},
+      {"", "a.*", ".b"},
+      {"", "a", "[*].b"},
+      {"", "a", ".0.b"},
+      {"", "a", "[*][0]"},
+      {"", "a", "[*].*.c"},
+      {"", "a[*]", ".b"},
+      {"", "a", "[0]"},
+      {"\"${", "x", "}\""},
+      {"\"a${", "x", "}\""},
+
+      {"[for x in ", "y", ": x]"},
+      {"{for k, v in ", "y", ": k => v}"},
+      {"[for x in y: ", "x", "]"},
+      {"\"%{for x in y}${", "x", "}%{endfor}\""},
+      {"<<EOT\n${", "x", "}\nEOT\n"},
+      {"a[*].b[", "c", "]"},
+      {"-(", "1", ")"},
+      {"try(", "1", ", 2)"},
+  };
+  for (const Shape& sh : shapes) {
+    for (size_t n : {0, 1, 2, 3, 7, 40}) {
+      std::string text = rep(sh.open, n) + sh.middle + rep(sh.close, n);
+      ExprParse p = parse_expression(make_source("<expr>", text));
+      EXPECT_FALSE(p.has_errors()) << text;
+      if (p.has_errors()) continue;
+      uint32_t bytes = p.expr->span.end - p.expr->span.begin;
+      EXPECT_LE(syntax::depth(*p.expr), bytes + syntax::kNestingSlack) << text;
+    }
+  }
+  // Templates of every kind, whose parts are literals the parser makes.
+  std::vector<std::string> templates = {"", "a", "${x}", "a${x}b", "%{if a}b%{else}c%{endif}"};
+  for (size_t n : {1, 2, 7, 40}) {
+    templates.push_back(rep("%{if a}", n) + "x" + rep("%{endif}", n));
+    templates.push_back(rep("%{for x in y}", n) + "${x}" + rep("%{endfor}", n));
+    templates.push_back(rep("${\"%{if a}", n) + "x" + rep("%{endif}\"}", n));
+    templates.push_back(rep("${\"", n) + "x" + rep("\"}", n));
+  }
+  for (const std::string& text : templates) {
+    ExprParse p = parse_template(make_source("<tmpl>", text));
+    EXPECT_FALSE(p.has_errors()) << text;
+    if (p.has_errors()) continue;
+    uint32_t bytes = p.expr->span.end - p.expr->span.begin;
+    EXPECT_LE(syntax::depth(*p.expr), bytes + syntax::kNestingSlack) << text;
+  }
+  // Just past the limit, each is still refused: the short cut lets only
+  // short expressions through.
+  for (const Shape& sh : {shapes[0], shapes[2], shapes[10], shapes[24]}) {
+    std::string text = rep(sh.open, kMaxNesting) + sh.middle + rep(sh.close, kMaxNesting);
+    ExprParse p = parse_expression(make_source("<expr>", text));
+    ASSERT_TRUE(p.has_errors()) << sh.open;
+    EXPECT_EQ(p.diagnostics.back().summary, "Nesting too deep") << sh.open;
+  }
 }
 
 TEST(Nesting, DeepBlocksLoseTheirBodies) {
