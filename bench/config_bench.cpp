@@ -7,9 +7,11 @@
 // median of the runs (at least --runs, and as many as fit in --time
 // seconds). Prints one JSON object per directory (bench/compare_config.py
 // reads them), or a table with --table. --evaluate-only times only the
-// evaluations of a loaded module (for a profiler).
+// evaluations of a loaded module, --load-only the loads (from source, or
+// through the cache with --cache), for a profiler.
 //
-//   config_bench [--runs N] [--time SECONDS] [--table] [--evaluate-only] DIR...
+//   config_bench [--runs N] [--time SECONDS] [--table]
+//                [--evaluate-only | --load-only [--cache]] DIR...
 #include <hclvm/cache.h>
 #include <hclvm/config.h>
 
@@ -66,6 +68,8 @@ int main(int argc, char** argv) {
   double budget = 1.0;
   bool table = false;
   bool evaluate_only = false;
+  bool load_only = false;
+  bool load_cached = false;
   std::vector<std::string> dirs;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -74,12 +78,16 @@ int main(int argc, char** argv) {
     else if (a == "--table") table = true;
     else if (a == "--evaluate-only")
       evaluate_only = true;
+    else if (a == "--load-only")
+      load_only = true;
+    else if (a == "--cache")
+      load_cached = true;
     else dirs.push_back(a);
   }
   if (dirs.empty()) {
-    std::fprintf(
-        stderr,
-        "usage: config_bench [--runs N] [--time SECONDS] [--table] [--evaluate-only] DIR...\n");
+    std::fprintf(stderr,
+                 "usage: config_bench [--runs N] [--time SECONDS] [--table] [--evaluate-only | "
+                 "--load-only [--cache]] DIR...\n");
     return 2;
   }
   std::filesystem::path cache_dir =
@@ -107,6 +115,13 @@ int main(int argc, char** argv) {
     config::LoadOptions co;
     co.cache = &cache;
     config::load_module(dir, co);  // fills the cache
+    if (load_only) {
+      double load = time_ms(runs, budget, [&] {
+        config::load_module(dir, load_cached ? co : config::LoadOptions{});
+      });
+      std::printf("%s: load%s %.4f ms\n", dir.c_str(), load_cached ? " (cache)" : "", load);
+      continue;
+    }
     int n = 0;
     double load = time_ms(runs, budget, [&] { config::load_module(dir); });
     double load_cache = time_ms(runs, budget, [&] { config::load_module(dir, co); });

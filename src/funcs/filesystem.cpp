@@ -53,8 +53,23 @@ namespace {
 
 bool is_abs(std::string_view p) { return !p.empty() && p[0] == '/'; }
 
+// Whether filepath.Clean gives [p] back as it is: no empty, "." or ".."
+// component and no trailing slash (the paths functions are given nearly
+// always are).
+bool already_clean(std::string_view p) {
+  if (p.empty() || (p.size() > 1 && p.back() == '/')) return false;
+  for (size_t i = p[0] == '/' ? 1 : 0; i < p.size();) {
+    size_t end = std::min(p.find('/', i), p.size());
+    size_t len = end - i;
+    if (len == 0 || (p[i] == '.' && (len == 1 || (len == 2 && p[i + 1] == '.')))) return false;
+    i = end + 1;
+  }
+  return true;
+}
+
 // filepath.Clean.
 std::string clean(std::string_view p) {
+  if (already_clean(p)) return std::string(p);
   if (p.empty()) return ".";
   const bool rooted = p[0] == '/';
   const size_t n = p.size();
@@ -194,9 +209,9 @@ bool expand_home(std::string_view p, std::string& out, std::string& err) {
 // --- the sandbox --------------------------------------------------------------------
 
 std::string current_dir() {
-  std::vector<char> buf(PATH_MAX);
-  if (getcwd(buf.data(), buf.size()) == nullptr) return "/";
-  return buf.data();
+  char buf[PATH_MAX];
+  if (getcwd(buf, sizeof buf) == nullptr) return "/";
+  return buf;
 }
 
 std::string absolute(std::string_view p) { return is_abs(p) ? clean(p) : join(current_dir(), p); }
@@ -279,15 +294,29 @@ struct Sandbox {
     return c == root || (c.size() > root.size() && c.compare(0, root.size(), root) == 0 &&
                          c[root.size()] == '/');
   }
-  // The canonical base directory: found once when the base is absolute (a
-  // relative one depends on the working directory, read at each call).
+  // The canonical base directory: found once when the base is absolute. A
+  // relative one depends on the working directory, read at each call: it
+  // is found again only when that has changed since.
   std::string root() const {
-    if (!is_abs(base)) return canonical(base);
-    std::call_once(root_once_, [this] { root_ = canonical(base); });
-    return root_;
+    if (is_abs(base)) {
+      std::call_once(root_once_, [this] { root_ = canonical(base); });
+      return root_;
+    }
+    std::string cwd = current_dir();
+    {
+      std::lock_guard<std::mutex> lock(relative_mu_);
+      if (cwd == relative_cwd_ && !relative_root_.empty()) return relative_root_;
+    }
+    std::string r = canonical(join(cwd, base));
+    std::lock_guard<std::mutex> lock(relative_mu_);
+    relative_cwd_ = std::move(cwd);
+    relative_root_ = r;
+    return r;
   }
   mutable std::once_flag root_once_;
   mutable std::string root_;
+  mutable std::mutex relative_mu_;  // guards the two below
+  mutable std::string relative_cwd_, relative_root_;
 };
 
 namespace {
@@ -320,6 +349,7 @@ bool open_file(const Sandbox& sb, std::string_view arg, const Marks& marks, Fd& 
     return false;
   }
   resolved = sb.resolve(expanded);
+  int probe_errno = 0;  // why the O_PATH open below failed: an open for reading fails alike
 #ifdef O_PATH
   // Confined: the path is resolved once by the system (an O_PATH
   // descriptor, which reads nothing), the file it names checked, and that
@@ -330,6 +360,7 @@ bool open_file(const Sandbox& sb, std::string_view arg, const Marks& marks, Fd& 
   if (sb.confine) {
     Fd probe;
     probe.fd = ::open(resolved.c_str(), O_PATH | O_CLOEXEC);
+    if (probe.fd < 0) probe_errno = errno;
     std::string real = probe.fd >= 0 ? fd_path(probe.fd) : std::string();
     if (!real.empty()) {
       if (!sb.inside_canonical(real)) {
@@ -345,7 +376,10 @@ bool open_file(const Sandbox& sb, std::string_view arg, const Marks& marks, Fd& 
     err = {Sandbox::outside(arg, marks), true};
     return false;
   }
-  f.fd = ::open(resolved.c_str(), O_RDONLY | O_CLOEXEC);
+  // A path the O_PATH open could not resolve is not opened a second time
+  // to learn the same thing.
+  if (probe_errno == 0) f.fd = ::open(resolved.c_str(), O_RDONLY | O_CLOEXEC);
+  int en = probe_errno != 0 ? probe_errno : errno;
   // A link swapped in between the check and the open must not let the
   // read escape: the file actually opened is checked again.
   if (f.fd >= 0) {
@@ -356,7 +390,6 @@ bool open_file(const Sandbox& sb, std::string_view arg, const Marks& marks, Fd& 
     }
   }
   if (f.fd < 0) {
-    int en = errno;
     if (en == ENOENT && file_style) {
       err = {"no file exists at " + redact(arg, marks) +
                  "; this function works only with files that are distributed as part of the "

@@ -128,6 +128,17 @@ const Case kCases[] = {
     {R"(dirname("/a"))", "", R"({"value":"/","type":"string"})"},
     {R"(dirname("a//b/../c"))", "", R"({"value":"a","type":"string"})"},
     {R"(dirname("a/"))", "", R"({"value":"a","type":"string"})"},
+    // filepath.Clean on what dirname keeps (Go 1.19's answers): names that
+    // only start with dots stay, "." and ".." components go.
+    {R"(dirname("a/.b/c"))", "", R"({"value":"a/.b","type":"string"})"},
+    {R"(dirname("a/..b/c"))", "", R"({"value":"a/..b","type":"string"})"},
+    {R"(dirname("../a/b"))", "", R"({"value":"../a","type":"string"})"},
+    {R"(dirname("/../a/b"))", "", R"({"value":"/a","type":"string"})"},
+    {R"(dirname("./a/b"))", "", R"({"value":"a","type":"string"})"},
+    {R"(dirname("//a/b"))", "", R"({"value":"/a","type":"string"})"},
+    {R"(dirname("/a/./b/c"))", "", R"({"value":"/a/b","type":"string"})"},
+    {R"(dirname("a/b/.."))", "", R"({"value":"a/b","type":"string"})"},
+    {R"(dirname("a/b/c"))", "", R"({"value":"a/b","type":"string"})"},
     {R"(pathexpand("/root/file"))", "", R"({"value":"/root/file","type":"string"})"},
     {R"(pathexpand("~user/x"))", "Error in function call",
      R"(Call to function "pathexpand" failed: cannot expand )"
