@@ -18,16 +18,29 @@ const std::shared_ptr<const Source>& Tree::source_ptr() const {
                     parse);
 }
 
-// Compiles [node] unless it was compiled before. Two threads asking at once
-// may both compile; the first program stored is the one everybody uses.
+// Compiles [node] unless it was compiled before, or decodes the program
+// adopted for it. Two threads asking at once may both compile; the first
+// program stored is the one everybody uses.
 std::shared_ptr<const Compiled> Tree::compiled(const void* node) const {
+  std::shared_ptr<const Compiled> adopted;
   {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = programs_.find(node);
-    if (it != programs_.end()) return it->second;
+    if (it != programs_.end()) {
+      if (!it->second->lazy) return it->second;
+      adopted = it->second;
+    }
   }
   auto c = std::make_shared<Compiled>();
-  if (syntax == Syntax::Json) {
+  if (adopted) {
+    // Decoded now, at its first use: a module loaded through the cache
+    // decodes only the programs its evaluations run.
+    c->native = adopted->lazy->get(nullptr);
+    c->diagnostics = adopted->diagnostics;
+  }
+  if (c->native) {
+    // adopted
+  } else if (syntax == Syntax::Json) {
     JsonCompileResult r =
         compile_json_expression(*static_cast<const json::Node*>(node), source_ptr());
     c->json = std::move(r.program);
@@ -38,7 +51,9 @@ std::shared_ptr<const Compiled> Tree::compiled(const void* node) const {
     c->diagnostics = std::move(r.diagnostics);
   }
   std::lock_guard<std::mutex> lock(mu_);
-  return programs_.emplace(node, std::move(c)).first->second;
+  std::shared_ptr<const Compiled>& slot = programs_[node];
+  if (!slot || slot->lazy) slot = std::move(c);  // else another thread was first
+  return slot;
 }
 
 void Tree::adopt(const void* node, std::shared_ptr<const Compiled> c) const {

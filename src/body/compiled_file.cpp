@@ -141,10 +141,10 @@ void adopt_body(const body_detail::Tree& tree, const ast::Body& ast, const Compi
     const ast::Attribute& a = *ast.attributes[i];
     const CompiledAttribute& c = compiled.attributes[i];
     if (a.name != c.name || a.expr->span != c.expr_span) return;
-    std::shared_ptr<const Program> prog = c.native_program();
-    if (!prog) continue;
+    if (!c.program && !c.lazy) continue;
     auto comp = std::make_shared<body_detail::Compiled>();
-    comp->native = std::move(prog);
+    comp->native = c.program;
+    if (!comp->native) comp->lazy = c.lazy;  // decoded at its first use (Tree::compiled)
     comp->diagnostics = c.diagnostics;
     tree.adopt(a.expr, std::move(comp));
   }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <hclvm/body.h>
+#include <hclvm/compiled_file.h>
 #include <hclvm/json_program.h>
 
 #include <memory>
@@ -22,6 +23,9 @@ namespace hclvm::body_detail {
 struct Compiled {
   std::shared_ptr<const Program> native;
   std::shared_ptr<const JsonProgram> json;
+  // A program adopted from a file read lazily, decoded when first asked for
+  // (then native replaces this entry).
+  std::shared_ptr<const detail::LazyProgram> lazy;
   Diagnostics diagnostics;  // what compiling reported, repeated on each evaluation
 };
 
