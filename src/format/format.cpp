@@ -28,12 +28,13 @@ std::string format_terraform(std::string_view src, const ast::Body& body,
   std::vector<syntax::Token> out;
   std::vector<uint32_t> spaces;
   std::string extra;
-  terraform_rewrite(src, toks, body, out, spaces, extra);
+  std::span<const syntax::Token> laid(toks);
+  if (terraform_rewrite(src, toks, body, out, spaces, extra)) laid = out;
   TokenText text{src, extra};
-  layout(out, text, spaces);
+  layout(laid, text, spaces);
   std::string result;
   result.reserve(src.size() + src.size() / 8 + 16);
-  write_tokens(out, text, spaces, result);
+  write_tokens(laid, text, spaces, result);
   return result;
 }
 

@@ -215,14 +215,22 @@ class Rewriter {
 
 }  // namespace
 
-void terraform_rewrite(std::string_view src, std::span<const Token> toks, const ast::Body& body,
-                       std::vector<Token>& out, std::vector<uint32_t>& out_spaces, std::string& extra) {
+bool terraform_rewrite(std::string_view src, std::span<const Token> toks, const ast::Body& body,
+                       std::vector<Token>& out, std::vector<uint32_t>& out_spaces,
+                       std::string& extra) {
   Rewriter rw(src, toks, extra);
   rw.body(body, 0, {});
   std::vector<Edit>& edits = rw.edits();
+  out.clear();
+  const uint32_t last_spaces =
+      toks.back().span.begin - (toks.size() > 1 ? toks[toks.size() - 2].span.end : 0);
+  if (edits.empty()) {  // most files: no copy of their tokens
+    out_spaces.assign(toks.size(), 0);
+    out_spaces.back() = last_spaces;
+    return false;
+  }
   std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.first < b.first; });
   const std::vector<Token>& repl = rw.repl();
-  out.clear();
   out.reserve(toks.size() + repl.size());
   uint32_t i = 0;
   for (const Edit& e : edits) {
@@ -233,7 +241,8 @@ void terraform_rewrite(std::string_view src, std::span<const Token> toks, const 
   out.insert(out.end(), toks.begin() + i, toks.end());
   // Only the last token's spaces matter: the layout sets all the others.
   out_spaces.assign(out.size(), 0);
-  out_spaces.back() = toks.back().span.begin - (toks.size() > 1 ? toks[toks.size() - 2].span.end : 0);
+  out_spaces.back() = last_spaces;
+  return true;
 }
 
 }  // namespace hclvm::format
