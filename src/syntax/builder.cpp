@@ -9,6 +9,8 @@
 #include <string>
 #include <unordered_set>
 
+#include "syntax/nesting.h"
+
 namespace hclvm::syntax {
 
 // Reports whether number token text [s] has a value, as the reference's
@@ -413,6 +415,7 @@ Expr* Builder::for_expr(Span open, std::string_view key_var, std::string_view va
 }
 
 Attribute* Builder::attribute(Span name, Span equals, Expr* value, Span end) {
+  if (value != nullptr && !short_enough(value->span)) long_attribute_ = true;
   return a_.make<Attribute>(Attribute{text(name), value, join(name, end), name, equals});
 }
 

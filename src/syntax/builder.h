@@ -67,6 +67,9 @@ class Builder {
   // Set when a construct was built that the reference reports as an error.
   bool failed() const { return failed_; }
   void fail() { failed_ = true; }
+  // Whether an attribute was built whose expression is long enough that it
+  // might nest past the limit (syntax/nesting.h: short ones cannot).
+  bool long_attribute() const { return long_attribute_; }
 
   // Diagnostics that the builder itself found (bad escapes, unbalanced
   // template directives, legacy `a.0.1` indexes); only the recovering parser
@@ -158,6 +161,7 @@ class Builder {
   const Source& src_;
   std::string_view text_;
   bool failed_ = false;
+  bool long_attribute_ = false;
   Diagnostics diags_;
   // The open full splats under chain_root_, outermost first (apply_step).
   Expr* chain_root_ = nullptr;

@@ -63,20 +63,21 @@ Expr* limit_nesting(Builder& b, Expr* root, Diagnostics& diags) {
   // A tree nests no deeper than the bytes it spans plus kNestingSlack,
   // so one spanning under a quarter of the limit cannot stand too deep:
   // nearly every expression is let through without a walk.
-  if (root->span.end - root->span.begin + kNestingSlack <= kMaxNesting / 4) return root;
+  if (short_enough(root->span)) return root;
   const Expr* deep = too_deep(root);
   if (deep == nullptr) return root;
   report(diags, b.source(), deep->span, "Expressions are");
   return b.dynamic(root->span);
 }
 
-void limit_nesting(Builder& b, Body* body, Diagnostics& diags) {
+void limit_nesting(Builder& b, Body* body, Diagnostics& diags, bool exprs) {
   if (body == nullptr) return;
   std::vector<std::pair<Body*, uint32_t>> todo{{body, 1}};
   while (!todo.empty()) {
     auto [cur, depth] = todo.back();
     todo.pop_back();
-    for (ast::Attribute* a : cur->attributes) a->expr = limit_nesting(b, a->expr, diags);
+    if (exprs)
+      for (ast::Attribute* a : cur->attributes) a->expr = limit_nesting(b, a->expr, diags);
     for (ast::Block* blk : cur->blocks) {
       if (blk->body == nullptr) continue;
       if (depth + 1 > kMaxNesting) {

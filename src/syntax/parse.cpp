@@ -449,12 +449,15 @@ static Builder recovering(ParseResult& r, const syntax::Tokens& toks) {
 }
 
 // Runs the Bison parser from [start]; returns it if the tree is clean.
-static bool fast(ParseResult& r, const syntax::Tokens& toks, Grammar::Start start, syntax::Body** body,
-                 syntax::Expr** expr) {
+// [long_attribute] (when given) tells whether an attribute was built that
+// might nest too deep (Builder::long_attribute).
+static bool fast(ParseResult& r, const syntax::Tokens& toks, Grammar::Start start,
+                 syntax::Body** body, syntax::Expr** expr, bool* long_attribute = nullptr) {
   Builder b(*r.arena, *r.source);
   Grammar g(b, toks, start);
   int status = hclvm_yyparse(&g);
   b.settle();
+  if (long_attribute) *long_attribute = b.long_attribute();
   if (status != 0 || g.syntax_error || b.failed()) return false;
   if (body) *body = g.result_body;
   if (expr) *expr = g.result_expr;
@@ -468,10 +471,15 @@ static FileParse parse_config_into(std::shared_ptr<const Source> src, Path path,
   if (too_large(r, src)) return r;
   toks = lex(r, src, syntax::ScanMode::Normal);
   syntax::Body* body = nullptr;
-  if (path != Path::Recover && fast(r, toks, Grammar::Start::Config, &body, nullptr)) {
+  bool long_attribute = true;
+  if (path != Path::Recover &&
+      fast(r, toks, Grammar::Start::Config, &body, nullptr, &long_attribute)) {
     r.body = body;
-    Builder b(*r.arena, *r.source);
-    syntax::limit_nesting(b, body, r.diagnostics);
+    // Only what could nest too deep is walked: nearly always nothing.
+    if (long_attribute || r.source->text().size() >= syntax::kBlockNestingBytes) {
+      Builder b(*r.arena, *r.source);
+      syntax::limit_nesting(b, body, r.diagnostics, long_attribute);
+    }
     return r;
   }
   if (path == Path::Fast) return r;

@@ -457,6 +457,19 @@ TEST(Nesting, LevelsPerByte) {
   }
 }
 
+// The parser walks a file's tree for the limit only when an attribute was
+// long enough or the file large enough; a deep expression anywhere, after
+// any number of short ones and splat chains, is still found.
+TEST(Nesting, DeepAttributeAmongShortOnesIsFound) {
+  std::string src = "a = x[*].y\nb = [for v in z: v.w[*].q]\n";
+  src += "outer {\n  inner \"l\" {\n    c = 1\n    d = " + std::string(2 * kMaxNesting, '-') +
+         "1\n  }\n}\ne = 2\n";
+  FileParse f = parse_config(make_source("deep.tf", src));
+  ASSERT_TRUE(f.has_errors());
+  EXPECT_EQ(f.diagnostics[0].summary, "Nesting too deep");
+  EXPECT_EQ(f.body->attributes.size, 3u);  // the others are intact
+}
+
 TEST(Nesting, DeepBlocksLoseTheirBodies) {
   std::string src;
   for (uint32_t i = 0; i < kMaxNesting + 5; ++i) src += "b {\n";
