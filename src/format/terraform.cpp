@@ -19,6 +19,30 @@ uint32_t token_at(std::span<const Token> toks, uint32_t offset) {
   return uint32_t(it - toks.begin());
 }
 
+uint32_t token_at(std::span<const Token> toks, uint32_t offset, uint32_t& hint) {
+  const uint32_t n = uint32_t(toks.size());
+  const uint32_t h = std::min(hint, n);
+  // The answer lies in [lo, hi]: every token before lo starts before
+  // [offset], the token at hi (if any) at or after it. Found by steps that
+  // double away from the hint, then a binary search between.
+  uint32_t lo, hi;
+  if (h < n && toks[h].span.begin < offset) {
+    lo = hi = h + 1;
+    for (uint32_t step = 1; hi < n && toks[hi].span.begin < offset; step *= 2) {
+      lo = hi + 1;
+      hi = uint32_t(std::min<uint64_t>(n, uint64_t(hi) + step));
+    }
+  } else {
+    lo = hi = h;
+    for (uint32_t step = 1; lo > 0 && toks[lo - 1].span.begin >= offset; step *= 2) {
+      hi = lo - 1;
+      lo = lo > step ? lo - step : 0;
+    }
+  }
+  hint = token_at(toks.subspan(lo, hi - lo), offset) + lo;
+  return hint;
+}
+
 std::string quote_label(std::string_view label) {
   std::string out = "\"";
   std::string s = uni::nfc(label);  // cty.StringVal normalizes
@@ -71,7 +95,7 @@ class Rewriter {
       // Only a lone interpolation, which the parser makes a TemplateWrap,
       // can pass value_expr's test: other values need no token look-up.
       if (!type && a->expr->kind != ast::ExprKind::TemplateWrap) continue;
-      uint32_t first = token_at(toks_, a->expr->span.begin), end = token_at(toks_, a->expr->span.end);
+      uint32_t first = at(a->expr->span.begin), end = at(a->expr->span.end);
       if (type)
         type_expr(first, end);
       else
@@ -104,6 +128,10 @@ class Rewriter {
     extra_ += bytes;
     return Token{t, {b, b + uint32_t(bytes.size())}};
   }
+
+  // token_at for [offset], searched from the last one found: the walk
+  // goes through the file in order, so each search is a few steps.
+  uint32_t at(uint32_t offset) { return token_at(toks_, offset, at_); }
 
   // Returns the bytes of token [i].
   std::string_view text(uint32_t i) const {
@@ -169,11 +197,11 @@ class Rewriter {
   void labels(const ast::Block& blk) {
     uint32_t n = blk.labels.size;
     if (n == 0) return;
-    uint32_t first = token_at(toks_, blk.type_span.end), end = token_at(toks_, blk.label_spans[n - 1].end);
+    uint32_t first = at(blk.type_span.end), end = at(blk.label_spans[n - 1].end);
     if (unchanged_labels(first, end, n)) return;
     edit(first, end);
     for (uint32_t i = 0; i < n; ++i) {
-      uint32_t a = token_at(toks_, blk.label_spans[i].begin), b = token_at(toks_, blk.label_spans[i].end);
+      uint32_t a = at(blk.label_spans[i].begin), b = at(blk.label_spans[i].end);
       std::string_view value;
       if (b - a == 1 && toks_[a].type == Tok::Ident) {
         value = text(a);
@@ -207,6 +235,7 @@ class Rewriter {
   }
 
   std::string_view src_;
+  uint32_t at_ = 0;  // the last token at() found
   std::span<const Token> toks_;
   std::string& extra_;
   std::vector<Edit> edits_;

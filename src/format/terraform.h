@@ -30,6 +30,9 @@ namespace hclvm::format {
 // Returns the index of the first of [toks] that starts at or after byte
 // [offset] (the reference's partitionTokens).
 uint32_t token_at(std::span<const syntax::Token> toks, uint32_t offset);
+// The same, searched outwards from [hint] (then set to the answer): a few
+// steps when the offsets asked for come in order.
+uint32_t token_at(std::span<const syntax::Token> toks, uint32_t offset, uint32_t& hint);
 
 // Rewrites [toks] (of [src], whose parse without errors is [body]) as
 // terraform fmt does into [out], made-up token bytes going to [extra]

@@ -78,6 +78,25 @@ TEST_P(FormatCase, TreeRoundTrip) {
 INSTANTIATE_TEST_SUITE_P(Cases, FormatCase, ::testing::ValuesIn(case_names()),
                          [](const auto& p) { return p.param; });
 
+// The search from a hint finds what the plain search finds, for every
+// offset (inside tokens, between them, past the end) from every hint.
+TEST(Format, TokenSearchFromAHint) {
+  std::string src = "a = 1\nresource \"x\" \"y\" {\n  b = \"${c}\"  # note\n}\n";
+  hclvm::syntax::Tokens toks = hclvm::syntax::scan(src, hclvm::syntax::ScanMode::Normal);
+  std::span<const hclvm::syntax::Token> all(toks);
+  for (uint32_t hint = 0; hint <= all.size() + 2; ++hint) {
+    for (uint32_t off = 0; off <= src.size() + 2; ++off) {
+      uint32_t h = hint;
+      ASSERT_EQ(hclvm::format::token_at(all, off, h), hclvm::format::token_at(all, off))
+          << off << " from " << hint;
+      EXPECT_EQ(h, hclvm::format::token_at(all, off));
+    }
+  }
+  EXPECT_EQ(hclvm::format::token_at(all.first(0), 3), 0u);
+  uint32_t h = 5;
+  EXPECT_EQ(hclvm::format::token_at(all.first(0), 3, h), 0u);
+}
+
 TEST(Format, Columns) {
   EXPECT_EQ(hclvm::format::columns("abc"), 3u);
   EXPECT_EQ(hclvm::format::columns("a\r\nb"), 3u);
