@@ -64,7 +64,7 @@ class Builder {
     uint32_t prev = lo;
     for (const Item& it : items) {
       ast::Span span = it.attr ? it.attr->span : it.block->span;
-      uint32_t f = token_at(toks_, span.begin), e = std::min(token_at(toks_, span.end), hi);
+      uint32_t f = at(span.begin), e = std::min(at(span.end), hi);
       if (f < prev || f >= e) continue;
       f = lead_comments(f, prev);
       e = line_end(e, hi, false);
@@ -145,14 +145,14 @@ class Builder {
   // Returns the token run of span [s], or an empty run when it does not
   // fit in [lo, hi).
   std::pair<uint32_t, uint32_t> run(ast::Span s, uint32_t lo, uint32_t hi) const {
-    uint32_t f = token_at(toks_, s.begin), e = token_at(toks_, s.end);
+    uint32_t f = at(s.begin), e = at(s.end);
     if (f < lo || e > hi || f >= e) return {0, 0};
     return {f, e};
   }
 
   void attribute(const ast::Attribute& a, uint32_t f, uint32_t e, NodeId parent) {
     NodeId id = add(NodeKind::Attribute, f, e, parent, &a);
-    uint32_t lo = std::max(f, token_at(toks_, a.equals_span.end));
+    uint32_t lo = std::max(f, at(a.equals_span.end));
     expr(a.expr, lo, e, id);
   }
 
@@ -166,11 +166,11 @@ class Builder {
       prev = le;
     }
     if (!b.body) return;
-    uint32_t open = token_at(toks_, b.open_brace_span.begin);
+    uint32_t open = at(b.open_brace_span.begin);
     if (b.open_brace_span.end == b.open_brace_span.begin || open < prev || open >= e ||
         toks_[open].type != Tok::OBrace)
       return;
-    uint32_t close = token_at(toks_, b.close_brace_span.begin);
+    uint32_t close = at(b.close_brace_span.begin);
     if (b.close_brace_span.end == b.close_brace_span.begin || close <= open || close >= e ||
         toks_[close].type != Tok::CBrace)
       close = e;
@@ -201,7 +201,7 @@ class Builder {
   }
 
   // Returns the first token after the bracket at [open], not before [f].
-  uint32_t after(ast::Span open, uint32_t f) const { return std::max(f, token_at(toks_, open.end)); }
+  uint32_t after(ast::Span open, uint32_t f) const { return std::max(f, at(open.end)); }
 
   // Returns the index of the closing bracket of a run ending before [e].
   uint32_t closer(uint32_t e) const {
@@ -248,14 +248,19 @@ class Builder {
       if (cf == ce) continue;
       uint32_t f = lead_comments(cf, prev), e = line_end(ce, hi, true);
       NodeId w = add(NodeKind::ObjectItem, f, e, id, &it);
-      uint32_t kf = token_at(toks_, it.key->span.begin), ke = token_at(toks_, it.key->span.end);
+      uint32_t kf = at(it.key->span.begin), ke = at(it.key->span.end);
       expr(it.key, cf, ce, w);
       expr(it.value, std::max(ke, kf), ce, w);
       prev = e;
     }
   }
 
+  // token_at for [offset], searched from the last one found: the walk
+  // asks for offsets nearly in order, so each search is a few steps.
+  uint32_t at(uint32_t offset) const { return token_at(toks_, offset, at_); }
+
   std::span<const Token> toks_;
+  mutable uint32_t at_ = 0;  // the last token at() found
   std::string_view text_;
   std::vector<Node>& nodes_;
   std::vector<NodeId> last_child_;
