@@ -25,8 +25,8 @@ constexpr size_t kMaxInput = size_t(UINT32_MAX) - 1;
 // [toks] its tokens.
 std::string format_terraform(std::string_view src, const ast::Body& body,
                              const syntax::Tokens& toks) {
-  std::vector<syntax::Token> out;
-  std::vector<uint32_t> spaces;
+  syntax::Tokens out;
+  Spaces spaces;  // both as large as the file's tokens: from the page allocator
   std::string extra;
   std::span<const syntax::Token> laid(toks);
   if (terraform_rewrite(src, toks, body, out, spaces, extra)) laid = out;

@@ -20,6 +20,10 @@
 
 namespace hclvm::format {
 
+// The spaces before each token (the layout's output), one a token: for a
+// big file as large as its tokens, so from the same page allocator.
+using Spaces = std::vector<uint32_t, syntax::PageAllocator<uint32_t>>;
+
 // Where token bytes live: offsets below src.size() are in [src], the rest
 // in [extra] (offset src.size() is extra's first byte).
 struct TokenText {

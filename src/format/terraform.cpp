@@ -245,8 +245,7 @@ class Rewriter {
 }  // namespace
 
 bool terraform_rewrite(std::string_view src, std::span<const Token> toks, const ast::Body& body,
-                       std::vector<Token>& out, std::vector<uint32_t>& out_spaces,
-                       std::string& extra) {
+                       syntax::Tokens& out, Spaces& out_spaces, std::string& extra) {
   Rewriter rw(src, toks, extra);
   rw.body(body, 0, {});
   std::vector<Edit>& edits = rw.edits();

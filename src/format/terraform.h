@@ -41,8 +41,8 @@ uint32_t token_at(std::span<const syntax::Token> toks, uint32_t offset, uint32_t
 // Returns false when nothing is rewritten: [out] is left empty (the
 // tokens are [toks] as they are) and [out_spaces] has one entry each.
 bool terraform_rewrite(std::string_view src, std::span<const syntax::Token> toks,
-                       const ast::Body& body, std::vector<syntax::Token>& out,
-                       std::vector<uint32_t>& out_spaces, std::string& extra);
+                       const ast::Body& body, syntax::Tokens& out, Spaces& out_spaces,
+                       std::string& extra);
 
 // Returns [label] as terraform fmt writes a label: quoted, with `\n \r \t
 // \" \\` escaped, `${` and `%{` doubled, and characters Go does not call
