@@ -59,12 +59,15 @@ void ByteWriter::u64(uint64_t v) {
   for (int i = 0; i < 8; ++i) u8(uint8_t(v >> (8 * i)));
 }
 
-void ByteWriter::varint(uint64_t v) {
+void ByteWriter::long_varint(uint64_t v) {
+  char buf[10];
+  size_t n = 0;
   while (v >= 0x80) {
-    u8(uint8_t(v | 0x80));
+    buf[n++] = char(v | 0x80);
     v >>= 7;
   }
-  u8(uint8_t(v));
+  buf[n++] = char(v);
+  out_.append(buf, n);
 }
 
 bool ByteReader::fail(const std::string& why) {

@@ -32,7 +32,12 @@ class ByteWriter {
   void u8(uint8_t v) { out_.push_back(char(v)); }
   void u32(uint32_t v);
   void u64(uint64_t v);
-  void varint(uint64_t v);
+  // An unsigned number in 7-bit groups, low first (one byte below 128:
+  // most of a program's operands, written inline).
+  void varint(uint64_t v) {
+    if (v < 0x80) out_.push_back(char(v));
+    else long_varint(v);
+  }
   // A signed number, zigzag-encoded so that small negatives stay short.
   void svarint(int64_t v) { varint((uint64_t(v) << 1) ^ uint64_t(v >> 63)); }
   void bytes(std::string_view b) { out_.append(b); }
@@ -46,6 +51,8 @@ class ByteWriter {
   std::string take() { return std::move(out_); }
 
  private:
+  void long_varint(uint64_t v);
+
   std::string out_;
 };
 
