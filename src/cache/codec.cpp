@@ -106,7 +106,7 @@ uint64_t ByteReader::u64() {
   return v;
 }
 
-uint64_t ByteReader::varint() {
+uint64_t ByteReader::long_varint() {
   uint64_t v = 0;
   for (int shift = 0; shift < 64; shift += 7) {
     if (at_ >= in_.size()) {
@@ -123,25 +123,16 @@ uint64_t ByteReader::varint() {
   return 0;
 }
 
-uint32_t ByteReader::index(uint64_t limit, const char* what) {
-  uint64_t v = varint();
-  if (!ok()) return 0;
-  if (v >= limit) {
+uint32_t ByteReader::index_failed(uint64_t v, uint64_t limit, const char* what) {
+  if (ok())
     fail(std::string(what) + " " + std::to_string(v) + " out of range (" + std::to_string(limit) +
          ")");
-    return 0;
-  }
-  return uint32_t(v);
+  return 0;
 }
 
-uint32_t ByteReader::count(size_t min_bytes, const char* what) {
-  uint64_t v = varint();
-  if (!ok()) return 0;
-  if (v > remaining() / std::max<size_t>(min_bytes, 1) || v > UINT32_MAX) {
-    fail(std::string(what) + " " + std::to_string(v) + " larger than the data left");
-    return 0;
-  }
-  return uint32_t(v);
+uint32_t ByteReader::count_failed(uint64_t v, const char* what) {
+  if (ok()) fail(std::string(what) + " " + std::to_string(v) + " larger than the data left");
+  return 0;
 }
 
 std::string_view ByteReader::bytes(size_t n) {

@@ -63,18 +63,30 @@ class ByteReader {
   uint8_t u8();
   uint32_t u32();
   uint64_t u64();
-  uint64_t varint();
+  // A varint: one byte below 128 (most of them) read inline.
+  uint64_t varint() {
+    if (at_ < in_.size() && !(uint8_t(in_[at_]) & 0x80)) return uint8_t(in_[at_++]);
+    return long_varint();
+  }
   int64_t svarint() {
     uint64_t u = varint();
     return int64_t(u >> 1) ^ -int64_t(u & 1);
   }
   // A varint that must be below [limit] (an index or a count); [what]
   // names it in the failure.
-  uint32_t index(uint64_t limit, const char* what);
+  uint32_t index(uint64_t limit, const char* what) {
+    uint64_t v = varint();
+    return v < limit ? uint32_t(v) : index_failed(v, limit, what);
+  }
   // A count of items each at least [min_bytes] long, which the rest of
   // the input must be able to hold (so that no hostile count makes a
   // decoder reserve memory the file cannot back).
-  uint32_t count(size_t min_bytes, const char* what);
+  uint32_t count(size_t min_bytes, const char* what) {
+    uint64_t v = varint();
+    if (v <= remaining() && (min_bytes <= 1 || v <= remaining() / min_bytes) && v <= UINT32_MAX)
+      return uint32_t(v);
+    return count_failed(v, what);
+  }
   std::string_view bytes(size_t n);
   std::string_view str() { return bytes(count(1, "string length")); }
 
@@ -87,6 +99,10 @@ class ByteReader {
   bool fail(const std::string& why);
 
  private:
+  uint64_t long_varint();
+  uint32_t index_failed(uint64_t v, uint64_t limit, const char* what);
+  uint32_t count_failed(uint64_t v, const char* what);
+
   std::string_view in_;
   size_t base_;
   size_t at_ = 0;
