@@ -38,14 +38,12 @@ std::shared_ptr<const Compiled> Tree::compiled(const void* node) const {
     c->native = adopted->lazy->get(nullptr);
     c->diagnostics = adopted->diagnostics;
   }
-  if (c->native) {
-    // adopted
-  } else if (syntax == Syntax::Json) {
+  if (!c->native && syntax == Syntax::Json) {
     JsonCompileResult r =
         compile_json_expression(*static_cast<const json::Node*>(node), source_ptr());
     c->json = std::move(r.program);
     c->diagnostics = std::move(r.diagnostics);
-  } else {
+  } else if (!c->native) {
     CompileResult r = compile_expression(*static_cast<const ast::Expr*>(node), source_ptr());
     c->native = std::move(r.program);
     c->diagnostics = std::move(r.diagnostics);

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "syntax/nesting.h"
+#include "test_util.h"
 
 namespace hclvm {
 namespace {
@@ -377,11 +378,7 @@ TEST(Nesting, LimitIsExact) {
 // nested here, alone and in the ways the grammar builds chains, and the
 // depth of each tree is compared with the bytes it spans.
 TEST(Nesting, LevelsPerByte) {
-  auto rep = [](std::string_view s, size_t n) {
-    std::string r;
-    for (size_t i = 0; i < n; ++i) r += s;
-    return r;
-  };
+  auto rep = test::repeat;
   struct Shape {
     std::string open, middle, close;
   };

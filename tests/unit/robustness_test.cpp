@@ -6,15 +6,15 @@
 // (hcl 2.14.1, checked with the oracle). At a depth of 100,000 the reference
 // itself dies of a stack overflow, so there only survival is required: a
 // clean error or a success, whichever the implementation's limits give.
-#include <hclvm/syntax.h>
-
-#include "syntax/dump.h"
-#include "syntax/parse.h"
-
 #include <gtest/gtest.h>
+#include <hclvm/syntax.h>
 
 #include <cstdio>
 #include <string>
+
+#include "syntax/dump.h"
+#include "syntax/parse.h"
+#include "test_util.h"
 
 namespace {
 
@@ -73,12 +73,7 @@ bool parse_survives(Entry entry, std::string text, const std::string& what) {
 }
 
 // Returns [s] repeated [n] times.
-std::string rep(const std::string& s, size_t n) {
-  std::string out;
-  out.reserve(s.size() * n);
-  for (size_t i = 0; i < n; ++i) out += s;
-  return out;
-}
+std::string rep(std::string_view s, size_t n) { return hclvm::test::repeat(s, n); }
 
 constexpr size_t kDeep = 100000;
 

@@ -426,4 +426,11 @@ std::vector<std::string> body_case_lines(const BodyCase& c, const EvalContext& c
   return p.lines;
 }
 
+std::string repeat(std::string_view s, size_t n) {
+  std::string out;
+  out.reserve(s.size() * n);
+  for (size_t i = 0; i < n; ++i) out += s;
+  return out;
+}
+
 }  // namespace hclvm::test

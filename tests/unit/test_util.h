@@ -126,4 +126,7 @@ std::vector<std::vector<std::string>> read_tsv(const std::filesystem::path& path
 // need it skip with a message.
 std::optional<std::filesystem::path> shared_dir();
 
+// Returns [s] repeated [n] times.
+std::string repeat(std::string_view s, size_t n);
+
 }  // namespace hclvm::test
