@@ -7,12 +7,14 @@
 #include <hclvm/functions.h>
 #include <hclvm/value_json.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 
 #include "cli/eval.h"
+#include "util/budget.h"
 #include "util/stack.h"
 #include "value/json.h"
 #include "value/render.h"
@@ -334,6 +336,41 @@ std::string typed_json_of(const Value& v) {
 }
 
 }  // namespace
+
+Printed print_bounded(const Limits& limits, const std::function<std::string()>& render) {
+  Limits l = limits;
+  l.max_string_bytes = std::max(l.max_string_bytes, l.max_memory);
+  Printed p;
+  util::Budget* outer = util::current_budget();
+  try {
+    util::Budget budget(l);
+    util::set_current_budget(&budget);
+    p.text = render();
+  } catch (const util::LimitExceeded& e) {
+    p.text.clear();
+    switch (e.limit) {
+      case Limit::Memory:
+      case Limit::StringSize:
+        p.error = "its text would take more than " + std::to_string(l.max_memory) +
+                  " bytes (see --max-memory)";
+        break;
+      case Limit::Timeout:
+        p.error = "writing it took too long (see --timeout)";
+        break;
+      case Limit::Depth:
+        p.error = "it nests too deeply";
+        break;
+      default:
+        p.error = std::string(limit_summary(e.limit));
+    }
+  }
+  util::set_current_budget(outer);
+  return p;
+}
+
+void print_failed(const std::string& what, const std::string& why) {
+  std::fprintf(stderr, "hclvm: %s is too large to print: %s\n", what.c_str(), why.c_str());
+}
 
 std::string typed_json(const Value& v0, bool show_sensitive) {
   // Not a structured binding: a lambda below captures the value.

@@ -103,6 +103,26 @@ inline constexpr char kSensitiveText[] = "(sensitive value)";
 // "type":…,"sensitive":true} unless [show_sensitive].
 std::string typed_json(const Value& v, bool show_sensitive = false);
 
+// Printing a result. A value may be small in memory and enormous as text:
+// one that repeats a shared part writes it out every time, a number such
+// as 1e100000000 has a hundred million digits, and indentation makes the
+// text of a deep value quadratic in its depth. So a result is written
+// under a budget of its own (util/meter.h), with the limits of the run:
+// its text counts as memory and may not pass the memory limit (a text of
+// its own, not a string value: the string size limit is not its bound),
+// and the writing has a deadline of its own. A result whose text would
+// pass them is not printed; the command reports it and fails.
+struct Printed {
+  std::string text;
+  std::string error;  // why it was not printed
+};
+
+// What [render] returns, rendered under [limits] as above.
+Printed print_bounded(const Limits& limits, const std::function<std::string()>& render);
+
+// Reports on standard error that [what] was not printed, [why].
+void print_failed(const std::string& what, const std::string& why);
+
 // Writes [diags] about [src] to stderr in the style of `hclvm check`;
 // [body] names the enclosing blocks.
 void print_diags(const Diagnostics& diags, const Source& src, const ast::Body* body,

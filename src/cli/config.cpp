@@ -208,16 +208,31 @@ int run_eval_module(const EvalOptions& o) {
       errors |= r.has_errors();
       if (r.has_errors()) continue;
       Value v = o.show_sensitive ? r.value.unmark_deep().first : r.value;
-      std::string s = (o.format == Format::Json ? typed_json(v, o.show_sensitive)
-                                                : config::console_value(v)) + "\n";
-      std::fwrite(s.data(), 1, s.size(), stdout);
+      Printed p = print_bounded(o.limits, [&] {
+        return o.format == Format::Json ? typed_json(v, o.show_sensitive)
+                                        : config::console_value(v);
+      });
+      if (!p.error.empty()) {
+        std::fflush(stdout);
+        print_failed("the value of " + e, p.error);
+        errors = true;
+        continue;
+      }
+      p.text += '\n';
+      std::fwrite(p.text.data(), 1, p.text.size(), stdout);
     }
     return errors ? kExitErrors : kExitOk;
   }
-  std::string out = o.format == Format::Json ? ev.to_json(o.show_sensitive) : readable(ev, o.show_sensitive);
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  Printed out = print_bounded(o.limits, [&] {
+    return o.format == Format::Json ? ev.to_json(o.show_sensitive) : readable(ev, o.show_sensitive);
+  });
+  std::fwrite(out.text.data(), 1, out.text.size(), stdout);
   std::fflush(stdout);
   print_tf_diags(diags, sources);
+  if (!out.error.empty()) {
+    print_failed("the module's evaluation", out.error);
+    errors = true;
+  }
   // The module and its evaluation go with the process (finish).
   keep_until_exit(std::make_shared<config::Evaluation>(std::move(ev)));
   keep_until_exit(std::move(m.module));

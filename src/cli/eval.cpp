@@ -126,52 +126,14 @@ const char kDisasmHelp[] =
 
 namespace {
 
-// Printing a result. A value may be small in memory and enormous as text:
-// one that repeats a shared part writes it out every time, and indentation
-// makes the text of a deep value quadratic in its depth. So a result is
-// written under a budget of its own (util/meter.h), with the limits of the
-// run: its text counts as memory and may not pass the memory limit (a text
-// of its own, not a string value: the string size limit is not its
-// bound), and the writing has a deadline of its own. A result whose text
-// would pass them is not printed; the command reports it and fails.
-struct Printed {
-  std::string text;
-  std::string error;  // why it was not printed
-};
-
-// The text of [v] in format [f] within [limits]; sensitive values as
-// "(sensitive value)" unless [show_sensitive].
+// The text of [v] in format [f] within [limits] (print_bounded);
+// sensitive values as "(sensitive value)" unless [show_sensitive].
 Printed print_value(const Value& v, Format f, const Limits& limits, bool show_sensitive) {
-  Limits l = limits;
-  l.max_string_bytes = std::max(l.max_string_bytes, l.max_memory);
-  Printed p;
-  util::Budget* outer = util::current_budget();
-  try {
-    util::Budget budget(l);
-    util::set_current_budget(&budget);
-    p.text = f == Format::Json ? typed_json(v, show_sensitive)
-             : show_sensitive     ? render_hcl(v.unmark_deep().first, 0)
-                                  : render_hcl(v, 0);
-  } catch (const util::LimitExceeded& e) {
-    p.text.clear();
-    switch (e.limit) {
-      case Limit::Memory:
-      case Limit::StringSize:
-        p.error = "its text would take more than " + std::to_string(l.max_memory) +
-                  " bytes (see --max-memory)";
-        break;
-      case Limit::Timeout: p.error = "writing it took too long (see --timeout)"; break;
-      case Limit::Depth: p.error = "it nests too deeply"; break;
-      default: p.error = std::string(limit_summary(e.limit));
-    }
-  }
-  util::set_current_budget(outer);
-  return p;
-}
-
-// Reports on standard error that the value of [what] was not printed, [why].
-void print_failed(const std::string& what, const std::string& why) {
-  std::fprintf(stderr, "hclvm: %s is too large to print: %s\n", what.c_str(), why.c_str());
+  return print_bounded(limits, [&] {
+    return f == Format::Json ? typed_json(v, show_sensitive)
+           : show_sensitive  ? render_hcl(v.unmark_deep().first, 0)
+                             : render_hcl(v, 0);
+  });
 }
 
 // Formats [s] of [src] as line:col-line:col.

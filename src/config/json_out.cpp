@@ -13,6 +13,8 @@
 #include <hclvm/config.h>
 
 #include "config/eval.h"
+#include "util/budget.h"
+#include "util/meter.h"
 #include "value/json.h"
 
 namespace hclvm::config {
@@ -20,8 +22,11 @@ namespace hclvm::config {
 namespace {
 
 // Writes [v] as JSON with unknown parts as null, and sensitive parts as
-// "(sensitive value)" unless [show].
-void write_value(std::string& out, const Value& v0, bool show) {
+// "(sensitive value)" unless [show], counted by [meter]: a value sharing
+// its parts is small in memory and not as text, so the text counts
+// against the budget of the caller's printing, if any (util/meter.h).
+void write_value(std::string& out, const Value& v0, bool show, util::TextMeter& meter) {
+  meter.check();
   if (!show && v0.marks().has(detail::kSensitive)) {
     out += "\"(sensitive value)\"";
     return;
@@ -44,7 +49,7 @@ void write_value(std::string& out, const Value& v0, bool show) {
       out += i ? "," : "";
       out += json_quote(t->is_object() ? t->attr_name(i) : v.map_key(i));
       out += ":";
-      write_value(out, t->is_object() ? v.attr(i) : v.map_value(i), show);
+      write_value(out, t->is_object() ? v.attr(i) : v.map_value(i), show, meter);
     }
     out += "}";
     return;
@@ -53,7 +58,7 @@ void write_value(std::string& out, const Value& v0, bool show) {
     out += "[";
     for (size_t i = 0; i < v.length(); ++i) {
       out += i ? "," : "";
-      write_value(out, v.element(i), show);
+      write_value(out, v.element(i), show, meter);
     }
     out += "]";
     return;
@@ -62,9 +67,11 @@ void write_value(std::string& out, const Value& v0, bool show) {
 }
 
 // Writes the tree of the parts of [v] for which [pick] holds into [out];
-// false when no part does.
+// false when no part does. Each part visited counts as the five bytes it
+// may take ("false"), against the caller's budget as write_value's text.
 template <class Pick>
 bool write_tree(std::string& out, const Value& v, Pick pick) {
+  util::charge_memory(5);
   if (pick(v)) {
     out += "true";
     return true;
@@ -104,7 +111,9 @@ bool write_tree(std::string& out, const Value& v, Pick pick) {
 // [v] as one entry of the document.
 std::string entry(const Value& v, bool show) {
   std::string out = "{\"value\":";
-  write_value(out, v, show);
+  util::TextMeter meter(out, util::TextMeter::Use::Internal);
+  write_value(out, v, show, meter);
+  meter.finish();
   Value plain = v.unmark_deep().first;
   JsonResult<std::string> ty = type_to_json(plain.type());
   out += ",\"type\":" + (ty.ok() ? ty.value : json_quote(plain.type()->friendly_name()));

@@ -7,6 +7,8 @@
 // them (repl.FormatValue) and types as its type() prints them; and the
 // statements under a diagnostic ("var.x is 3"), computed from the
 // expression the evaluator names and the context it ran in.
+#include "diag/render.h"
+
 #include <hclvm/config.h>
 #include <hclvm/typeexpr.h>
 
@@ -16,9 +18,9 @@
 #include <cstdio>
 
 #include "config/internal.h"
-#include "diag/render.h"
-#include "value/number.h"
+#include "util/budget.h"
 #include "util/unicode.h"
+#include "value/number.h"
 #include "vm/access.h"
 #include "vm/expr_values.h"
 
@@ -448,8 +450,13 @@ std::string console_value(const Value& v, int indent) {
     if (p.length() > 0) out += "\n" + close;
     return out + "]";
   };
+  // The leaves' text counts against the budget of the caller's printing,
+  // if any (cli's print_bounded): a value sharing one long string many
+  // times over is small in memory and not as text. Numbers check their
+  // digits' count themselves (num::append_f).
   switch (t->kind()) {
     case TypeKind::String: {
+      util::charge_memory(p.as_string().size());
       if (std::optional<std::string> m = multiline(p.as_string(), indent)) return *m;
       return uni::go_quote(p.as_string());
     }

@@ -888,6 +888,10 @@ Decimal shortest_decimal(const Number& n) {
 }
 
 void append_f(std::string& out, int64_t prec, const Decimal& d) {
+  // The digits are written at once: a number as small as 1e100000000 has
+  // a hundred million of them, so their count is checked first.
+  util::check_string_size(uint64_t(std::max<int64_t>(d.exp, 1)) +
+                          uint64_t(std::max<int64_t>(prec, 0)) + 2);
   auto len = static_cast<int64_t>(d.mant.size());
   if (d.exp > 0) {
     out.append(d.mant, 0, static_cast<size_t>(std::min(len, d.exp)));
