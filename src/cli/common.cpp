@@ -337,7 +337,8 @@ std::string typed_json_of(const Value& v) {
 
 }  // namespace
 
-Printed print_bounded(const Limits& limits, const std::function<std::string()>& render) {
+Printed print_bounded(const Limits& limits, const std::function<std::string()>& render,
+                      bool options) {
   Limits l = limits;
   l.max_string_bytes = std::max(l.max_string_bytes, l.max_memory);
   Printed p;
@@ -351,11 +352,11 @@ Printed print_bounded(const Limits& limits, const std::function<std::string()>& 
     switch (e.limit) {
       case Limit::Memory:
       case Limit::StringSize:
-        p.error = "its text would take more than " + std::to_string(l.max_memory) +
-                  " bytes (see --max-memory)";
+        p.error = "its text would take more than " + std::to_string(l.max_memory) + " bytes" +
+                  (options ? " (see --max-memory)" : "");
         break;
       case Limit::Timeout:
-        p.error = "writing it took too long (see --timeout)";
+        p.error = std::string("writing it took too long") + (options ? " (see --timeout)" : "");
         break;
       case Limit::Depth:
         p.error = "it nests too deeply";

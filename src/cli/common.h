@@ -117,8 +117,11 @@ struct Printed {
   std::string error;  // why it was not printed
 };
 
-// What [render] returns, rendered under [limits] as above.
-Printed print_bounded(const Limits& limits, const std::function<std::string()>& render);
+// What [render] returns, rendered under [limits] as above. The reasons
+// name the option that sets the limit passed when [options] (the commands
+// that have them).
+Printed print_bounded(const Limits& limits, const std::function<std::string()>& render,
+                      bool options = true);
 
 // Reports on standard error that [what] was not printed, [why].
 void print_failed(const std::string& what, const std::string& why);

@@ -189,7 +189,13 @@ int packer_piped(const config::Evaluation& ev, const config::Sources& sources) {
       last.clear();
       if (r.has_errors()) continue;
     }
-    last = config::packer_console_value(r.value);
+    Printed p = print_bounded(
+        Limits{}, [&] { return config::packer_console_value(r.value); }, false);
+    last = std::move(p.text);
+    if (!p.error.empty()) {
+      print_failed("the value", p.error);
+      status = kExitErrors;
+    }
   }
   put(stdout, last + "\n");
   return status;
@@ -219,7 +225,13 @@ int terraform_piped(const config::Evaluation& ev, const config::Sources& sources
       print_tf_diags(r.diagnostics, sources);
       return kExitErrors;
     }
-    last = config::console_value(r.value);
+    Printed p = print_bounded(
+        Limits{}, [&] { return config::console_value(r.value); }, false);
+    if (!p.error.empty()) {
+      print_failed("the value", p.error);
+      return kExitErrors;
+    }
+    last = std::move(p.text);
   }
   put(stdout, last + "\n");
   return kExitOk;
@@ -270,7 +282,20 @@ class Session {
           "{\"error\":" + json_quote("Unknown console command " + cmd) + ",\"range\":\"\"}";
     } else {
       EvalResult r = evaluate(entry, o);
-      if (!o.error) o.text = value_text(r.value);
+      if (o.error) return o;
+      // Printed under the run's limits (print_bounded): Ctrl-C stops a
+      // long one too.
+      Printed p = print_bounded(
+          vm_ ? vm_->limits() : Limits{}, [&] { return value_text(r.value); }, false);
+      if (p.error.empty()) {
+        o.text = std::move(p.text);
+      } else {
+        std::fflush(stdout);
+        print_failed("the value", p.error);
+        o.error = true;
+        o.error_json = "{\"error\":" + json_quote("The value is too large to print: " + p.error) +
+                       ",\"range\":\"\"}";
+      }
     }
     return o;
   }
