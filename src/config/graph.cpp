@@ -14,6 +14,8 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <string_view>
+#include <unordered_map>
 
 #include "config/internal.h"
 
@@ -28,20 +30,66 @@ std::string prefix(const ModuleData& m) {
   return s;
 }
 
+// What a vertex is found by: its module, what it is, and its name (a
+// resource's type and name), viewing strings the module tree holds.
+struct Key {
+  enum Kind : uint8_t { Var, Valid, Local, Output, Call, Managed, Data, Ephemeral };
+  const ModuleData* module;
+  Kind kind;
+  std::string_view type, name;  // type: a resource's
+  friend bool operator==(const Key&, const Key&) = default;
+};
+
+struct KeyHash {
+  size_t operator()(const Key& k) const {
+    size_t h = std::hash<const void*>()(k.module) ^ (size_t(k.kind) * 0x9e3779b97f4a7c15ULL);
+    h ^= std::hash<std::string_view>()(k.name) + 0x9e3779b9 + (h << 6) + (h >> 2);
+    return h ^ std::hash<std::string_view>()(k.type);
+  }
+};
+
+Key::Kind resource_kind(ResMode mode) {
+  return mode == ResMode::Data        ? Key::Data
+         : mode == ResMode::Ephemeral ? Key::Ephemeral
+                                      : Key::Managed;
+}
+
+// Terraform's name of vertex [x], as its cycle errors show it.
+std::string label(const Vertex& x) {
+  const ModuleData& m = *x.module;
+  std::string expand = m.path.empty() ? "" : " (expand)";
+  switch (x.kind) {
+    case Vertex::Var:
+      return prefix(m) + "var." + x.name + expand;
+    case Vertex::Validation:
+      return prefix(m) + "var." + x.name + " (validation)";
+    case Vertex::Local:
+      return prefix(m) + "local." + x.name + " (expand)";
+    case Vertex::Output:
+      return prefix(m) + "output." + x.name + " (expand)";
+    case Vertex::Call:
+      return prefix(m) + "module." + x.name + " (expand)";
+    case Vertex::Resource:
+      break;
+  }
+  return prefix(m) + x.name;
+}
+
 struct Builder {
   std::vector<Vertex> vertices;
   std::vector<std::vector<size_t>> deps;  // vertex -> vertices it depends on
-  std::map<std::pair<const ModuleData*, std::string>, size_t> index;  // (module, key) -> vertex
+  std::unordered_map<Key, size_t, KeyHash> index;
 
-  size_t add(Vertex v, const std::string& key) {
+  size_t add(Vertex v, Key k) {
     size_t i = vertices.size();
-    index.emplace(std::make_pair(v.module, key), i);
+    index.emplace(k, i);
     vertices.push_back(std::move(v));
     deps.emplace_back();
     return i;
   }
-  std::optional<size_t> find(const ModuleData* m, const std::string& key) const {
-    auto it = index.find({m, key});
+  std::optional<size_t> find(const ModuleData* m, Key::Kind kind, std::string_view name,
+                             std::string_view type = {}) const {
+    auto it = index.find(Key{m, kind, type, name});
     if (it == index.end()) return std::nullopt;
     return it->second;
   }
@@ -49,66 +97,56 @@ struct Builder {
   // Adds the vertices of [m] and its children; [call] is the expansion
   // vertex of the call that made [m] (none for the root).
   void add_module(const ModuleData& m, std::optional<size_t> call) {
-    std::string pre = prefix(m);
-    bool root = m.path.empty();
     std::vector<size_t> mine;
     for (const auto& [name, v] : m.variables) {
-      Vertex x{Vertex::Var, &m, name, 0, pre + "var." + name + (root ? "" : " (expand)")};
-      mine.push_back(add(std::move(x), "var." + name));
-      if (!v.validations.empty()) {
-        Vertex y{Vertex::Validation, &m, name, 0, pre + "var." + name + " (validation)"};
-        mine.push_back(add(std::move(y), "valid." + name));
-      }
+      mine.push_back(add({Vertex::Var, &m, name, 0}, {&m, Key::Var, {}, name}));
+      if (!v.validations.empty())
+        mine.push_back(add({Vertex::Validation, &m, name, 0}, {&m, Key::Valid, {}, name}));
     }
     for (const auto& [name, l] : m.locals)
-      mine.push_back(add({Vertex::Local, &m, name, 0, pre + "local." + name + " (expand)"},
-                         "local." + name));
+      mine.push_back(add({Vertex::Local, &m, name, 0}, {&m, Key::Local, {}, name}));
     for (const auto& [name, o] : m.outputs)
-      mine.push_back(add({Vertex::Output, &m, name, 0, pre + "output." + name + " (expand)"},
-                         "output." + name));
+      mine.push_back(add({Vertex::Output, &m, name, 0}, {&m, Key::Output, {}, name}));
     for (const auto& [name, c] : m.calls)
-      mine.push_back(add({Vertex::Call, &m, name, 0, pre + "module." + name + " (expand)"},
-                         "call." + name));
+      mine.push_back(add({Vertex::Call, &m, name, 0}, {&m, Key::Call, {}, name}));
     for (size_t i = 0; i < m.resources.size(); ++i) {
-      std::string addr = m.resources[i].address();
-      mine.push_back(add({Vertex::Resource, &m, addr, i, pre + addr}, "res." + addr));
+      const Resource& r = m.resources[i];
+      mine.push_back(
+          add({Vertex::Resource, &m, r.address(), i}, {&m, resource_kind(r.mode), r.type, r.name}));
     }
     if (call)
       for (size_t v : mine) deps[v].push_back(*call);
     for (const auto& [name, c] : m.calls)
-      if (c.child) add_module(*c.child, find(&m, "call." + name));
+      if (c.child) add_module(*c.child, find(&m, Key::Call, name));
   }
 
   // Adds to [out] the vertices reference [r] made in [m] depends on.
   void targets(const Ref& r, const ModuleData& m, std::vector<size_t>& out) const {
-    auto push = [&](const std::string& key) {
-      if (auto v = find(&m, key)) out.push_back(*v);
+    auto push = [&](Key::Kind kind, std::string_view name, std::string_view type = {}) {
+      if (auto v = find(&m, kind, name, type)) out.push_back(*v);
     };
     switch (r.kind) {
       case Ref::Var:
-        push("var." + r.name);
-        push("valid." + r.name);
+        push(Key::Var, r.name);
+        push(Key::Valid, r.name);
         break;
-      case Ref::Local: push("local." + r.name); break;
+      case Ref::Local:
+        push(Key::Local, r.name);
+        break;
       case Ref::Module: {
-        push("call." + r.name);
+        push(Key::Call, r.name);
         auto it = m.calls.find(r.name);
         if (it == m.calls.end() || !it->second.child) break;
         const ModuleData& child = *it->second.child;
         for (const auto& [oname, o] : child.outputs) {
           if (r.output && *r.output != oname) continue;
-          if (auto v = find(&child, "output." + oname)) out.push_back(*v);
+          if (auto v = find(&child, Key::Output, oname)) out.push_back(*v);
         }
         break;
       }
-      case Ref::Resource: {
-        std::string addr = (r.mode == ResMode::Data        ? "data."
-                            : r.mode == ResMode::Ephemeral ? "ephemeral."
-                                                           : "") +
-                           r.type + "." + r.name;
-        push("res." + addr);
+      case Ref::Resource:
+        push(resource_kind(r.mode), r.name, r.type);
         break;
-      }
       default: break;
     }
   }
@@ -137,7 +175,7 @@ struct Builder {
           break;
         }
         case Vertex::Validation: {
-          if (auto var = find(&m, "var." + x.name)) deps[v].push_back(*var);
+          if (auto var = find(&m, Key::Var, x.name)) deps[v].push_back(*var);
           for (const CheckRule& r : m.variables.at(x.name).validations) {
             depend_filtered(v, r.condition, m, x.name);
             depend_filtered(v, r.error_message, m, x.name);
@@ -261,7 +299,7 @@ std::shared_ptr<const ModuleData::Plan> build_plan(const ModuleData& root, Diagn
   for (const auto& comp : sccs) {
     std::string text = "Cycle: ";
     for (size_t k = 0; k < comp.size(); ++k) {
-      text += (k ? ", " : "") + b.vertices[comp[k]].label;
+      text += (k ? ", " : "") + label(b.vertices[comp[k]]);
       cyclic[comp[k]] = true;
     }
     Diagnostic d;

@@ -215,7 +215,6 @@ struct Vertex {
   const ModuleData* module = nullptr;  // the module it belongs to
   std::string name;   // variable, local, output or call name; resource address
   size_t resource = 0;  // Resource: index in module->resources
-  std::string label;  // Terraform's vertex name ("local.a (expand)")
 };
 
 struct ModuleData::Plan {
