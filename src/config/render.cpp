@@ -415,40 +415,76 @@ std::optional<std::string> multiline(std::string_view s, int indent) {
 
 }  // namespace
 
-std::string console_value(const Value& v, int indent) {
-  if (v.unmark_deep().first.type() == type_constraint_type() && v.is_known() && !v.is_null())
-    return console_type(type_constraint_from_val(v.unmark_deep().first));
-  if (!v.is_known()) return "(known after apply)";
+namespace {
+
+// Appends terraform console's text of [v] at [indent] to [out]: written in
+// one buffer, so a nested value's text is not copied once per level.
+void append_console(std::string& out, const Value& v, int indent) {
+  if (v.unmark_deep().first.type() == type_constraint_type() && v.is_known() && !v.is_null()) {
+    out += console_type(type_constraint_from_val(v.unmark_deep().first));
+    return;
+  }
+  if (!v.is_known()) {
+    out += "(known after apply)";
+    return;
+  }
   const Marks& marks = v.marks();
-  if (marks.has(detail::kSensitive)) return "(sensitive value)";
-  if (marks.has(detail::kEphemeral)) return "(ephemeral value)";
+  if (marks.has(detail::kSensitive)) {
+    out += "(sensitive value)";
+    return;
+  }
+  if (marks.has(detail::kEphemeral)) {
+    out += "(ephemeral value)";
+    return;
+  }
   Value p = v.unmark();
   const Type* t = p.type();
   if (p.is_null()) {
-    if (t->is_dynamic()) return "null";
-    if (t == Type::string()) return "tostring(null)";
-    if (t == Type::number()) return "tonumber(null)";
-    if (t == Type::boolean()) return "tobool(null)";
-    if (t->is_list()) return "tolist(null) /* of " + t->element()->friendly_name() + " */";
-    if (t->is_set()) return "toset(null) /* of " + t->element()->friendly_name() + " */";
-    if (t->is_map()) return "tomap(null) /* of " + t->element()->friendly_name() + " */";
-    return "null /* " + t->friendly_name() + " */";
+    if (t->is_dynamic())
+      out += "null";
+    else if (t == Type::string())
+      out += "tostring(null)";
+    else if (t == Type::number())
+      out += "tonumber(null)";
+    else if (t == Type::boolean())
+      out += "tobool(null)";
+    else if (t->is_list())
+      out += "tolist(null) /* of " + t->element()->friendly_name() + " */";
+    else if (t->is_set())
+      out += "toset(null) /* of " + t->element()->friendly_name() + " */";
+    else if (t->is_map())
+      out += "tomap(null) /* of " + t->element()->friendly_name() + " */";
+    else
+      out += "null /* " + t->friendly_name() + " */";
+    return;
   }
-  std::string pad(size_t(indent) + 2, ' '), close(size_t(indent), ' ');
-  auto mapping = [&](std::vector<std::pair<std::string, Value>> items) {
-    std::string out = "{";
-    for (auto& [k, e] : items)
-      out += "\n" + pad + console_value(Value::string(k), indent + 2) + " = " +
-             console_value(e, indent + 2);
-    if (!items.empty()) out += "\n" + close;
-    return out + "}";
+  auto newline = [&](int n) {
+    out += '\n';
+    out.append(size_t(n), ' ');
+  };
+  // An object's or a map's items: [n] of them, the key and value of each
+  // from [item].
+  auto mapping = [&](size_t n, auto item) {
+    out += '{';
+    for (size_t i = 0; i < n; ++i) {
+      auto [k, e] = item(i);
+      newline(indent + 2);
+      append_console(out, Value::string(k), indent + 2);
+      out += " = ";
+      append_console(out, e, indent + 2);
+    }
+    if (n > 0) newline(indent);
+    out += '}';
   };
   auto sequence = [&]() {
-    std::string out = "[";
-    for (size_t i = 0; i < p.length(); ++i)
-      out += "\n" + pad + console_value(p.element(i), indent + 2) + ",";
-    if (p.length() > 0) out += "\n" + close;
-    return out + "]";
+    out += '[';
+    for (size_t i = 0; i < p.length(); ++i) {
+      newline(indent + 2);
+      append_console(out, p.element(i), indent + 2);
+      out += ',';
+    }
+    if (p.length() > 0) newline(indent);
+    out += ']';
   };
   // The leaves' text counts against the budget of the caller's printing,
   // if any (cli's print_bounded): a value sharing one long string many
@@ -457,26 +493,51 @@ std::string console_value(const Value& v, int indent) {
   switch (t->kind()) {
     case TypeKind::String: {
       util::charge_memory(p.as_string().size());
-      if (std::optional<std::string> m = multiline(p.as_string(), indent)) return *m;
-      return uni::go_quote(p.as_string());
+      if (std::optional<std::string> m = multiline(p.as_string(), indent))
+        out += *m;
+      else
+        out += uni::go_quote(p.as_string());
+      return;
     }
-    case TypeKind::Number: return num::big_float_text(p.as_number(), 'f', -1);
-    case TypeKind::Bool: return p.as_bool() ? "true" : "false";
-    case TypeKind::Object: {
-      std::vector<std::pair<std::string, Value>> items;
-      for (size_t i = 0; i < t->size(); ++i) items.emplace_back(std::string(t->attr_name(i)), p.attr(i));
-      return mapping(std::move(items));
-    }
-    case TypeKind::Map: {
-      std::vector<std::pair<std::string, Value>> items;
-      for (size_t i = 0; i < p.length(); ++i) items.emplace_back(std::string(p.map_key(i)), p.map_value(i));
-      return "tomap(" + mapping(std::move(items)) + ")";
-    }
-    case TypeKind::Tuple: return sequence();
-    case TypeKind::List: return "tolist(" + sequence() + ")";
-    case TypeKind::Set: return "toset(" + sequence() + ")";
-    default: return t->friendly_name();
+    case TypeKind::Number:
+      out += num::big_float_text(p.as_number(), 'f', -1);
+      return;
+    case TypeKind::Bool:
+      out += p.as_bool() ? "true" : "false";
+      return;
+    case TypeKind::Object:
+      mapping(t->size(), [&](size_t i) { return std::pair(t->attr_name(i), p.attr(i)); });
+      return;
+    case TypeKind::Map:
+      out += "tomap(";
+      mapping(p.length(), [&](size_t i) { return std::pair(p.map_key(i), p.map_value(i)); });
+      out += ')';
+      return;
+    case TypeKind::Tuple:
+      sequence();
+      return;
+    case TypeKind::List:
+      out += "tolist(";
+      sequence();
+      out += ')';
+      return;
+    case TypeKind::Set:
+      out += "toset(";
+      sequence();
+      out += ')';
+      return;
+    default:
+      out += t->friendly_name();
+      return;
   }
+}
+
+}  // namespace
+
+std::string console_value(const Value& v, int indent) {
+  std::string out;
+  append_console(out, v, indent);
+  return out;
 }
 
 namespace {
