@@ -345,7 +345,20 @@ Outcome evaluate(const Service::Config& cfg, const hclvm::EvalContext& ctx,
       out.errors = true;
       continue;
     }
-    hclvm::JsonText j = hclvm::value_to_json(r.value);
+    // Written within what is left of the budget: a value small in memory
+    // may be enormous as text (a number from the request such as
+    // 1e100000000 has a hundred million digits).
+    hclvm::JsonText j = hclvm::value_to_json(r.value, left);
+    if (j.limit) {
+      hclvm::Diagnostic d;
+      d.summary = std::string(hclvm::limit_summary(*j.limit));
+      d.detail = "The value of " + a.name + " cannot be sent: " + j.error + ".";
+      d.subject = cfg.file.range(a.expr_span);
+      out.diagnostics.push_back(std::move(d));
+      out.errors = out.limit_hit = true;
+      out.limit = *j.limit;
+      return out;
+    }
     if (!j.ok()) {
       hclvm::Diagnostic d;
       d.summary = "Value cannot be written as JSON";

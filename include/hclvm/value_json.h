@@ -9,9 +9,11 @@
 // set_variables_from_json, which fills an EvalContext, is in <hclvm/eval.h>.
 #pragma once
 
+#include <hclvm/limits.h>
 #include <hclvm/type.h>
 #include <hclvm/value.h>
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -28,6 +30,8 @@ struct JsonValue {
 struct JsonText {
   std::string json;
   std::string error;  // e.g. "value is not known"
+  // Writing under limits (below): the limit the text would have passed.
+  std::optional<Limit> limit = std::nullopt;
   bool ok() const { return error.empty(); }
 };
 
@@ -44,6 +48,16 @@ JsonText value_to_json(const Value& v);
 // Writes [v] as a value of type [t] (cty json.Marshal); with [t] the
 // dynamic pseudo-type, as {"value":…,"type":…}.
 JsonText value_to_json(const Value& v, const Type* t);
+// The same within [limits]: the text counts against max_memory (it is not
+// a string value, so max_string_bytes does not bound it), the writing
+// against timeout and cancel. A value small in memory may be enormous as
+// text: one that holds a part many times over writes it out every time,
+// and a number such as 1e100000000 has a hundred million digits. A host
+// writing results that untrusted input shapes writes them this way; on a
+// limit, `limit` says which and `error` why ("the JSON text would take
+// more than N bytes").
+JsonText value_to_json(const Value& v, const Limits& limits);
+JsonText value_to_json(const Value& v, const Type* t, const Limits& limits);
 // Writes [t] as cty writes types: "string", ["list","number"], ...
 JsonText type_as_json(const Type* t);
 

@@ -339,33 +339,25 @@ std::string typed_json_of(const Value& v) {
 
 Printed print_bounded(const Limits& limits, const std::function<std::string()>& render,
                       bool options) {
-  Limits l = limits;
-  l.max_string_bytes = std::max(l.max_string_bytes, l.max_memory);
   Printed p;
-  util::Budget* outer = util::current_budget();
-  try {
-    util::Budget budget(l);
-    util::set_current_budget(&budget);
-    p.text = render();
-  } catch (const util::LimitExceeded& e) {
-    p.text.clear();
-    switch (e.limit) {
-      case Limit::Memory:
-      case Limit::StringSize:
-        p.error = "its text would take more than " + std::to_string(l.max_memory) + " bytes" +
-                  (options ? " (see --max-memory)" : "");
-        break;
-      case Limit::Timeout:
-        p.error = std::string("writing it took too long") + (options ? " (see --timeout)" : "");
-        break;
-      case Limit::Depth:
-        p.error = "it nests too deeply";
-        break;
-      default:
-        p.error = std::string(limit_summary(e.limit));
-    }
+  std::optional<Limit> hit = util::within_text_budget(limits, [&] { p.text = render(); });
+  if (!hit) return p;
+  p.text.clear();
+  switch (*hit) {
+    case Limit::Memory:
+    case Limit::StringSize:
+      p.error = "its text would take more than " + std::to_string(limits.max_memory) + " bytes" +
+                (options ? " (see --max-memory)" : "");
+      break;
+    case Limit::Timeout:
+      p.error = std::string("writing it took too long") + (options ? " (see --timeout)" : "");
+      break;
+    case Limit::Depth:
+      p.error = "it nests too deeply";
+      break;
+    default:
+      p.error = std::string(limit_summary(*hit));
   }
-  util::set_current_budget(outer);
   return p;
 }
 

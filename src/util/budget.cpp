@@ -3,6 +3,7 @@
 
 #include <time.h>
 
+#include <algorithm>
 #include <bit>
 #include <iterator>
 #include <limits>
@@ -91,6 +92,24 @@ void Budget::poll() {
 }
 
 void Budget::fail(Limit l) { throw LimitExceeded{l}; }
+
+std::optional<Limit> within_text_budget(const Limits& limits, const std::function<void()>& fn) {
+  Limits l = limits;
+  l.max_string_bytes = std::max(l.max_string_bytes, l.max_memory);
+  struct Restore {
+    Budget* outer = current_budget();
+    ~Restore() { set_current_budget(outer); }
+  } restore;
+  try {
+    Budget budget(l);
+    set_current_budget(&budget);
+    fn();
+  } catch (const LimitExceeded& e) {
+    // The string size check stands for the memory limit here.
+    return e.limit == Limit::StringSize ? Limit::Memory : e.limit;
+  }
+  return std::nullopt;
+}
 
 uint64_t number_work_steps(uint64_t bits) {
   uint64_t limbs = bits / 64 + 1;

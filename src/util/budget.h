@@ -15,6 +15,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <optional>
 
 namespace hclvm::util {
 
@@ -124,6 +126,13 @@ inline void check_collection_size(uint64_t elements) {
 inline void poll() {
   if (Budget* b = current_budget()) b->poll();
 }
+
+// Runs [fn] under a budget of its own for [limits], the thread's current
+// budget put back after: the limit it hit, or nullopt. For writing text
+// from a value (a printed result, a response): the text counts as memory,
+// so max_string_bytes is raised to max_memory (it is not a string value)
+// and a string too long is reported as the memory limit.
+std::optional<Limit> within_text_budget(const Limits& limits, const std::function<void()>& fn);
 
 // Numbers of up to this many bits cost nothing beyond the step of the
 // operation that makes them: every precision numbers have, unless made

@@ -2,6 +2,7 @@
 // reference-exact readers and writers of value/json.h.
 #include "hclvm/value_json.h"
 
+#include "util/budget.h"
 #include "value/json.h"
 
 namespace hclvm {
@@ -29,6 +30,41 @@ JsonValue value_from_json(std::string_view json, const Type* t) {
 JsonText value_to_json(const Value& v) { return text_result(to_json_simple(v)); }
 
 JsonText value_to_json(const Value& v, const Type* t) { return text_result(to_json(v, t)); }
+
+namespace {
+
+// What [write] makes, within [limits].
+template <class Write>
+JsonText bounded(const Limits& limits, Write write) {
+  JsonText out;
+  std::optional<Limit> hit = util::within_text_budget(limits, [&] { out = text_result(write()); });
+  if (!hit) return out;
+  out.json.clear();
+  out.limit = hit;
+  switch (*hit) {
+    case Limit::Memory:
+    case Limit::StringSize:
+      out.error =
+          "the JSON text would take more than " + std::to_string(limits.max_memory) + " bytes";
+      break;
+    case Limit::Timeout:
+      out.error = "writing the JSON text took too long";
+      break;
+    default:
+      out.error = std::string(limit_summary(*hit));
+  }
+  return out;
+}
+
+}  // namespace
+
+JsonText value_to_json(const Value& v, const Limits& limits) {
+  return bounded(limits, [&] { return to_json_simple(v); });
+}
+
+JsonText value_to_json(const Value& v, const Type* t, const Limits& limits) {
+  return bounded(limits, [&] { return to_json(v, t); });
+}
 
 JsonText type_as_json(const Type* t) { return text_result(type_to_json(t)); }
 

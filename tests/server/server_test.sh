@@ -30,7 +30,7 @@ fail() {
 start() {
   local name=$1
   shift
-  "$server" --config "$config" --port 0 --threads 4 --cache-dir "$tmp/cache" "$@" \
+  "$server" --config "${START_CONFIG:-$config}" --port 0 --threads 4 --cache-dir "$tmp/cache" "$@" \
     >"$tmp/$name.out" 2>"$tmp/$name.err" &
   pid=$!
   pids+=("$pid")
@@ -171,6 +171,20 @@ case $(basename "$server") in
 esac
 kill -TERM "$quick_pid"
 wait "$quick_pid"
+pid=$main_pid
+
+# A server whose configuration passes a request's value through: a number
+# of 10^8 digits is small in the request and in memory, not as text, and its
+# answer is refused within the memory limit instead of written.
+printf 'echo = user.id\n' >"$tmp/echo.hcl"
+START_CONFIG=$tmp/echo.hcl start echo --max-memory 1000000
+ask POST /eval '{"user":{"id":1e100000000}}'
+expect "text limit" 422 '"error":"limit","limit":"memory"' '"summary":"Evaluation memory limit exceeded"' \
+  'the JSON text would take more than 1000000 bytes'
+ask POST /eval '{"user":{"id":12}}'
+expect "small echo" 200 '{"values":{"echo":12}}'
+kill -TERM "$pid"
+wait "$pid"
 pid=$main_pid
 
 # A second server with a budget of 3 steps per request: the good request

@@ -358,6 +358,53 @@ TEST(Nesting, MillionBracketsAreRefusedNotCrashed) {
   EXPECT_TRUE(u.has_errors());
 }
 
+// Writing a result under limits: a value small in memory whose text is not
+// (one sharing its parts, a number of 10^8 digits) is refused before its
+// text is made, with the limit named; others are written as without them.
+TEST(Limits, JsonTextOfAResultIsBounded) {
+  Vm vm;
+  EvalContext ctx = with_functions();
+  auto run = [&](const char* src) {
+    EvalResult r = vm.run(*compile(src), ctx);
+    EXPECT_FALSE(r.has_errors()) << src;
+    return r.value;
+  };
+  Limits small;
+  small.max_memory = 20'000;
+  Value shared =
+      run("[for a in [[for b in [[for c in [[for d in [[for e in [[for f in [[\"0123456789\", "
+          "\"0123456789\", \"0123456789\", \"0123456789\"]]: [f, f, f, f]][0]]: [e, e, e, e]][0]]: "
+          "[d, d, d, d]][0]]: [c, c, c, c]][0]]: [b, b, b, b]][0]]: [a, a, a, a]][0]");
+  Value digits = run("1e100000000");
+  for (const Value& v : {shared, digits}) {
+    JsonText j = value_to_json(v, small);
+    EXPECT_FALSE(j.ok());
+    EXPECT_TRUE(j.json.empty());
+    EXPECT_EQ(j.limit, Limit::Memory) << j.error;
+    EXPECT_EQ(j.error, "the JSON text would take more than 20000 bytes");
+    JsonText typed = value_to_json(v, Type::dynamic(), small);
+    EXPECT_EQ(typed.limit, Limit::Memory) << typed.error;
+  }
+  // 4^6 strings of 12 bytes with their commas and brackets, about 55 KB.
+  JsonText fits = value_to_json(shared, Limits{});
+  ASSERT_TRUE(fits.ok()) << fits.error;
+  EXPECT_EQ(fits.json, value_to_json(shared).json);
+  EXPECT_FALSE(fits.limit.has_value());
+  JsonText one = value_to_json(run("{a = 1.5}"), Type::dynamic(), small);
+  EXPECT_EQ(one.json, R"({"value":{"a":1.5},"type":["object",{"a":"number"}]})");
+  // Not a limit: the reason of the writer without limits.
+  JsonText unknown = value_to_json(Value::unknown(Type::string()), small);
+  EXPECT_FALSE(unknown.ok());
+  EXPECT_FALSE(unknown.limit.has_value());
+  EXPECT_EQ(unknown.error, value_to_json(Value::unknown(Type::string())).error);
+  // A cancelled host stops the writing too.
+  std::atomic<bool> cancel{true};
+  Limits cancelled;
+  cancelled.cancel = &cancel;
+  JsonText stopped = value_to_json(digits, cancelled);
+  EXPECT_EQ(stopped.limit, Limit::Cancelled) << stopped.error;
+}
+
 TEST(Nesting, LimitIsExact) {
   ExprParse ok = parse_expression(make_source("<expr>", nested(kMaxNesting)));
   EXPECT_FALSE(ok.has_errors());
