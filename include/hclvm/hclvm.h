@@ -372,6 +372,14 @@ void hclvm_limits_default(hclvm_limits *out);
 /* No limit at all: for trusted input only. */
 void hclvm_limits_none(hclvm_limits *out);
 
+/* hclvm_value_to_json within [limits] (NULL: the defaults): a value small in
+ * memory may be enormous as text (a part held many times over, a number
+ * such as 1e100000000 from a request). The text counts against max_memory,
+ * the writing against timeout_ms and cancel; HCLVM_ERR_LIMIT, nothing
+ * written, when it would pass them (hclvm_last_error says why). */
+hclvm_status hclvm_value_to_json_within(const hclvm_value* v, const hclvm_limits* limits,
+                                        char** out);
+
 /* --- contexts: variables and functions ------------------------------------------------- */
 
 typedef enum hclvm_function_library {

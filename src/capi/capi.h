@@ -89,6 +89,9 @@ struct hclvm_cache {
 
 namespace hclvm::capi {
 
+// The limits [c] of the C API as the C++ API's.
+Limits to_limits(const hclvm_limits& c);
+
 // Records [message] as the last error of this thread and returns [s].
 hclvm_status fail(hclvm_status s, std::string_view message) noexcept;
 // Forgets the last error of this thread.

@@ -17,6 +17,24 @@
 
 namespace hclvm::capi {
 
+// The longest timeout in milliseconds that nanoseconds hold; longer ones
+// mean no deadline.
+constexpr uint64_t kMaxTimeoutMs = uint64_t(INT64_MAX / 1'000'000);
+
+Limits to_limits(const hclvm_limits& c) {
+  Limits l;
+  l.max_steps = c.max_steps;
+  l.max_memory = c.max_memory;
+  l.max_string_bytes = c.max_string_bytes;
+  l.max_collection_size = c.max_collection_size;
+  l.max_depth = c.max_depth;
+  l.timeout = c.timeout_ms == 0 || c.timeout_ms > kMaxTimeoutMs
+                  ? std::chrono::nanoseconds(0)
+                  : std::chrono::nanoseconds(std::chrono::milliseconds(c.timeout_ms));
+  l.cancel = c.cancel ? &c.cancel->flag : nullptr;
+  return l;
+}
+
 namespace {
 
 // The static name of [l] for hclvm_stats and hclvm_result_limit:
@@ -46,24 +64,6 @@ void set_status(hclvm_result& res) {
   } else {
     res.status = has_errors(res.diags.list) ? HCLVM_ERR_EVAL : HCLVM_OK;
   }
-}
-
-// The longest timeout in milliseconds that nanoseconds hold; longer ones
-// mean no deadline.
-constexpr uint64_t kMaxTimeoutMs = uint64_t(INT64_MAX / 1'000'000);
-
-Limits to_limits(const hclvm_limits& c) {
-  Limits l;
-  l.max_steps = c.max_steps;
-  l.max_memory = c.max_memory;
-  l.max_string_bytes = c.max_string_bytes;
-  l.max_collection_size = c.max_collection_size;
-  l.max_depth = c.max_depth;
-  l.timeout = c.timeout_ms == 0 || c.timeout_ms > kMaxTimeoutMs
-                  ? std::chrono::nanoseconds(0)
-                  : std::chrono::nanoseconds(std::chrono::milliseconds(c.timeout_ms));
-  l.cancel = c.cancel ? &c.cancel->flag : nullptr;
-  return l;
 }
 
 hclvm_limits from_limits(const Limits& l) {

@@ -516,6 +516,16 @@ hclvm_status hclvm_value_to_json(const hclvm_value* v, char** out) {
   });
 }
 
+hclvm_status hclvm_value_to_json_within(const hclvm_value* v, const hclvm_limits* limits,
+                                        char** out) {
+  return guard([&] {
+    if (hclvm_status s = need_value_and_out(v, out); s != HCLVM_OK) return s;
+    JsonText t = value_to_json(v->v, limits ? to_limits(*limits) : Limits{});
+    if (t.limit) return fail(HCLVM_ERR_LIMIT, t.error);
+    return give_text(std::move(t), out);
+  });
+}
+
 hclvm_status hclvm_value_to_typed_json(const hclvm_value* v, char** out) {
   return guard([&] {
     if (hclvm_status s = need_value_and_out(v, out); s != HCLVM_OK) return s;

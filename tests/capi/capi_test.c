@@ -998,6 +998,28 @@ static void test_limits(void) {
   OK(hclvm_vm_get_limits(vm, &back));
   CHECK(back.cancel == cancel);
 
+  /* A result's JSON text within limits: a number of 10^8 digits read from a
+   * request is small in memory and not as text. */
+  {
+    hclvm_value *big = NULL, *small = NULL;
+    OK(hclvm_value_from_json("1e100000000", HCLVM_NUL_TERMINATED, NULL, &big));
+    OK(hclvm_value_from_json("[1.5, \"a\"]", HCLVM_NUL_TERMINATED, NULL, &small));
+    hclvm_limits_default(&limits);
+    limits.max_memory = 1000000;
+    text = NULL;
+    CHECK(hclvm_value_to_json_within(big, &limits, &text) == HCLVM_ERR_LIMIT && text == NULL);
+    CHECK(contains(hclvm_last_error(), "the JSON text would take more than 1000000 bytes"));
+    OK(hclvm_value_to_json_within(small, &limits, &text));
+    CHECK(strcmp(text, "[1.5,\"a\"]") == 0);
+    hclvm_string_free(text);
+    OK(hclvm_value_to_json_within(small, NULL, &text)); /* the defaults */
+    CHECK(strcmp(text, "[1.5,\"a\"]") == 0);
+    hclvm_string_free(text);
+    CHECK(hclvm_value_to_json_within(NULL, &limits, &text) == HCLVM_ERR_INVALID_ARGUMENT);
+    hclvm_value_free(big);
+    hclvm_value_free(small);
+  }
+
   CHECK(hclvm_vm_set_limits(vm, NULL) == HCLVM_ERR_INVALID_ARGUMENT);
   CHECK(hclvm_vm_stats(NULL, &stats) == HCLVM_ERR_INVALID_ARGUMENT);
   CHECK(hclvm_vm_create(NULL, NULL) == HCLVM_ERR_INVALID_ARGUMENT);
