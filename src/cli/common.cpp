@@ -343,21 +343,9 @@ Printed print_bounded(const Limits& limits, const std::function<std::string()>& 
   std::optional<Limit> hit = util::within_text_budget(limits, [&] { p.text = render(); });
   if (!hit) return p;
   p.text.clear();
-  switch (*hit) {
-    case Limit::Memory:
-    case Limit::StringSize:
-      p.error = "its text would take more than " + std::to_string(limits.max_memory) + " bytes" +
-                (options ? " (see --max-memory)" : "");
-      break;
-    case Limit::Timeout:
-      p.error = std::string("writing it took too long") + (options ? " (see --timeout)" : "");
-      break;
-    case Limit::Depth:
-      p.error = "it nests too deeply";
-      break;
-    default:
-      p.error = std::string(limit_summary(*hit));
-  }
+  p.error = util::text_limit_reason(*hit, limits, "its text");
+  if (options && *hit == Limit::Memory) p.error += " (see --max-memory)";
+  if (options && *hit == Limit::Timeout) p.error += " (see --timeout)";
   return p;
 }
 

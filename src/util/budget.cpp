@@ -111,6 +111,20 @@ std::optional<Limit> within_text_budget(const Limits& limits, const std::functio
   return std::nullopt;
 }
 
+std::string text_limit_reason(Limit hit, const Limits& limits, std::string_view what) {
+  switch (hit) {
+    case Limit::Memory:
+      return std::string(what) + " would take more than " + std::to_string(limits.max_memory) +
+             " bytes";
+    case Limit::Timeout:
+      return "writing " + std::string(what) + " took too long";
+    case Limit::Depth:
+      return std::string(what) + " nests too deeply";
+    default:
+      return std::string(limit_summary(hit));
+  }
+}
+
 uint64_t number_work_steps(uint64_t bits) {
   uint64_t limbs = bits / 64 + 1;
   return limbs * uint64_t(std::bit_width(limbs)) * kNumberWorkFactor;

@@ -17,6 +17,8 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
+#include <string_view>
 
 namespace hclvm::util {
 
@@ -133,6 +135,11 @@ inline void poll() {
 // so max_string_bytes is raised to max_memory (it is not a string value)
 // and a string too long is reported as the memory limit.
 std::optional<Limit> within_text_budget(const Limits& limits, const std::function<void()>& fn);
+// Why a text was not made when within_text_budget met [hit] under
+// [limits], [what] naming it: "[what] would take more than N bytes",
+// "writing [what] took too long", "[what] nests too deeply", or the
+// limit's summary.
+std::string text_limit_reason(Limit hit, const Limits& limits, std::string_view what);
 
 // Numbers of up to this many bits cost nothing beyond the step of the
 // operation that makes them: every precision numbers have, unless made

@@ -41,18 +41,7 @@ JsonText bounded(const Limits& limits, Write write) {
   if (!hit) return out;
   out.json.clear();
   out.limit = hit;
-  switch (*hit) {
-    case Limit::Memory:
-    case Limit::StringSize:
-      out.error =
-          "the JSON text would take more than " + std::to_string(limits.max_memory) + " bytes";
-      break;
-    case Limit::Timeout:
-      out.error = "writing the JSON text took too long";
-      break;
-    default:
-      out.error = std::string(limit_summary(*hit));
-  }
+  out.error = util::text_limit_reason(*hit, limits, "the JSON text");
   return out;
 }
 
