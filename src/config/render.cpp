@@ -458,7 +458,9 @@ void append_console(std::string& out, const Value& v, int indent) {
       out += "null /* " + t->friendly_name() + " */";
     return;
   }
+  // Indentation counts too: a deep value's text is quadratic in its depth.
   auto newline = [&](int n) {
+    util::charge_memory(size_t(n) + 1);
     out += '\n';
     out.append(size_t(n), ' ');
   };
@@ -486,10 +488,10 @@ void append_console(std::string& out, const Value& v, int indent) {
     if (p.length() > 0) newline(indent);
     out += ']';
   };
-  // The leaves' text counts against the budget of the caller's printing,
-  // if any (cli's print_bounded): a value sharing one long string many
-  // times over is small in memory and not as text. Numbers check their
-  // digits' count themselves (num::append_f).
+  // The leaves' text (and the indentation, above) counts against the
+  // budget of the caller's printing, if any (cli's print_bounded): a value
+  // sharing one long string many times over is small in memory and not as
+  // text. Numbers check their digits' count themselves (num::append_f).
   switch (t->kind()) {
     case TypeKind::String: {
       util::charge_memory(p.as_string().size());
