@@ -624,7 +624,11 @@ std::string packer_format(const Value& v0, bool nested) {
   Value v = v0.unmark_deep().first;
   if (v.is_null()) return "null";
   const Type* t = v.type();
+  // What a level writes counts against the budget of the caller's
+  // printing, if any (cli's print_bounded): its strings, and the text of
+  // the level below that it indents again.
   auto indent = [](const std::string& s) {
+    util::charge_memory(s.size());
     std::string out;
     size_t pos = 0;
     bool first = true;
@@ -640,6 +644,7 @@ std::string packer_format(const Value& v0, bool nested) {
   };
   switch (t->kind()) {
     case TypeKind::String:
+      util::charge_memory(v.as_string().size());
       return nested ? uni::go_quote(v.as_string()) : std::string(v.as_string());
     case TypeKind::Bool: return v.as_bool() ? "true" : "false";
     case TypeKind::Number: {
