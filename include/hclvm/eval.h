@@ -47,6 +47,10 @@ class EvalContext {
   void set_functions(std::shared_ptr<const FunctionTable> fns);
   // The nearest function table, or null when no context has one.
   const FunctionTable* functions() const;
+  // This context's own table (set_functions), or null: only a context
+  // given functions itself names them in "Did you mean" suggestions, as
+  // the reference lists the functions of the context it was given only.
+  const FunctionTable* own_functions() const { return fns_.get(); }
   const EvalContext* parent() const { return parent_; }
   const std::map<std::string, Value, std::less<>>& variables() const { return vars_; }
   // Whether this context has variables at all (the reference's Variables

@@ -69,6 +69,28 @@ struct TypeResult {
   bool ok() const { return !error; }
 };
 
+// How a call's first argument is written, for a function that takes it as
+// an expression rather than a value (Terraform's templatestring, through
+// cty's expression closures), in hclsyntax's terms.
+enum class ArgSyntax : uint8_t {
+  Other,            // any other expression
+  TemplateWrap,     // "${x}": an interpolation alone
+  LiteralTemplate,  // "text" or a heredoc without template sequences
+  Template,         // a template with sequences
+  Reference,        // a traversal from a name (a.b, a[i], a[*].b, a.b[i].c ...)
+};
+
+// A first parameter taken as an expression: [check] sees how the argument
+// is written before anything is evaluated; a non-empty message fails the
+// call as an error of that argument, which is then not evaluated (its
+// diagnostics are dropped). Otherwise the argument is evaluated when the
+// function runs: its diagnostics are dropped unless there are errors, which
+// fail the call as "[eval_prefix]<the errors as hcl.Diagnostics.Error()>".
+struct ExpressionArg {
+  std::function<std::string(ArgSyntax)> check;
+  std::string eval_prefix;
+};
+
 class Function {
  public:
   // The return type for [args] (already converted to the parameter types;
@@ -90,6 +112,10 @@ class Function {
   // their diagnostics (impl is not called).
   enum class Special : uint8_t { None, Try, Can };
   Special special = Special::None;
+  // Set when the first parameter is taken as an expression (see
+  // ExpressionArg); its type is then the type of the value the expression
+  // gives.
+  std::optional<ExpressionArg> expression_arg;
 
   // The return type when it does not depend on the arguments (set by
   // returns()): calls with plain arguments then skip the type function.

@@ -38,7 +38,7 @@ constexpr char kMagic[8] = {'H', 'C', 'L', 'V', 'M', 'B', 'C', '\x1a'};
 constexpr uint32_t kFormatVersion = 1;
 // Bumped whenever lowering changes what programs it makes for the same
 // source (with the opcode table, it makes the compiler build id).
-constexpr uint32_t kCompilerRevision = 1;
+constexpr uint32_t kCompilerRevision = 2;
 constexpr uint32_t kFlagSourcesEmbedded = 1;
 constexpr size_t kHeaderSize = 8 + 4 + 4 + 16 + 16;
 constexpr size_t kTrailerSize = 16;

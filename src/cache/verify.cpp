@@ -244,7 +244,9 @@ class Verifier {
         return true;
       case Opnd::FL: return a <= vm::kFlagMarks || bad("flags");
       case Opnd::U8:  // CALL_BEGIN's flags
-        return a <= (vm::kCallExpand | vm::kCallChildScope) || bad("call flags");
+        return (a <= (vm::kCallExpand | vm::kCallChildScope | vm::kCallArgSyntaxMask) &&
+                (a & vm::kCallArgSyntaxMask) >> vm::kCallArgSyntaxShift <= vm::kCallArgSyntaxMax) ||
+               bad("call flags");
       case Opnd::U16:
         if (op == Op::CALL_ARG && (stack_.empty() || a >= stack_.back().nargs))
           return bad("argument index");

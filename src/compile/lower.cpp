@@ -57,6 +57,44 @@ Value literal_value(const Literal& v) {
   return Value::dynamic();
 }
 
+// How [e] is written, as a function taking it as an expression sees it
+// (hclsyntax's node types: a quoted string or heredoc without sequences is
+// one literal part, "" included; parentheses are a node of their own).
+ArgSyntax arg_syntax(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::TemplateWrap:
+      return ArgSyntax::TemplateWrap;
+    case ExprKind::Template: {
+      const auto& t = as<TemplateExpr>(e);
+      bool literal =
+          t.parts.size == 0 || (t.parts.size == 1 && t.parts[0]->kind == ExprKind::Literal);
+      return literal ? ArgSyntax::LiteralTemplate : ArgSyntax::Template;
+    }
+    default:
+      break;
+  }
+  // A reference: a scope traversal, or an index, splat or relative
+  // traversal whose source is one (the key of an index may be anything).
+  const Expr* x = &e;
+  for (;;) {
+    switch (x->kind) {
+      case ExprKind::ScopeTraversal:
+        return ArgSyntax::Reference;
+      case ExprKind::RelativeTraversal:
+        x = as<RelativeTraversalExpr>(*x).source;
+        break;
+      case ExprKind::Index:
+        x = as<IndexExpr>(*x).collection;
+        break;
+      case ExprKind::Splat:
+        x = as<SplatExpr>(*x).source;
+        break;
+      default:
+        return ArgSyntax::Other;
+    }
+  }
+}
+
 // What the lowerers of one compilation share: the results of folding and
 // the VM that folds.
 struct FoldState {
@@ -382,6 +420,8 @@ class Lowerer {
     bool expand = c.expand_final && n > 0;
     uint8_t flags =
         uint8_t((expand ? vm::kCallExpand : 0) | (for_depth_ > 0 ? vm::kCallChildScope : 0));
+    if (n > (expand ? 1u : 0u))
+      flags |= uint8_t(uint8_t(arg_syntax(*c.args[0])) << vm::kCallArgSyntaxShift);
     std::vector<Span> spans{c.span, c.name_span, c.close_paren_span,
                             join(c.name_span, c.open_paren_span)};
     for (const Expr* a : c.args) spans.push_back(start_range_of(*a));

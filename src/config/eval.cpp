@@ -353,49 +353,76 @@ namespace {
 // (lang.checkForUnknownFunctionDiags), for [d] reported with [fns].
 void rewrite_unknown_function(Diagnostic& d, const FunctionTable* fns, const Source* src) {
   if (d.summary != "Call to unknown function") return;
+  // The called name: from hcl's detail (`There is no function named "f".`,
+  // `... named "f" in namespace ns::.`), or from the call's text at the
+  // subject when the namespace has no functions at all.
   const std::string head = "There is no function named \"";
-  std::string name;
+  std::string name, ns;
   if (d.detail.starts_with(head)) {
     size_t end = d.detail.find('"', head.size());
     if (end == std::string::npos) return;
     name = d.detail.substr(head.size(), end - head.size());
+    constexpr std::string_view in = "\" in namespace ";
+    if (d.detail.compare(end, in.size(), in) == 0) {
+      size_t nse = d.detail.find("::", end + in.size());
+      if (nse == std::string::npos) return;
+      ns = d.detail.substr(end + in.size(), nse + 2 - (end + in.size()));
+    }
   } else if (src != nullptr && d.subject && d.subject->filename == src->name() &&
              d.subject->end.byte <= src->text().size()) {
-    // A namespace without functions: the name is the call's, at the subject.
-    name = std::string(src->text().substr(d.subject->start.byte,
-                                          d.subject->end.byte - d.subject->start.byte));
+    std::string called(
+        src->text().substr(d.subject->start.byte, d.subject->end.byte - d.subject->start.byte));
+    size_t sep = called.rfind("::");
+    if (sep == std::string::npos) return;
+    ns = called.substr(0, sep + 2);
+    name = called.substr(sep + 2);
   } else {
     return;
   }
-  size_t sep = name.rfind("::");
-  if (sep == std::string::npos) {
+  if (ns.empty()) {
+    // A plain name: perhaps a function of that name in some namespace.
     if (fns == nullptr) return;
     for (std::string_view f : fns->names()) {
       if (f.size() > name.size() + 2 && f.ends_with("::" + name)) {
-        d.detail = head + name + "\". Did you mean \"" + std::string(f) + "\"?";
+        d.detail += " Did you mean \"" + std::string(f) + "\"?";
         return;
       }
     }
     return;
   }
-  std::string ns = name.substr(0, sep + 2), base = name.substr(sep + 2);
+  // The namespace's parts ("provider::aws::" is provider, aws and "").
+  std::vector<std::string> parts;
+  for (size_t at = 0;;) {
+    size_t next = ns.find("::", at);
+    parts.push_back(ns.substr(at, next == std::string::npos ? std::string::npos : next - at));
+    if (next == std::string::npos) break;
+    at = next + 2;
+  }
   d.summary = "Unknown provider function";
-  std::string first = ns.substr(0, ns.find("::"));
-  if (first != "provider") {
-    d.detail = "The function namespace \"" + ns +
+  if (parts[0] != "provider") {
+    d.detail = "The function namespace \"" + parts[0] +
                "\" is not valid. Provider function calls must use the \"provider::\" namespace "
                "prefix.";
     return;
   }
-  std::string rest = ns.substr(10);
-  std::string provider = rest.substr(0, rest.find("::"));
-  if (provider.empty()) {
+  if (parts[1].empty()) {
     d.detail = "The function call must include the provider name after the \"provider::\" prefix.";
     return;
   }
-  d.detail = "There is no function named \"" + ns + base + "\". Ensure that provider name \"" +
-             provider + "\" is declared in this module's required_providers block, and that this "
-             "provider offers a function named \"" + base + "\".";
+  if (fns != nullptr) {
+    for (std::string_view f : fns->names()) {
+      if (f.starts_with(ns)) {
+        d.detail = "The function \"" + name + "\" is not available from the provider \"" +
+                   parts[1] + "\".";
+        return;
+      }
+    }
+  }
+  d.detail = "There is no function named \"" + ns + name + "\". Ensure that provider name \"" +
+             parts[1] +
+             "\" is declared in this module's required_providers block, and that this "
+             "provider offers a function named \"" +
+             name + "\".";
 }
 
 }  // namespace
@@ -423,6 +450,7 @@ Value run(EvalState& st, const ExprInfo& e, const ModInst& mi, const Rep& rep, D
   }
   out.insert(out.end(), e.diags.begin(), e.diags.end());
   EvalContext ctx(&st.fn_ctx);
+  ctx.set_functions(st.fns);
   build_context(st, e, mi, rep, ctx, own);
   EvalResult r = e.expr.value(*st.vm, &ctx);
   finish_diags(st, r.diagnostics, ctx, st.fns.get(), &e.expr.source());
@@ -707,6 +735,7 @@ void validate_variable(EvalState& st, ModInst& mi, const std::string& name, Diag
     both.refs.insert(both.refs.end(), rule.error_message->refs.begin(),
                      rule.error_message->refs.end());
     EvalContext merged(&st.fn_ctx);
+    merged.set_functions(st.fns);
     build_context(st, both, mi, rep, merged, &name);
     EvalResult cond = rule.condition->expr.value(*st.vm, &merged);
     finish_diags(st, cond.diagnostics, merged, st.fns.get(), &rule.condition->expr.source());
@@ -841,6 +870,7 @@ bool check_rules(EvalState& st, const std::vector<CheckRule>& rules, const ModIn
     both.refs.insert(both.refs.end(), rule.error_message->refs.begin(),
                      rule.error_message->refs.end());
     EvalContext ctx(&st.fn_ctx);
+    ctx.set_functions(st.fns);
     if (!has_errors(diags)) build_context(st, both, mi, mi.rep(), ctx);
     std::string message;
     if (!has_errors(diags)) {
@@ -1298,6 +1328,7 @@ EvalResult Evaluation::eval(std::string_view text, Vm* vm) const {
     return r;
   }
   EvalContext ctx(&detail::console_context(st));
+  ctx.set_functions(st.console_fns);
   detail::build_context(st, *info, st.insts.front(), detail::Rep{}, ctx);
   r = e.value(vm ? *vm : detail::thread_vm(), &ctx);
   detail::finish_diags(st, r.diagnostics, ctx, st.console_fns.get(), &e.source());

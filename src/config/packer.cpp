@@ -488,6 +488,7 @@ void evaluate_packer(const Module& module, const Inputs& in, Vm& vm, EvalState& 
     }
     visiting.erase(l.name);
     EvalContext ctx(&st.fn_ctx);
+    ctx.set_functions(st.fns);
     std::vector<std::pair<std::string, Value>> locals(done.begin(), done.end());
     ctx.set("var", st.packer_vars);
     ctx.set("local", Value::object(std::move(locals)));
@@ -526,6 +527,7 @@ EvalResult packer_console_eval(const EvalState& st, std::string_view text, Vm& v
   }
   Expression e = Expression::from_parse(std::move(p));
   EvalContext ctx(&st.fn_ctx);
+  ctx.set_functions(st.fns);
   ctx.set("var", st.packer_vars);
   ctx.set("local", st.packer_locals);
   ctx.set("path", Value::object({{"cwd", Value::string(st.cwd)}, {"root", Value::string(st.root->dir)}}));

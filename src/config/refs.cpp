@@ -434,40 +434,6 @@ void check_refs(const std::vector<Ref>& refs, const ModuleData& m, ExprScope sco
   (void)self_local;
 }
 
-namespace {
-
-// Terraform's templatestring takes its template as an expression and
-// refuses an inline template (a quoted string or heredoc): calls to it in
-// [root] are checked here, since functions here receive values.
-void check_templatestring(const ast::Expr& root, const Source& src, Diagnostics& diags) {
-  std::vector<const ast::Expr*> stack{&root};
-  while (!stack.empty()) {
-    const ast::Expr* e = stack.back();
-    stack.pop_back();
-    if (e->kind == ast::ExprKind::FunctionCall) {
-      const auto& call = ast::as<ast::FunctionCallExpr>(*e);
-      if ((call.name == "templatestring" || call.name == "core::templatestring") &&
-          call.args.size >= 1 &&
-          (call.args[0]->kind == ast::ExprKind::Template ||
-           call.args[0]->kind == ast::ExprKind::TemplateWrap)) {
-        Diagnostic d;
-        d.summary = "Invalid function argument";
-        d.detail =
-            "Invalid value for \"template\" parameter: invalid template expression: "
-            "templatestring is only for rendering templates retrieved dynamically from elsewhere; "
-            "to render an inline template, consider using a plain template string expression.";
-        d.subject = src.range(call.args[0]->span);
-        d.context = src.range(call.span);
-        d.expression = d.subject;
-        diags.push_back(std::move(d));
-      }
-    }
-    ast::for_each_child(*e, [&](const ast::Expr& c) { stack.push_back(&c); });
-  }
-}
-
-}  // namespace
-
 void resolve_resources(std::vector<Ref>& refs, const ModuleData& m) {
   for (Ref& r : refs)
     if (r.kind == Ref::Resource)
@@ -502,8 +468,6 @@ ExprPtr analyze(const Expression& e, const ModuleData& m, ExprScope scope,
     }
   }
   check_refs(info->refs, m, scope, self_local, info->diags);
-  if (!info->has_errors() && e.native_expr() != nullptr && !e.is_static())
-    check_templatestring(*e.native_expr(), e.source(), info->diags);
   return info;
 }
 

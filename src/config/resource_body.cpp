@@ -357,6 +357,7 @@ Value eval_resource_body(EvalState& st, const Resource& r, const ModInst& mi, co
   }
   out.insert(out.end(), r.body_info->diags.begin(), r.body_info->diags.end());
   EvalContext ctx(shared ? shared : &st.fn_ctx);
+  ctx.set_functions(st.fns);
   build_context(st, *r.body_info, mi, rep, ctx, nullptr, shared ? RefPart::Instance : RefPart::All);
   Diagnostics d;
   bool failed = false;

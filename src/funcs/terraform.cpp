@@ -497,10 +497,39 @@ Function templatestring_fn(std::shared_ptr<TemplateFunctions> fns) {
   Function f;
   f.description =
       "Renders the given string as a template, with the given map or object as its variables.";
-  // Terraform's first parameter takes the expression itself; here, any
-  // value, checked below as Terraform checks the expression's value.
+  // Terraform's first parameter takes the expression itself (a cty
+  // expression closure): it must be a reference to a string defined
+  // elsewhere, not a template written in place; its value is then checked
+  // below as Terraform checks it.
   f.params = {param("template", dyn(), kNull | kUnknown | kDynamic | kMarked),
               param("vars", dyn())};
+  f.expression_arg = ExpressionArg{
+      [](ArgSyntax syntax) -> std::string {
+        constexpr std::string_view only =
+            "invalid template expression: templatestring is only for rendering templates "
+            "retrieved dynamically from elsewhere";
+        switch (syntax) {
+          case ArgSyntax::TemplateWrap:
+            return std::string(only) +
+                   "; to treat the inner expression as template syntax, write the reference "
+                   "expression directly without any template interpolation syntax";
+          case ArgSyntax::LiteralTemplate:
+            return std::string(only) +
+                   ", and so does not support providing a literal template; consider using a "
+                   "template string expression instead";
+          case ArgSyntax::Template:
+            return std::string(only) +
+                   "; to render an inline template, consider using a plain template string "
+                   "expression";
+          case ArgSyntax::Reference:
+            return "";
+          case ArgSyntax::Other:
+            break;
+        }
+        return "invalid template expression: must be a direct reference to a single string "
+               "from elsewhere, containing valid Terraform template syntax";
+      },
+      "invalid template expression: "};
   f.returns(Type::string());
   f.result_not_null = true;
   f.impl = [fns](std::span<const Value> args, const Type*) {

@@ -166,5 +166,10 @@ inline constexpr uint8_t kFlagMarks = 1;  // marks precede the operands
 // Flag bits of CALL_BEGIN.
 inline constexpr uint8_t kCallExpand = 1;      // the last argument is expanded (...)
 inline constexpr uint8_t kCallChildScope = 2;  // inside a for: no did-you-mean for functions
+// Bits 2-4: how the first argument is written (hclvm::ArgSyntax), for a
+// function that takes it as an expression.
+inline constexpr uint8_t kCallArgSyntaxShift = 2;
+inline constexpr uint8_t kCallArgSyntaxMask = 7 << kCallArgSyntaxShift;
+inline constexpr uint8_t kCallArgSyntaxMax = 4;  // ArgSyntax::Reference
 
 }  // namespace hclvm::vm

@@ -173,6 +173,12 @@ struct CallFrame {
   std::vector<Value> expanded;
   uint32_t num_expanded = 0;
   std::vector<PendingDiag> try_diags;
+  // A function taking its first argument as an expression (Function::
+  // expression_arg): that argument's failure, its syntax refused or its
+  // evaluation's errors, reported as the function's error when the call
+  // is made.
+  bool expr_arg = false;
+  std::optional<std::string> expr_arg_error;
 };
 
 // Returns a name within distance 2 of [given], or "" (the reference's
@@ -971,6 +977,7 @@ struct Vm::State {
   bool op_splat_end(uint32_t pc);
   Value splat_list(uint32_t pc);
   bool op_call_begin(uint32_t name, uint16_t nargs, uint8_t flags, uint32_t pc);
+  void expression_arg_done(CallFrame& f);
   bool check_arg_count(CallFrame& f, size_t n, uint32_t pc);
   bool op_call_expand(uint32_t pc);
   bool op_call_arg(uint16_t index, uint32_t pc);
@@ -2136,10 +2143,10 @@ bool Vm::State::op_call_begin(uint32_t name, uint16_t nargs, uint8_t flags, uint
   if (fn == nullptr) {
     const std::string& fname = prog->names[name];
     // The reference lists the functions of the context it was given only:
-    // inside a for expression that is a child context without any.
-    const FunctionTable* own = ctx->functions();
-    bool inherited = ctx->parent() != nullptr && ctx->parent()->functions() == own;
-    bool listed = !(flags & kCallChildScope) && own != nullptr && !inherited;
+    // none inside a for expression (a child context without any), nor in
+    // a context that only inherits its parent's.
+    const FunctionTable* own = ctx->own_functions();
+    bool listed = !(flags & kCallChildScope) && own != nullptr;
     std::string detail;
     size_t sep = fname.rfind("::");
     if (sep != std::string::npos) {
@@ -2196,7 +2203,36 @@ bool Vm::State::op_call_begin(uint32_t name, uint16_t nargs, uint8_t flags, uint
     push(Value::dynamic());
     return false;
   }
+  f.expr_arg = fn->expression_arg && nargs > (f.expand ? 1 : 0);
+  f.expr_arg_error.reset();
+  if (f.expr_arg) {
+    auto syntax = ArgSyntax((flags & kCallArgSyntaxMask) >> kCallArgSyntaxShift);
+    if (std::string m = fn->expression_arg->check(syntax); !m.empty())
+      f.expr_arg_error = std::move(m);
+  }
   return true;
+}
+
+// The first argument of a call whose function takes it as an expression
+// has been evaluated (on the stack): its diagnostics go (the reference
+// evaluates it inside the function, and keeps only the message of its
+// errors, as hcl.Diagnostics.Error() words them); a refused syntax or an
+// error leaves DynamicVal in its place and the error for CALL_END.
+void Vm::State::expression_arg_done(CallFrame& f) {
+  if (!f.expr_arg_error && errors_since(f.arg_mark)) {
+    const PendingDiag& d = diags[f.arg_mark];
+    std::string m = f.fn->expression_arg->eval_prefix;
+    m.append(d.has_subject ? range_string(range(d.subject)) : "<nil>")
+        .append(": ")
+        .append(d.summary.view())
+        .append("; ")
+        .append(d.detail.view());
+    if (size_t more = diags.size() - f.arg_mark - 1; more > 0)
+      m.append(", and ").append(std::to_string(more)).append(" other diagnostic(s)");
+    f.expr_arg_error = std::move(m);
+  }
+  truncate(f.arg_mark);
+  if (f.expr_arg_error) sp[-1] = Value::dynamic();
 }
 
 // Checks the count [n] of arguments (expanded ones included) of the call
@@ -2298,6 +2334,7 @@ bool Vm::State::op_call_arg(uint16_t index, uint32_t pc) {
   CallFrame& f = calls.top();
   const Function& fn = *f.fn;
   if (fn.special == Function::Special::None) {
+    if (index == 0 && f.expr_arg) expression_arg_done(f);
     // The common case, in place: an argument already of its parameter's type.
     const Param& p = index < fn.params.size() ? fn.params[index] : *fn.var_param;
     convert_arg(sp[-1], p, 4 + index, arg_span(f, index), pc);
@@ -2402,7 +2439,8 @@ void Vm::State::op_call_end(uint16_t nplain, uint32_t pc) {
     finish_call(Value::dynamic());
     return;
   }
-  FuncResult r = fn.call(std::span<const Value>(args));
+  FuncResult r = f.expr_arg_error ? FuncResult{Value(), FuncError{std::move(*f.expr_arg_error), 0}}
+                                  : fn.call(std::span<const Value>(args));
   if (r.ok()) {
     finish_call(std::move(r.value));
     return;

@@ -47,6 +47,24 @@ EvalContext make_context(std::shared_ptr<const FunctionTable> fns) {
   c.set("pinf", Value::number(Number::infinity(false)));
   c.set("ninf", Value::number(Number::infinity(true)));
   c.set("rec", Value::string("${templatestring(t, {})}"));
+  // Templates for templatestring, which takes only a reference to one.
+  c.set("tpl", Value::object({
+                   {"tuple", Value::string("${x}")},
+                   {"cond", Value::string("%{ if x }a%{ endif }")},
+                   {"upper", Value::string("${upper(x)}")},
+                   {"unclosed", Value::string("${x")},
+                   {"nested", Value::string("${templatestring(t, {})}")},
+                   {"nested_x", Value::string("${templatestring(x, {})}")},
+                   {"nofn", Value::string("${nosuchfunction(1)}")},
+                   {"plain", Value::string("plain")},
+                   {"loop", Value::string("%{ for x in xs }${x},%{ endfor }")},
+                   {"strip", Value::string("a\n  %{~ if true ~}\n  b\n  %{~ endif ~}\n")},
+                   {"late", Value::string("${late()}")},
+                   {"file", Value::string("${file(\"x\")}")},
+                   {"core_file", Value::string("${core::file(\"x\")}")},
+                   {"templatefile", Value::string("${templatefile(\"x\")}")},
+                   {"sum", Value::string("${sum([1, 2])}")},
+               }));
   c.set("bad", Value::string("${"));
   c.set("secl",
         Value::list(Type::number(), {Value::integer(1), Value::integer(2)}).mark("sensitive"));
@@ -701,11 +719,11 @@ TEST(TerraformFuncsTest, TemplateString) {
       {R"~(templatestring(ns, {}))~",
        R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template value: a string is required.)~"},
       {R"~(templatestring(5, {}))~",
-       R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template value: a string is required.)~"},
+       R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template expression: must be a direct reference to a single string from elsewhere, containing valid Terraform template syntax.)~"},
       {R"~(templatestring(true, {}))~",
-       R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template value: a string is required.)~"},
+       R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template expression: must be a direct reference to a single string from elsewhere, containing valid Terraform template syntax.)~"},
       {R"~(templatestring([], {}))~",
-       R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template value: a string is required.)~"},
+       R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template expression: must be a direct reference to a single string from elsewhere, containing valid Terraform template syntax.)~"},
       {R"~(templatestring(us, {}))~", R"~(unknown "string")~"},
       {R"~(templatestring(dyn, {}))~", R"~(unknown "string")~"},
       {R"~(templatestring(tmpl, {name = un}))~", R"~(unknown "string")~"},
@@ -714,30 +732,62 @@ TEST(TerraformFuncsTest, TemplateString) {
       {R"~(templatestring(sec, {}))~", R"~("secret" "string" marks=sensitive)~"},
       {R"~(templatestring(tmpl, {name = [1]}))~",
        R"~(!! Error in function call | Call to function "templatestring" failed: <templatestring argument>:1,10-14: Invalid template interpolation value; Cannot include the given value in a string template: string required, but have tuple..)~"},
-      {R"~(templatestring("$${x}", {x = [1]}))~",
+      {R"~(templatestring(tpl.tuple, {x = [1]}))~",
        R"~(!! Error in function call | Call to function "templatestring" failed: invalid template result: string required, but have tuple.)~"},
-      {R"~(templatestring("%%{ if x }a%%{ endif }", {x = "maybe"}))~",
+      {R"~(templatestring(tpl.cond, {x = "maybe"}))~",
        R"~(!! Error in function call | Call to function "templatestring" failed: <templatestring argument>:1,7-8: Incorrect condition type; The condition expression must be of type bool..)~"},
-      {R"~(templatestring("$${upper(x)}", {x = "a"}))~", R"~("A" "string")~"},
-      {R"~(templatestring("$${x", {x = "a"}))~",
+      {R"~(templatestring(tpl.upper, {x = "a"}))~", R"~("A" "string")~"},
+      {R"~(templatestring(tpl.unclosed, {x = "a"}))~",
        R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template: <templatestring argument>:1,1-3: Unclosed template interpolation sequence; There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression..)~"},
       {R"~(templatestring(bad, {}))~",
        R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template: <templatestring argument>:1,3-3: Missing expression; Expected the start of an expression, but found the end of the file..)~"},
       {R"~(templatestring(rec, {t = "x"}))~",
        R"~(!! Error in function call | Call to function "templatestring" failed: <templatestring argument>:1,3-18: Error in function call; Call to function "templatestring" failed: cannot recursively call templatestring from inside another template function..)~"},
-      {R"~(templatestring("$${templatestring(t, {})}", {t = "x"}))~",
+      {R"~(templatestring(tpl.nested, {t = "x"}))~",
        R"~(!! Error in function call | Call to function "templatestring" failed: <templatestring argument>:1,3-18: Error in function call; Call to function "templatestring" failed: cannot recursively call templatestring from inside another template function..)~"},
       {R"~(templatestring(tmpl, {name = templatestring(tmpl, {name = 1})}))~",
        R"~("Hello, Hello, 1!!" "string")~"},
-      {R"~(templatestring("$${nosuchfunction(1)}", {}))~",
+      {R"~(templatestring(tpl.nofn, {}))~",
        R"~(!! Error in function call | Call to function "templatestring" failed: <templatestring argument>:1,3-17: Call to unknown function; There is no function named "nosuchfunction"..)~"},
-      {R"~(templatestring("plain", {}))~", R"~("plain" "string")~"},
+      {R"~(templatestring(tpl.plain, {}))~", R"~("plain" "string")~"},
       {R"~(templatestring(tmpl))~",
        R"~(!! Not enough function arguments | Function "templatestring" expects 2 argument(s). Missing value for "vars".)~"},
-      {R"~(templatestring("%%{ for x in xs }$${x},%%{ endfor }", {xs = [1, 2]}))~",
+      {R"~(templatestring(tpl.loop, {xs = [1, 2]}))~",
        R"~("1,2," "string")~"},
-      {R"~(templatestring("a\n  %%{~ if true ~}\n  b\n  %%{~ endif ~}\n", {}))~",
+      {R"~(templatestring(tpl.strip, {}))~",
        R"~("a\n  b\n" "string")~"},
+      // Terraform takes the template as an expression: a reference to a
+      // string defined elsewhere, never one written in place (which is not
+      // evaluated: its errors are not the ones reported), and errors
+      // evaluating the reference are folded into one message.
+      {R"~(templatestring("plain", {}))~",
+       R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template expression: templatestring is only for rendering templates retrieved dynamically from elsewhere, and so does not support providing a literal template; consider using a template string expression instead.)~"},
+      {R"~(templatestring("", {}))~",
+       R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template expression: templatestring is only for rendering templates retrieved dynamically from elsewhere, and so does not support providing a literal template; consider using a template string expression instead.)~"},
+      {R"~(templatestring("a ${nosuch}", {}))~",
+       R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template expression: templatestring is only for rendering templates retrieved dynamically from elsewhere; to render an inline template, consider using a plain template string expression.)~"},
+      {R"~(templatestring("${tmpl}", {}))~",
+       R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template expression: templatestring is only for rendering templates retrieved dynamically from elsewhere; to treat the inner expression as template syntax, write the reference expression directly without any template interpolation syntax.)~"},
+      {R"~(templatestring((tmpl), {name = "x"}))~",
+       R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template expression: must be a direct reference to a single string from elsewhere, containing valid Terraform template syntax.)~"},
+      {R"~(templatestring(upper(nosuch), {name = "x"}))~",
+       R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template expression: must be a direct reference to a single string from elsewhere, containing valid Terraform template syntax.)~"},
+      {R"~(templatestring([tmpl][0], {name = "x"}))~",
+       R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template expression: must be a direct reference to a single string from elsewhere, containing valid Terraform template syntax.)~"},
+      {R"~(templatestring(tpl["plain"], {}))~", R"~("plain" "string")~"},
+      {R"~(templatestring(sl[1], {}))~", R"~("b" "string")~"},
+      {R"~(templatestring(sl[*], {}))~",
+       R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template value: a string is required.)~"},
+      {R"~(templatestring(tpl.nope, {}))~",
+       R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template expression: <expr>:1,19-24: Unsupported attribute; This object does not have an attribute named "nope"..)~"},
+      {R"~(templatestring(nosuch, {}))~",
+       R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template expression: <expr>:1,16-22: Unknown variable; There is no variable named "nosuch"..)~"},
+      {R"~(templatestring("x", nosuch))~",
+       R"~(!! Unknown variable | There is no variable named "nosuch".)~"},
+      {R"~(try(templatestring("x", {}), "caught"))~", R"~("caught" "string")~"},
+      {R"~(can(templatestring(tpl.nope, {})))~", R"~(false "bool")~"},
+      {R"~(core::templatestring("x", {}))~",
+       R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template expression: templatestring is only for rendering templates retrieved dynamically from elsewhere, and so does not support providing a literal template; consider using a template string expression instead.)~"},
   };
   // clang-format on
   check(cases);
@@ -757,7 +807,7 @@ TEST(TerraformFuncsTest, TemplateStringScopeOnFirstCall) {
   EvalContext ctx = make_context(table);
   EXPECT_EQ(eval(R"(late())", ctx), R"("late" "string")");
   EXPECT_EQ(
-      eval(R"(templatestring("$${late()}", {}))", ctx),
+      eval(R"(templatestring(tpl.late, {}))", ctx),
       R"(!! Error in function call | Call to function "templatestring" failed: <templatestring argument>:1,3-7: Call to unknown function; There is no function named "late"..)");
 
   // A fresh table, rendered first by four threads together.
@@ -766,8 +816,8 @@ TEST(TerraformFuncsTest, TemplateStringScopeOnFirstCall) {
   std::vector<std::thread> threads;
   for (size_t i = 0; i < got.size(); ++i) {
     threads.emplace_back([&, i] {
-      got[i] = eval(i % 2 ? R"(templatestring("$${upper(x)}", {x = "a"}))"
-                          : R"(templatestring("$${templatestring(x, {})}", {x = "a"}))",
+      got[i] = eval(i % 2 ? R"(templatestring(tpl.upper, {x = "a"}))"
+                          : R"(templatestring(tpl.nested_x, {x = "a"}))",
                     fresh);
     });
   }
@@ -1038,24 +1088,24 @@ TEST(TerraformFuncsTest, TemplatesCannotReachTemplateOrFilesystemFunctions) {
   funcs::add_templatestring_function(t);
   EvalContext ctx = make_context(std::make_shared<const FunctionTable>(t));
   EXPECT_EQ(eval(R"(file("x"))", ctx), R"("contents" "string")");
-  EXPECT_EQ(eval(R"(templatestring("$${file(\"x\")}", {}))", ctx),
+  EXPECT_EQ(eval(R"(templatestring(tpl.file, {}))", ctx),
             R"(!! Error in function call | Call to function "templatestring" failed: )"
             R"(<templatestring argument>:1,3-8: Error in function call; Call to function "file" )"
             R"(failed: cannot use filesystem access functions like file in templatestring )"
             R"(templates; consider passing the function result as a template variable instead..)");
-  EXPECT_EQ(eval(R"(templatestring("$${core::file(\"x\")}", {}))", ctx),
+  EXPECT_EQ(eval(R"(templatestring(tpl.core_file, {}))", ctx),
             R"(!! Error in function call | Call to function "templatestring" failed: )"
             R"(<templatestring argument>:1,3-14: Error in function call; Call to function )"
             R"("core::file" failed: cannot use filesystem access functions like file in )"
             R"(templatestring templates; consider passing the function result as a template )"
             R"(variable instead..)");
-  EXPECT_EQ(eval(R"(templatestring("$${templatefile(\"x\")}", {}))", ctx),
+  EXPECT_EQ(eval(R"(templatestring(tpl.templatefile, {}))", ctx),
             R"(!! Error in function call | Call to function "templatestring" failed: )"
             R"(<templatestring argument>:1,3-16: Error in function call; Call to function )"
             R"("templatefile" failed: cannot recursively call templatefile from inside another )"
             R"(template function..)");
   // Everything else is there.
-  EXPECT_EQ(eval(R"(templatestring("$${sum([1, 2])}", {}))", ctx), R"("3" "string")");
+  EXPECT_EQ(eval(R"(templatestring(tpl.sum, {}))", ctx), R"("3" "string")");
 }
 
 TEST(TerraformFuncsTest, TablesDifferWhereTerraformDiffers) {
