@@ -496,7 +496,9 @@ std::vector<std::pair<std::string, Value>> vars_entries(const Value& vars) {
 Function templatestring_fn(std::shared_ptr<TemplateFunctions> fns) {
   Function f;
   f.description =
-      "Renders the given string as a template, with the given map or object as its variables.";
+      "Renders a string defined elsewhere (the template argument must be a reference to it, not "
+      "a template written in place) as a template, with the given map or object as its "
+      "variables.";
   // Terraform's first parameter takes the expression itself (a cty
   // expression closure): it must be a reference to a string defined
   // elsewhere, not a template written in place; its value is then checked
