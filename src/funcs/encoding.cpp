@@ -839,7 +839,29 @@ bool decode_text(const Charset& cs, std::string_view bytes, std::string& out) {
     }
     case CK::MultiByte: {
       Iconv cv("UTF-8", cs.iconv);
-      return cv.ok() && cv.convert(bytes, out);
+      if (!cv.ok()) return false;
+      if (cs.name != "Shift_JIS") return cv.convert(bytes, out);
+      // x/text's Shift_JIS (WHATWG's): 0x81-0x9F and 0xE0-0xEF lead a
+      // two-byte character, 0xA1-0xDF are half-width katakana and a lone
+      // 0x80 is U+0080; anything else (0xA0, 0xF0-0xFF, which the code
+      // page gives to its user area) is not defined. The runs between
+      // 0x80 bytes go through the converter.
+      size_t run = 0;
+      for (size_t i = 0; i < bytes.size();) {
+        auto c = uint8_t(bytes[i]);
+        if (c < 0x80 || (c >= 0xA1 && c <= 0xDF)) {
+          ++i;
+        } else if (c == 0x80) {
+          if (!cv.convert(bytes.substr(run, i - run), out)) return false;
+          uni::append_utf8(out, 0x80);
+          run = ++i;
+        } else if ((c <= 0x9F || (c >= 0xE0 && c <= 0xEF)) && i + 1 < bytes.size()) {
+          i += 2;
+        } else {
+          return false;
+        }
+      }
+      return cv.convert(bytes.substr(run), out);
     }
   }
   return false;

@@ -335,6 +335,19 @@ TEST(FuncsEncodingTest, TextDecodeBase64) {
       {"textdecodebase64(\"gA==\", \"windows-1252\")", "€"},
       {"textdecodebase64(\"gA==\", \"latin1\")", "\xC2\x80"},
       {"textdecodebase64(\"grGC8YLJgr+CzZCiikU=\", \"shift_jis\")", "こんにちは世界"},
+      // Shift_JIS as x/text (and so Terraform 1.11.4) reads it: a lone 0x80
+      // is U+0080; 0xA0 and 0xF0-0xFF (the code page's user area) lead
+      // nothing, and a lead byte needs its trail.
+      {"textdecodebase64(\"QYBC\", \"SHIFT_JIS\")",
+       "A\xC2\x80"
+       "B"},
+      {"textdecodebase64(\"gIA=\", \"SHIFT_JIS\")", "\xC2\x80\xC2\x80"},
+      {"textdecodebase64(\"iKA=\", \"SHIFT_JIS\")", "唖"},
+      {"textdecodebase64(\"sQ==\", \"SHIFT_JIS\")", "ｱ"},
+      {"textdecodebase64(\"8EA=\", \"SHIFT_JIS\")", undefined("Shift_JIS")},
+      {"textdecodebase64(\"oA==\", \"SHIFT_JIS\")", undefined("Shift_JIS")},
+      {"textdecodebase64(\"/w==\", \"SHIFT_JIS\")", undefined("Shift_JIS")},
+      {"textdecodebase64(\"gQ==\", \"SHIFT_JIS\")", undefined("Shift_JIS")},
       {"textdecodebase64(\"\", \"UTF-16\")", ""},
       {"textdecodebase64(\"gQ==\", \"windows-1250\")", undefined("windows-1250")},
       {"textdecodebase64(\"gA==\", \"ISO-8859-2\")", undefined("ISO_8859-2:1987")},
