@@ -136,7 +136,11 @@ class Function {
   // cty's Function.ReturnTypeForValues.
   TypeResult return_type(std::span<const Value> args) const;
   // cty's Function.Call: [args] already checked for count and converted.
-  FuncResult call(std::span<const Value> args) const;
+  FuncResult call(std::span<const Value> args) const { return call(args, nullptr); }
+  // The same, but where the implementation would run, [instead] (when not
+  // null) is the result: an expression argument's failure (see
+  // ExpressionArg), which cty's checks of the other arguments come before.
+  FuncResult call(std::span<const Value> args, const FuncError* instead) const;
 };
 
 class FunctionTable {

@@ -118,11 +118,12 @@ TypeResult Function::return_type(std::span<const Value> args) const {
   return type(unmarked);
 }
 
-FuncResult Function::call(std::span<const Value> args) const {
+FuncResult Function::call(std::span<const Value> args, const FuncError* instead) const {
   // The common case: a fixed return type and arguments that are known,
   // non-null, unmarked primitives (already of their parameters' types, as
   // the evaluator converts them): nothing for the convention to do.
-  if (fixed_type && impl && (var_param ? args.size() >= params.size() : args.size() == params.size())) {
+  if (fixed_type && impl && !instead &&
+      (var_param ? args.size() >= params.size() : args.size() == params.size())) {
     bool simple = true;
     size_t np = params.size();
     for (size_t i = 0; simple && i < args.size(); ++i) {
@@ -165,6 +166,7 @@ FuncResult Function::call(std::span<const Value> args) const {
   if (unsupported_unknowns) {
     result = Value::unknown(expected).mark(result_marks);
   } else {
+    if (instead) return {Value(), *instead};
     if (!impl) return FuncResult::fail("function has no implementation");
     FuncResult r = own.empty() ? impl(args, expected) : impl(own, expected);
     if (!r.ok()) return r;

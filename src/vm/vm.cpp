@@ -2439,8 +2439,9 @@ void Vm::State::op_call_end(uint16_t nplain, uint32_t pc) {
     finish_call(Value::dynamic());
     return;
   }
-  FuncResult r = f.expr_arg_error ? FuncResult{Value(), FuncError{std::move(*f.expr_arg_error), 0}}
-                                  : fn.call(std::span<const Value>(args));
+  std::optional<FuncError> instead;
+  if (f.expr_arg_error) instead = FuncError{std::move(*f.expr_arg_error), 0};
+  FuncResult r = fn.call(std::span<const Value>(args), instead ? &*instead : nullptr);
   if (r.ok()) {
     finish_call(std::move(r.value));
     return;

@@ -786,6 +786,11 @@ TEST(TerraformFuncsTest, TemplateString) {
        R"~(!! Unknown variable | There is no variable named "nosuch".)~"},
       {R"~(try(templatestring("x", {}), "caught"))~", R"~("caught" "string")~"},
       {R"~(can(templatestring(tpl.nope, {})))~", R"~(false "bool")~"},
+      // cty checks the other arguments before the implementation, where
+      // Terraform checks the template's syntax.
+      {R"~(templatestring("${1 + 1}", null))~",
+       R"~(!! Invalid function argument | Invalid value for "vars" parameter: argument must not be null.)~"},
+      {R"~(templatestring("x", un))~", R"~(unknown "string")~"},
       {R"~(core::templatestring("x", {}))~",
        R"~(!! Invalid function argument | Invalid value for "template" parameter: invalid template expression: templatestring is only for rendering templates retrieved dynamically from elsewhere, and so does not support providing a literal template; consider using a template string expression instead.)~"},
   };
