@@ -541,6 +541,26 @@ TEST(VmContext, FunctionSuggestions) {
   EXPECT_EQ(r.result.diagnostics[0].detail, "There is no function named \"uppr\".");
 }
 
+// The reference lists the functions of the context it was given: a child
+// that only inherits its parent's table suggests none; one given the same
+// table itself does (as Terraform's scopes are).
+TEST(VmContext, FunctionSuggestionsFromTheContextsOwnTable) {
+  EvalContext parent = functions_only();
+  EvalContext inherits(&parent);
+  Outcome r = eval("uppr(\"a\")", inherits);
+  ASSERT_EQ(r.result.diagnostics.size(), 1u);
+  EXPECT_EQ(r.result.diagnostics[0].detail, "There is no function named \"uppr\".");
+  EXPECT_EQ(inherits.own_functions(), nullptr);
+  EvalContext owns(&parent);
+  owns.set_functions(std::shared_ptr<const FunctionTable>(parent.functions(), [](auto*) {}));
+  r = eval("uppr(\"a\")", owns);
+  ASSERT_EQ(r.result.diagnostics.size(), 1u);
+  EXPECT_EQ(r.result.diagnostics[0].detail,
+            "There is no function named \"uppr\". Did you mean \"upper\"?");
+  // A known function is found through the parent either way.
+  EXPECT_FALSE(eval("upper(\"a\")", inherits).result.has_errors());
+}
+
 TEST(VmContext, NamespacedFunctions) {
   auto table = std::make_shared<FunctionTable>();
   auto f = std::make_shared<Function>();
