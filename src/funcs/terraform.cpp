@@ -373,15 +373,11 @@ Function transpose_fn() {
     std::map<std::string, std::vector<std::string>, std::less<>> out;
     for (size_t i = 0; i < in.length(); ++i) {
       const Value& l = in.map_value(i);
-      // Where cty panics, and Terraform reports the panic.
-      if (l.is_null()) {
-        return FuncResult::fail(
-            "panic in function implementation: can't use ElementIterator on null value");
-      }
+      if (l.is_null()) return FuncResult::fail("input must not contain null list");
       poll_every(i);
       for (size_t j = 0; j < l.length(); ++j) {
         const Value& s = l.element(j);
-        if (s.is_null()) return FuncResult::fail("panic in function implementation: value is null");
+        if (s.is_null()) return FuncResult::fail("input list must not contain null string");
         out[std::string(s.as_string())].emplace_back(in.map_key(i));
       }
     }
