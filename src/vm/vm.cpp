@@ -883,10 +883,11 @@ struct Vm::State {
   }
 
   // Converts the collected diagnostics to the public form.
-  Diagnostics finish_diags() const {
+  Diagnostics finish_diags(size_t from = 0) const {
     Diagnostics out;
-    out.reserve(diags.size());
-    for (const PendingDiag& d : diags) {
+    out.reserve(diags.size() - from);
+    for (size_t i = from; i < diags.size(); ++i) {
+      const PendingDiag& d = diags[i];
       Diagnostic x;
       x.severity = Severity::Error;
       x.summary = d.summary.str();
@@ -2219,18 +2220,9 @@ bool Vm::State::op_call_begin(uint32_t name, uint16_t nargs, uint8_t flags, uint
 // errors, as hcl.Diagnostics.Error() words them); a refused syntax or an
 // error leaves DynamicVal in its place and the error for CALL_END.
 void Vm::State::expression_arg_done(CallFrame& f) {
-  if (!f.expr_arg_error && errors_since(f.arg_mark)) {
-    const PendingDiag& d = diags[f.arg_mark];
-    std::string m = f.fn->expression_arg->eval_prefix;
-    m.append(d.has_subject ? range_string(range(d.subject)) : "<nil>")
-        .append(": ")
-        .append(d.summary.view())
-        .append("; ")
-        .append(d.detail.view());
-    if (size_t more = diags.size() - f.arg_mark - 1; more > 0)
-      m.append(", and ").append(std::to_string(more)).append(" other diagnostic(s)");
-    f.expr_arg_error = std::move(m);
-  }
+  if (!f.expr_arg_error && errors_since(f.arg_mark))
+    f.expr_arg_error =
+        f.fn->expression_arg->eval_prefix + diagnostics_error(finish_diags(f.arg_mark));
   truncate(f.arg_mark);
   if (f.expr_arg_error) sp[-1] = Value::dynamic();
 }
