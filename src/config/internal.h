@@ -321,4 +321,23 @@ void describe_values(Diagnostic& d, const Sources& sources, const EvalContext& c
                      const FunctionTable* fns, bool caused_by_unknown = false,
                      bool caused_by_sensitive = false);
 
+// A function's signature as Terraform describes it in the snippet of a
+// diagnostic about a call (views/json.DescribeFunction): types as cty's
+// Type.MarshalJSON writes them (compact JSON), the return type the one
+// the function gives for arguments of exactly its parameters' types
+// ("dynamic" when it refuses them). A parameter taking an expression
+// (templatestring's template: a cty capsule in Terraform) is "dynamic",
+// and so is the return type of such a function.
+struct FunctionSignature {
+  struct Param {
+    std::string name;
+    std::string type;
+  };
+  std::string name;
+  std::vector<Param> params;
+  std::optional<Param> variadic;
+  std::string return_type;
+};
+FunctionSignature describe_function(std::string_view name, const Function& f);
+
 }  // namespace hclvm::config::detail

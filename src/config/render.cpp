@@ -20,6 +20,7 @@
 #include "config/internal.h"
 #include "util/budget.h"
 #include "util/unicode.h"
+#include "value/json.h"
 #include "value/number.h"
 #include "vm/access.h"
 #include "vm/expr_values.h"
@@ -170,6 +171,31 @@ void describe_values(Diagnostic& d, const Sources& sources, const EvalContext& c
     }
   }
   for (auto& [name, statement] : values) d.expression_values.push_back(name + " " + statement);
+}
+
+FunctionSignature describe_function(std::string_view name, const Function& f) {
+  FunctionSignature s;
+  size_t sep = name.rfind("::");
+  s.name = std::string(sep == std::string_view::npos ? name : name.substr(sep + 2));
+  auto type_json = [](const Type* t) {
+    JsonResult<std::string> j = type_to_json(t);
+    return j.ok() ? j.value : std::string("\"dynamic\"");
+  };
+  std::vector<Value> args;
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const Param& p = f.params[i];
+    bool expression = i == 0 && f.expression_arg;
+    s.params.push_back({p.name, expression ? std::string("\"dynamic\"") : type_json(p.type)});
+    args.push_back(Value::unknown(p.type));
+  }
+  if (f.var_param) {
+    s.variadic = FunctionSignature::Param{f.var_param->name, type_json(f.var_param->type)};
+    args.push_back(Value::unknown(f.var_param->type));
+  }
+  TypeResult r = f.return_type(args);
+  s.return_type = f.expression_arg || r.error || r.type == nullptr ? std::string("\"dynamic\"")
+                                                                   : type_json(r.type);
+  return s;
 }
 
 }  // namespace detail
@@ -325,6 +351,75 @@ std::string render_diagnostics(const Diagnostics& in, const Sources& sources,
   return out;
 }
 
+namespace {
+
+// The compact JSON [j] laid out as Go's json.MarshalIndent lays out a
+// value nested at indentation [ind] (two spaces a level; empty arrays and
+// objects stay "[]" and "{}").
+std::string indent_json(std::string_view j, const std::string& ind) {
+  std::string out, cur = ind;
+  for (size_t i = 0; i < j.size(); ++i) {
+    char c = j[i];
+    if (c == '"') {
+      size_t k = i + 1;
+      while (k < j.size() && j[k] != '"') k += j[k] == '\\' ? 2 : 1;
+      out.append(j.substr(i, k + 1 - i));
+      i = k;
+    } else if (c == '[' || c == '{') {
+      out += c;
+      if (i + 1 < j.size() && (j[i + 1] == ']' || j[i + 1] == '}')) {
+        out += j[++i];
+      } else {
+        cur += "  ";
+        out += "\n" + cur;
+      }
+    } else if (c == ']' || c == '}') {
+      cur.resize(cur.size() - 2);
+      out += "\n" + cur + c;
+    } else if (c == ',') {
+      out += ",\n" + cur;
+    } else if (c == ':') {
+      out += ": ";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// The "function_call" member of the snippet of [d] (views/json
+// DiagnosticFunctionCall), with its leading ",\n"; empty when [d] is not
+// about a call (hclsyntax's FunctionCallDiagExtra: describe_values put
+// the "while calling" line under it).
+std::string function_call_json(const Diagnostic& d) {
+  static constexpr std::string_view kWhile = "while calling ";
+  for (const std::string& v : d.expression_values) {
+    if (!v.starts_with(kWhile)) continue;
+    std::string name = v.substr(kWhile.size(), v.find('(') - kWhile.size());
+    std::string out =
+        ",\n        \"function_call\": {\n          \"called_as\": " + json_string(name);
+    // The signature does not depend on where the file functions read.
+    static const std::shared_ptr<const FunctionTable> fns =
+        detail::terraform_functions(".", true, false);
+    if (const Function* f = fns->find(name)) {
+      detail::FunctionSignature sig = detail::describe_function(name, *f);
+      auto param = [](const detail::FunctionSignature::Param& p) {
+        return "{\"name\":" + json_string(p.name) + ",\"type\":" + p.type + "}";
+      };
+      std::string j = "{\"name\":" + json_string(sig.name) + ",\"params\":[";
+      for (size_t i = 0; i < sig.params.size(); ++i) j += (i ? "," : "") + param(sig.params[i]);
+      j += "]";
+      if (sig.variadic) j += ",\"variadic_param\":" + param(*sig.variadic);
+      j += ",\"return_type\":" + sig.return_type + "}";
+      out += ",\n          \"signature\": " + indent_json(j, "          ");
+    }
+    return out + "\n        }";
+  }
+  return "";
+}
+
+}  // namespace
+
 std::string render_validate_json(const Diagnostics& diags, const Sources& sources) {
   size_t errors = 0, warnings = 0;
   for (const Diagnostic& d : diags) (d.severity == Severity::Error ? errors : warnings)++;
@@ -371,7 +466,7 @@ std::string render_validate_json(const Diagnostics& diags, const Sources& source
                  "\n          }";
         }
         out += first ? "]" : "\n        ]";
-        out += "\n      }";
+        out += function_call_json(d) + "\n      }";
       }
     }
     out += "\n    }";

@@ -5,20 +5,26 @@
 // blocks), supplied resource values, the JSON document, console rendering,
 // validation, and Packer templates; go-version's constraint syntax against
 // its regular expression. Terraform's own answers are checked by the goldens
-// of tests/golden/config (config_golden_test).
+// of tests/golden/config (config_golden_test), and the function signatures
+// `check --format terraform-json` describes by what `terraform metadata
+// functions -json` printed (tests/golden/config/function-signatures.txt).
 #include <gtest/gtest.h>
 #include <hclvm/config.h>
 #include <re2/re2.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "config/decode.h"
+#include "config/internal.h"
 
 namespace hclvm {
 namespace {
@@ -702,6 +708,72 @@ TEST(ModuleSources, AgreeWithThePatterns) {
     ASSERT_EQ(config::detail::forced_getter(s), RE2::FullMatch(s, forced)) << "'" << s << "'";
     ASSERT_EQ(config::detail::url_with_scheme(s), RE2::FullMatch(s, scheme)) << "'" << s << "'";
   }
+}
+
+// The signature hclvm describes for each of Terraform's functions (the
+// "function_call" of validate -json's snippets) against Terraform 1.11.4's
+// own description of the same function, recorded by record-signatures.sh:
+// parameter names and types, the variadic parameter, the return type
+// computed from the parameters' types. The one difference is
+// templatestring's: the scope's table takes the template as an expression
+// (a capsule, described "dynamic", and so is the return type; validate
+// -json says so, see the templatestring_heredoc golden), where the
+// metadata describes the plain function's string. Other known differences
+// are listed in the test with their reasons.
+TEST(ConfigSignatures, MatchTerraformsMetadata) {
+  // format and formatlist take arguments of no particular type in go-cty
+  // 1.18.1 (since 1.16.1: an untyped null is formatted), so arguments of
+  // their parameters' types give a result type; Terraform 1.11.4 is built
+  // on go-cty 1.16.0, whose type check stops at such an argument.
+  // list and map are in Terraform's scope (removed in 0.12, each call an
+  // error naming its replacement) but not in what metadata lists.
+  const std::set<std::string> known = {
+      "format(format \"string\", args... \"dynamic\") \"dynamic\"",
+      "formatlist(format \"string\", args... \"dynamic\") \"dynamic\"",
+      "format(format \"string\", args... \"dynamic\") \"string\"",
+      "formatlist(format \"string\", args... \"dynamic\") [\"list\",\"string\"]",
+      "list(vals... \"dynamic\") \"dynamic\"",
+      "map(vals... \"dynamic\") \"dynamic\"",
+  };
+  auto is_known = [&](std::string l) {
+    if (l.starts_with("core::")) l = l.substr(6);
+    return known.count(l) != 0;
+  };
+  std::ifstream in(std::string(HCLVM_SOURCE_DIR) + "/tests/golden/config/function-signatures.txt");
+  ASSERT_TRUE(in) << "tests/golden/config/function-signatures.txt";
+  std::vector<std::string> expected;
+  for (std::string line; std::getline(in, line);) {
+    if (line.starts_with("templatestring(") || line.starts_with("core::templatestring("))
+      line.replace(line.find("\"string\""), 8, "\"dynamic\"")
+          .replace(line.rfind("\"string\""), 8, "\"dynamic\"");
+    expected.push_back(line);
+  }
+  ASSERT_GT(expected.size(), 200u);
+  std::shared_ptr<const FunctionTable> fns = config::detail::terraform_functions(".", true, false);
+  std::vector<std::string> got;
+  fns->each_name([&](std::string_view name) {
+    config::detail::FunctionSignature sig =
+        config::detail::describe_function(name, *fns->find(name));
+    std::string line = std::string(name) + "(";
+    for (size_t i = 0; i < sig.params.size(); ++i)
+      line += (i ? ", " : "") + sig.params[i].name + " " + sig.params[i].type;
+    if (sig.variadic)
+      line += (sig.params.empty() ? "" : ", ") + sig.variadic->name + "... " + sig.variadic->type;
+    got.push_back(line + ") " + sig.return_type);
+  });
+  std::sort(got.begin(), got.end());
+  std::sort(expected.begin(), expected.end());
+  std::vector<std::string> missing, extra;
+  std::set_difference(expected.begin(), expected.end(), got.begin(), got.end(),
+                      std::back_inserter(missing));
+  std::set_difference(got.begin(), got.end(), expected.begin(), expected.end(),
+                      std::back_inserter(extra));
+  std::string report;
+  for (const std::string& l : missing)
+    if (!is_known(l)) report += "  terraform: " + l + "\n";
+  for (const std::string& l : extra)
+    if (!is_known(l)) report += "  hclvm:     " + l + "\n";
+  EXPECT_TRUE(report.empty()) << report;
 }
 
 }  // namespace
