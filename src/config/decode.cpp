@@ -6,6 +6,7 @@
 #include "config/decode.h"
 
 #include <hclvm/analysis.h>
+#include <hclvm/syntax.h>
 
 #include <algorithm>
 
@@ -20,6 +21,18 @@ const char kBadIdentifierDetail[] =
     "underscores, and dashes.";
 
 namespace {
+
+constexpr const char* kQuotedReferencesDetail =
+    "In this context, references are expected literally rather than in quotes. Terraform 0.11 "
+    "and earlier required quotes, but quoted references are now deprecated and will be removed "
+    "in a future version of Terraform. Remove the quotes surrounding this reference to silence "
+    "this warning.";
+
+// A reference to a provider configuration: its local name and alias.
+struct ProviderRef {
+  std::string name;
+  std::string alias;
+};
 
 void append(Diagnostics& to, Diagnostics from) {
   for (Diagnostic& d : from) to.push_back(std::move(d));
@@ -47,16 +60,150 @@ bool decode_string(const Attribute& a, std::string& out, Diagnostics& diags) {
   return true;
 }
 
+// Terraform's decodeVersionConstraint of [a]: the constraint's text, or
+// nullopt when there is none (a null, a value not known: Terraform takes
+// no constraint then) or it is not one (the error in [diags]).
+std::optional<std::string> decode_version_constraint(const Attribute& a, Diagnostics& diags) {
+  EvalResult v = a.expr.value(nullptr);
+  bool failed = v.has_errors();
+  append(diags, std::move(v.diagnostics));
+  if (failed) return std::nullopt;
+  ConvertResult s = convert(v.value, Type::string());
+  if (!s.ok()) {
+    error(diags, "Invalid version constraint", "A string value is required for " + a.name + ".",
+          a.expr.range());
+    return std::nullopt;
+  }
+  if (s.value().is_null() || !s.value().is_known()) return std::nullopt;
+  std::string text(s.value().as_string());
+  if (!valid_version_constraint(text)) {
+    error(diags, "Invalid version constraint",
+          "This string does not use correct version constraint syntax.", a.expr.range());
+    return std::nullopt;
+  }
+  return text;
+}
+
 // The keyword of a native-syntax string literal [e] (`"string"`), or nullopt.
 std::optional<std::string> native_quoted_string(const Expression& e) {
   const ast::Expr* n = e.native_expr();
   if (n == nullptr || e.is_static()) return std::nullopt;
+  // An object constructor's key: what it wraps.
+  if (n->kind == ast::ExprKind::ObjectKey) n = ast::as<ast::ObjectKeyExpr>(*n).wrapped;
   if (n->kind != ast::ExprKind::Template) return std::nullopt;
   const auto& t = ast::as<ast::TemplateExpr>(*n);
   if (t.parts.size != 1 || t.parts[0]->kind != ast::ExprKind::Literal) return std::nullopt;
   const auto& lit = ast::as<ast::LiteralExpr>(*t.parts[0]);
   if (lit.value.kind != ast::LitKind::String) return std::nullopt;
   return std::string(lit.value.text);
+}
+
+// tfaddr.ParseProviderPart: [given] as a provider's name is normalized (the
+// IDNA lookup mapping: ASCII letters lowercased), or nullopt with the
+// reason in [err]. Letters beyond ASCII are taken as they are.
+std::optional<std::string> parse_provider_part(std::string_view given, std::string& err) {
+  if (given.empty()) {
+    err = "must have at least one character";
+    return std::nullopt;
+  }
+  if (given.find('.') != std::string_view::npos) {
+    err = "dots are not allowed";
+    return std::nullopt;
+  }
+  if (given.find("--") != std::string_view::npos) {
+    err = "cannot use multiple consecutive dashes";
+    return std::nullopt;
+  }
+  std::string out(given);
+  bool ok = given.front() != '-' && given.back() != '-';
+  for (char& c : out) {
+    auto u = static_cast<unsigned char>(c);
+    if (u >= 'A' && u <= 'Z')
+      c = char(u - 'A' + 'a');
+    else if (u < 0x80 && !(u >= 'a' && u <= 'z') && !(u >= '0' && u <= '9') && u != '-')
+      ok = false;
+  }
+  if (!ok) {
+    err =
+        "must contain only letters, digits, and dashes, and may not use leading or trailing "
+        "dashes";
+    return std::nullopt;
+  }
+  return out;
+}
+
+// Terraform's shimTraversalInString: a native quoted string [e] read as
+// the traversal it holds (its errors in [diags], with the warning that
+// quoting references is deprecated); nullopt for any other expression.
+std::optional<Traversal> shim_quoted_traversal(const Expression& e, Diagnostics& diags) {
+  if (!native_quoted_string(e)) return std::nullopt;
+  EvalResult v = e.value(nullptr);
+  if (v.has_errors() || v.value.is_null() || !v.value.is_known()) return std::nullopt;
+  Range r = e.range();
+  Pos start = r.start;
+  ++start.column, ++start.byte;
+  TraversalParse p =
+      parse_traversal_abs(make_source(r.filename, std::string(v.value.as_string()), start));
+  append(diags, std::move(p.diagnostics));
+  Diagnostic w;
+  w.severity = Severity::Warning;
+  w.summary = "Quoted references are deprecated";
+  w.detail = kQuotedReferencesDetail;
+  w.subject = r;
+  diags.push_back(std::move(w));
+  return make_traversal(p.traversal, *p.source);
+}
+
+// Terraform's decodeProviderConfigRef of [e], given as the [arg] argument:
+// the provider's local name and its alias ("" for none), or nullopt when
+// it is not a reference to one (the errors in [diags]).
+std::optional<ProviderRef> decode_provider_ref(const Expression& e, std::string_view arg,
+                                               Diagnostics& diags) {
+  Diagnostics own;
+  Traversal t;
+  if (std::optional<Traversal> shimmed = shim_quoted_traversal(e, own)) {
+    t = std::move(*shimmed);
+  } else {
+    TraversalResult r = abs_traversal_for_expr(e);
+    // Its errors are generic: replaced by the ones below.
+    if (!has_errors(r.diagnostics)) append(own, std::move(r.diagnostics));
+    t = std::move(r.traversal);
+  }
+  auto done = [&](std::optional<ProviderRef> ref) {
+    append(diags, std::move(own));
+    return ref;
+  };
+  if (t.steps.empty() || t.steps.size() > 2) {
+    error(own, "Invalid provider configuration reference",
+          "The " + std::string(arg) +
+              " argument requires a provider type name, optionally followed by a period and then "
+              "a configuration alias.",
+          e.range());
+    return done(std::nullopt);
+  }
+  ProviderRef ref{std::string(t.root_name()), ""};
+  std::string err;
+  if (std::optional<std::string> normal = parse_provider_part(ref.name, err); !normal) {
+    error(own, "Invalid provider local name",
+          ref.name + " is an invalid provider local name: " + err, t.steps[0].range);
+  } else if (*normal != ref.name) {
+    error(own, "Invalid provider local name",
+          "Provider names must be normalized. Replace \"" + ref.name + "\" with \"" + *normal +
+              "\" to fix this error.",
+          t.steps[0].range);
+  }
+  if (has_errors(own)) return done(std::nullopt);
+  if (t.steps.size() > 1) {
+    if (t.steps[1].kind != TraversalStep::Kind::Attr) {
+      error(own, "Invalid provider configuration reference",
+            "Provider name must either stand alone or be followed by a period and then a "
+            "configuration alias.",
+            t.steps[1].range);
+      return done(std::nullopt);
+    }
+    ref.alias = t.steps[1].name;
+  }
+  return done(ref);
 }
 
 // Reads the `type` argument [e] of a variable into [v] (decodeVariableType).
@@ -222,11 +369,7 @@ std::vector<ExprPtr> decode_depends_on(const Attribute& a, Diagnostics& diags) {
       Diagnostic w;
       w.severity = Severity::Warning;
       w.summary = "Quoted references are deprecated";
-      w.detail =
-          "In this context, references are expected literally rather than in quotes. Terraform "
-          "0.11 and earlier required quotes, but quoted references are now deprecated and will be "
-          "removed in a future version of Terraform. Remove the quotes surrounding this reference "
-          "to silence this warning.";
+      w.detail = kQuotedReferencesDetail;
       w.subject = item.range();
       diags.push_back(std::move(w));
       continue;
@@ -380,13 +523,7 @@ CallDecl decode_module(const Block& block, bool override, Diagnostics& diags) {
     error(diags, "Invalid module instance name", kBadIdentifierDetail, block.label_ranges[0]);
   const Attributes& at = c.content.attributes;
   if (const Attribute* a = at.find("version")) {
-    std::string v;
-    Diagnostics vd;
-    if (decode_string(*a, v, vd) && !has_errors(vd) && !valid_version_constraint(v)) {
-      error(vd, "Invalid version constraint",
-            "This string does not use correct version constraint syntax.", a->expr.range());
-    }
-    append(diags, std::move(vd));
+    decode_version_constraint(*a, diags);
     mc.has_version = true;
     d.set.insert("version");
   }
@@ -417,8 +554,32 @@ CallDecl decode_module(const Block& block, bool override, Diagnostics& diags) {
     d.set.insert("depends_on");
   }
   if (const Attribute* a = at.find("providers")) {
+    // decodePassedProviderConfigs: each child's configuration passed once.
     ExpressionMapResult m = expr_map(a->expr);
     append(diags, std::move(m.diagnostics));
+    std::vector<std::pair<std::string, Range>> seen;
+    for (const ExpressionPair& kv : m.pairs) {
+      Diagnostics kd, vd;
+      std::optional<ProviderRef> child = decode_provider_ref(kv.key, "providers", kd);
+      std::optional<ProviderRef> parent = decode_provider_ref(kv.value, "providers", vd);
+      bool failed = has_errors(kd) || has_errors(vd);
+      append(diags, std::move(kd));
+      append(diags, std::move(vd));
+      if (failed || !child || !parent) continue;
+      std::string key = child->alias.empty() ? child->name : child->name + "." + child->alias;
+      auto prev =
+          std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == key; });
+      if (prev != seen.end()) {
+        error(diags, "Duplicate provider address",
+              "A provider configuration was already passed to " + key + " at " +
+                  range_string(prev->second) +
+                  ". Each child provider configuration can be assigned only once.",
+              kv.value.range());
+        continue;
+      }
+      seen.emplace_back(key,
+                        Range{kv.key.range().filename, kv.key.range().start, kv.value.range().end});
+    }
     d.set.insert("providers");
   }
   const Block* escape = nullptr;
@@ -502,8 +663,7 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
     }
   }
   if (const Attribute* a = at.find("provider")) {
-    TraversalResult t = abs_traversal_for_expr(a->expr);
-    append(diags, std::move(t.diagnostics));
+    decode_provider_ref(a->expr, "provider", diags);
     d.set.insert("provider");
   }
   if (const Attribute* a = at.find("depends_on")) {
@@ -740,24 +900,8 @@ void sniff_core_version(const Body& body, FileDecls& out, Diagnostics& diags) {
     append(diags, std::move(ic.diagnostics));
     const Attribute* a = ic.content.attributes.find("required_version");
     if (a == nullptr) continue;
-    EvalResult v = a->expr.value(nullptr);
-    if (v.has_errors()) {
-      append(diags, std::move(v.diagnostics));
-      continue;
-    }
-    ConvertResult s = convert(v.value, Type::string());
-    if (!s.ok() || s.value().is_null() || !s.value().is_known()) {
-      error(diags, "Invalid version constraint",
-            "A string value is required for required_version.", a->expr.range());
-      continue;
-    }
-    std::string text(s.value().as_string());
-    if (!valid_version_constraint(text)) {
-      error(diags, "Invalid version constraint",
-            "This string does not use correct version constraint syntax.", a->expr.range());
-      continue;
-    }
-    out.core_versions.emplace_back(text, a->range);
+    if (std::optional<std::string> text = decode_version_constraint(*a, diags))
+      out.core_versions.emplace_back(std::move(*text), a->range);
   }
 }
 
@@ -860,9 +1004,15 @@ bool decode_value(const Expression& e, const Type* want, Value& out, Diagnostics
   EvalResult r = e.value(nullptr);
   append(diags, std::move(r.diagnostics));
   ConvertResult c = convert(r.value, want);
-  if (!c.ok()) {
-    error(diags, "Unsuitable value type", "Unsuitable value: " + c.error().message,
-          e.start_range(), e.range());
+  // gocty.FromCtyValue into a Go bool or string refuses a null and a value
+  // not known.
+  std::string problem = !c.ok()                 ? c.error().message
+                        : c.value().is_null()   ? std::string("null value is not allowed")
+                        : !c.value().is_known() ? std::string("value must be known")
+                                                : std::string();
+  if (!problem.empty()) {
+    error(diags, "Unsuitable value type", "Unsuitable value: " + problem, e.start_range(),
+          e.range());
     return false;
   }
   out = c.take();
@@ -996,6 +1146,8 @@ void decode_file(const Body& body, bool override, FileDecls& out, Diagnostics& d
                                  {}};
       ContentResult ic = b.body.content(is);
       append(diags, std::move(ic.diagnostics));
+      if (const Attribute* p = ic.content.attributes.find("provider"))
+        decode_provider_ref(p->expr, "provider", diags);
       if (const Attribute* to = ic.content.attributes.find("to")) {
         TraversalResult t = abs_traversal_for_expr(to->expr);
         if (!t.traversal.empty() && t.traversal.root_name() == "data") {

@@ -73,7 +73,8 @@ void decode_file(const Body& body, bool override, FileDecls& out, Diagnostics& d
 CheckRule decode_check_rule(const Block& block, bool override, Diagnostics& diags);
 
 // Evaluates [e] without a context and converts it to [want] as gohcl's
-// DecodeExpression does; false (with diagnostics) when that fails.
+// DecodeExpression does into a Go bool or string (a null or a value not
+// known refused too); false (with diagnostics) when that fails.
 bool decode_value(const Expression& e, const Type* want, Value& out, Diagnostics& diags);
 
 // Whether go-version reads the constraint string [s].

@@ -16,6 +16,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 #include "config/internal.h"
 #include "util/budget.h"
@@ -298,10 +299,43 @@ void sort_diagnostics(Diagnostics& diags) {
   });
 }
 
+namespace {
+
+// [in] sorted, then consolidated as tfdiags' ConsolidateWarnings(1) does
+// for Terraform's human view: the warnings with a source range and the
+// same summary become the first of them, whose detail counts the others.
+Diagnostics consolidate_warnings(const Diagnostics& in) {
+  Diagnostics sorted = in;
+  sort_diagnostics(sorted);
+  Diagnostics out;
+  std::vector<size_t> more;
+  std::map<std::string, size_t, std::less<>> first;
+  for (Diagnostic& d : sorted) {
+    if (d.severity == Severity::Warning && d.subject) {
+      auto [it, fresh] = first.try_emplace(d.summary, out.size());
+      if (!fresh) {
+        ++more[it->second];
+        continue;
+      }
+    }
+    out.push_back(std::move(d));
+    more.push_back(0);
+  }
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (more[i] == 0) continue;
+    std::string note = more[i] == 1 ? "(and one more similar warning elsewhere)"
+                                    : "(and " + std::to_string(more[i]) +
+                                          " more similar warnings elsewhere)";
+    out[i].detail = out[i].detail.empty() ? note : out[i].detail + "\n\n" + note;
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string render_diagnostics(const Diagnostics& in, const Sources& sources,
                                const RenderOptions& options) {
-  Diagnostics diags = in;
-  sort_diagnostics(diags);
+  Diagnostics diags = consolidate_warnings(in);
   std::string out;
   for (const Diagnostic& d : diags) {
     out += d.severity == Severity::Error ? "\nError: " : "\nWarning: ";

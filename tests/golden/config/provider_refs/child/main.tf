@@ -1,0 +1,1 @@
+# a child module with nothing in it
