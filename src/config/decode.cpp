@@ -646,12 +646,23 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
   if (!valid_identifier(r.name))
     error(diags, name_summary, kBadIdentifierDetail, block.label_ranges[1]);
   const Attributes& at = c.content.attributes;
-  if (const Attribute* a = at.find("count")) {
+  // A check block's data block (nested) takes neither count nor for_each.
+  bool nested = in_check && mode == ResMode::Data;
+  for (const char* meta : {"count", "for_each"}) {
+    const Attribute* a = at.find(meta);
+    if (nested && a != nullptr) {
+      error(diags, std::string("Invalid \"") + meta + "\" attribute",
+            "The \"count\" and \"for_each\" meta-arguments are not supported within nested data "
+            "blocks.",
+            a->name_range);
+    }
+  }
+  if (const Attribute* a = at.find("count"); a != nullptr && !nested) {
     r.count = raw(a->expr);
     d.has_count = true;
     d.set.insert("count");
   }
-  if (const Attribute* a = at.find("for_each")) {
+  if (const Attribute* a = at.find("for_each"); a != nullptr && !nested) {
     r.for_each = raw(a->expr);
     d.has_for_each = true;
     d.set.insert("for_each");
@@ -675,6 +686,12 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
   const Block* escape = nullptr;
   for (const Block& b : c.content.blocks) {
     if (b.type == "lifecycle") {
+      if (nested) {
+        error(diags, "Invalid lifecycle block",
+              "Nested data blocks do not support \"lifecycle\" blocks as the lifecycle is "
+              "managed by the containing block.",
+              b.def_range);
+      }
       if (lifecycle != nullptr) {
         error(diags, "Duplicate lifecycle block",
               "This resource already has a lifecycle block at " +
@@ -758,8 +775,9 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
       if (escape != nullptr) {
         error(diags, "Duplicate escaping block",
               "The special block type \"_\" can be used to force particular arguments to be "
-              "interpreted as resource-type-specific rather than as meta-arguments, but each "
-              "resource block can have only one such block. The first escaping block was at " +
+              "interpreted as resource-type-specific rather than as meta-arguments, but each " +
+                  std::string(mode == ResMode::Managed ? "resource" : "data") +
+                  " block can have only one such block. The first escaping block was at " +
                   range_string(escape->def_range) + ".",
               b.def_range);
         continue;
@@ -773,7 +791,6 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
             b.type_range);
     }
   }
-  (void)in_check;
   return d;
 }
 
@@ -959,17 +976,22 @@ CheckDecl decode_check(const Block& block, bool override, FileDecls& out, Diagno
               b.def_range);
         continue;
       }
+      // Only a data block decoded without errors counts (as the first, and
+      // as the check's), and only an assert block without errors.
+      Diagnostics dd;
+      ResourceDecl d = decode_resource(b, ResMode::Data, override, true, dd);
+      bool failed = has_errors(dd);
+      append(diags, std::move(dd));
+      if (failed) continue;
       data = &b;
-      ResourceDecl d = decode_resource(b, ResMode::Data, override, true, diags);
-      if (d.r.count || d.r.for_each) {
-        error(diags, "Invalid data resource block in check block",
-              "Data resources within check blocks cannot use count or for_each meta-arguments.",
-              b.def_range);
-      }
       d.r.check = c.name;
       out.data.push_back(std::move(d));
     } else {
-      c.asserts.push_back(decode_check_rule(b, override, diags));
+      Diagnostics ad;
+      CheckRule rule = decode_check_rule(b, override, ad);
+      bool failed = has_errors(ad);
+      append(diags, std::move(ad));
+      if (!failed) c.asserts.push_back(std::move(rule));
     }
   }
   if (c.asserts.empty()) {
