@@ -60,6 +60,57 @@ bool decode_string(const Attribute& a, std::string& out, Diagnostics& diags) {
   return true;
 }
 
+// The resource instance address [t] is (addrs.ParseAbsResourceInstance:
+// `module.NAME[KEY]` steps, `data.` for a data resource, TYPE.NAME and an
+// instance key), written with its keys, or nullopt when it is not one;
+// [config] gets it without the instance keys (addrs.ConfigResource).
+std::optional<std::string> static_resource_instance(const Traversal& t, std::string& config) {
+  auto key_text = [](const Value& k) -> std::optional<std::string> {
+    if (k.is_null() || !k.is_known() || k.is_marked()) return std::nullopt;
+    if (k.type() == Type::string()) return "[" + uni::go_quote(k.as_string()) + "]";
+    if (k.type() == Type::number() && k.as_number().is_integer())
+      return "[" + num::big_float_text(k.as_number(), 'f', -1) + "]";
+    return std::nullopt;
+  };
+  const std::vector<TraversalStep>& s = t.steps;
+  std::string full;
+  config.clear();
+  size_t i = 0;
+  while (i < s.size() && s[i].kind != TraversalStep::Kind::Index && s[i].name == "module") {
+    if (i + 1 >= s.size() || s[i + 1].kind != TraversalStep::Kind::Attr) return std::nullopt;
+    full += "module." + s[i + 1].name;
+    config += "module." + s[i + 1].name + ".";
+    i += 2;
+    if (i < s.size() && s[i].kind == TraversalStep::Kind::Index) {
+      std::optional<std::string> k = key_text(s[i].key);
+      if (!k) return std::nullopt;
+      full += *k;
+      ++i;
+    }
+    full += ".";
+  }
+  if (i < s.size() && s[i].kind != TraversalStep::Kind::Index && s[i].name == "data") {
+    full += "data.";
+    config += "data.";
+    ++i;
+  }
+  if (i + 1 >= s.size() || s[i].kind == TraversalStep::Kind::Index ||
+      s[i + 1].kind != TraversalStep::Kind::Attr)
+    return std::nullopt;
+  std::string res = s[i].name + "." + s[i + 1].name;
+  full += res;
+  config += res;
+  i += 2;
+  if (i < s.size() && s[i].kind == TraversalStep::Kind::Index) {
+    std::optional<std::string> k = key_text(s[i].key);
+    if (!k) return std::nullopt;
+    full += *k;
+    ++i;
+  }
+  if (i != s.size()) return std::nullopt;
+  return full;
+}
+
 // Terraform's decodeVersionConstraint of [a]: the constraint's text, or
 // nullopt when there is none (a null, a value not known: Terraform takes
 // no constraint then) or it is not one (the error in [diags]).
@@ -319,6 +370,8 @@ VarDecl decode_variable(const Block& block, bool override, Diagnostics& diags) {
     d.set.insert("ephemeral");
   }
   if (const Attribute* a = at.find("nullable")) {
+    // Terraform's Nullable is false unless decoded as true.
+    v.nullable = false;
     decode_bool(*a, v.nullable, diags);
     d.set.insert("nullable");
   } else {
@@ -1170,14 +1223,19 @@ void decode_file(const Body& body, bool override, FileDecls& out, Diagnostics& d
       append(diags, std::move(ic.diagnostics));
       if (const Attribute* p = ic.content.attributes.find("provider"))
         decode_provider_ref(p->expr, "provider", diags);
+      ImportDecl imp;
+      imp.decl_range = b.def_range;
       if (const Attribute* to = ic.content.attributes.find("to")) {
         TraversalResult t = abs_traversal_for_expr(to->expr);
         if (!t.traversal.empty() && t.traversal.root_name() == "data") {
           error(diags, "Invalid import address", "Only managed resources can be imported.",
                 to->range);
         }
+        imp.to_range = to->expr.range();
+        if (!has_errors(t.diagnostics))
+          imp.to_key = static_resource_instance(t.traversal, imp.to_resource);
       }
-      out.imports.push_back(b.def_range);
+      out.imports.push_back(std::move(imp));
     } else if (b.type == "check") {
       out.checks.push_back(decode_check(b, override, out, diags));
     }

@@ -4,6 +4,7 @@
 // kept with the names of the arguments it wrote, for override files.
 #pragma once
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -50,6 +51,17 @@ struct RequiredProvidersDecl {
   Range decl_range;
 };
 
+// An import block: where it is, and the resource instance its `to` names
+// when that is a static address (Terraform's parseImportToStatic): with
+// its instance keys ([to_key], for finding two blocks importing to one
+// instance) and without (addrs.ConfigResource, [to_resource]).
+struct ImportDecl {
+  Range decl_range;
+  Range to_range;
+  std::optional<std::string> to_key;
+  std::string to_resource;
+};
+
 // What one file declares, in the order its blocks came.
 struct FileDecls {
   std::vector<VarDecl> variables;
@@ -62,7 +74,8 @@ struct FileDecls {
   std::vector<RequiredProvidersDecl> required_providers;
   std::vector<Range> backends, clouds;
   std::vector<std::pair<std::string, Range>> core_versions;  // required_version constraints
-  std::vector<Range> moved, imports;
+  std::vector<Range> moved;
+  std::vector<ImportDecl> imports;
 };
 
 // Decodes the body of one file [f] (an override file when [override]) into

@@ -141,7 +141,7 @@ struct Output {
   ExprPtr value;
   bool sensitive = false, ephemeral = false;
   std::vector<CheckRule> preconditions;
-  std::vector<ExprPtr> depends_on;  // for the graph only
+  std::vector<ExprPtr> depends_on;  // for the graph, and validate (check_depends_on)
 };
 
 struct ModuleData;
@@ -258,6 +258,11 @@ std::string read_failure_text(const std::string& shown, const ReadFailure& why);
 std::vector<Ref> parse_refs(const std::vector<Traversal>& vars, Diagnostics& diags);
 // Sets the index of each resource [refs] name that [m] declares (Ref::resource).
 void resolve_resources(std::vector<Ref>& refs, const ModuleData& m);
+// Checks the references of a depends_on list [deps] in module [m] as
+// Terraform's validate does (validateDependsOn): each to a whole object
+// (no attribute after it), evaluated as outside any count or for_each;
+// stops at the first error.
+void check_depends_on(const std::vector<ExprPtr>& deps, const ModuleData& m, Diagnostics& diags);
 // Checks [refs] made in module [m] from a block of [scope] as Terraform does
 // before evaluating an expression.
 void check_refs(const std::vector<Ref>& refs, const ModuleData& m, ExprScope scope,

@@ -308,6 +308,7 @@ void build_module(ModuleData& m, std::vector<FileDecls>& files, std::vector<File
   std::map<std::string, Range> providers;
   std::map<std::string, Range> resource_ranges;
   std::map<std::string, Range> check_ranges;
+  std::vector<const ImportDecl*> imports;
   for (FileDecls& f : files) {
     for (const Range& b : f.backends) {
       if (backend != nullptr) {
@@ -430,6 +431,21 @@ void build_module(ModuleData& m, std::vector<FileDecls>& files, std::vector<File
         continue;
       }
       check_ranges.emplace(c.name, c.decl_range);
+    }
+    // Two import blocks to one resource instance: each later one is
+    // reported against every earlier one.
+    for (const ImportDecl& imp : f.imports) {
+      if (imp.to_key) {
+        for (const ImportDecl* prev : imports) {
+          if (prev->to_key != imp.to_key) continue;
+          error(diags, "Duplicate import configuration for \"" + imp.to_resource + "\"",
+                "An import block for the resource \"" + imp.to_resource +
+                    "\" was already declared at " + range_string(prev->decl_range) +
+                    ". A resource can have only one import block.",
+                imp.to_range);
+        }
+      }
+      imports.push_back(&imp);
     }
   }
 
@@ -558,9 +574,10 @@ void build_module(ModuleData& m, std::vector<FileDecls>& files, std::vector<File
       error(diags, "Cannot override 'moved' blocks",
             "Records of moved objects can appear only in normal files, not in override files.", r);
     }
-    for (const Range& r : f.imports) {
+    for (const ImportDecl& imp : f.imports) {
       error(diags, "Cannot override 'import' blocks",
-            "Import blocks can appear only in normal files, not in override files.", r);
+            "Import blocks can appear only in normal files, not in override files.",
+            imp.decl_range);
     }
     for (const ProviderDecl& p : f.providers) {
       if (!p.alias.empty() && !providers.count(p.name + "." + p.alias)) {
@@ -684,11 +701,11 @@ std::shared_ptr<ModuleData> load_dir(const std::string& fs_dir, const std::strin
   if (has_errors(diags)) return m;
   if (!m->path.empty()) {
     for (const FileDecls& f : files) {
-      for (const Range& r : f.imports) {
+      for (const ImportDecl& imp : f.imports) {
         error(diags, "Invalid import configuration",
               "An import block was detected in \"" + m->dir +
                   "\". Import blocks are only allowed in the root module.",
-              r);
+              imp.decl_range);
       }
     }
   }
@@ -719,6 +736,11 @@ bool looks_like_packer(const std::string& dir) {
 
 // Finishes a Terraform load of [m]: references, the plan.
 LoadResult finish(std::shared_ptr<ModuleData> m, Sources sources, Diagnostics diags) {
+  // Loading evaluates expressions without a context (defaults, sources,
+  // versions): Terraform has no statements about their values to show
+  // (only about traversals of two steps or more that the context holds),
+  // so the evaluator's own ones go.
+  for (Diagnostic& d : diags) d.expression_values.clear();
   LoadResult r;
   r.sources = std::move(sources);
   if (m == nullptr || has_errors(diags)) {

@@ -434,6 +434,31 @@ void check_refs(const std::vector<Ref>& refs, const ModuleData& m, ExprScope sco
   (void)self_local;
 }
 
+void check_depends_on(const std::vector<ExprPtr>& deps, const ModuleData& m, Diagnostics& diags) {
+  Diagnostics own;
+  for (const ExprPtr& dep : deps) {
+    TraversalResult t = abs_traversal_for_expr(dep->expr);
+    if (t.traversal.empty()) continue;
+    Diagnostics rd;
+    std::optional<Ref> r = parse_ref(t.traversal, rd);
+    bool failed = has_errors(rd);
+    own.insert(own.end(), rd.begin(), rd.end());
+    if (!failed && r && !r->remaining.empty()) {
+      error(own, "Invalid depends_on reference",
+            "References in depends_on must be to a whole object (resource, etc), not to an "
+            "attribute of an object.",
+            r->remaining.range());
+    }
+    if (has_errors(own) || !r) continue;
+    Diagnostics statics;
+    validate_static(*r, m, statics);
+    bool stop = has_errors(statics);
+    own.insert(own.end(), statics.begin(), statics.end());
+    if (!stop) validate_lookup(*r, m, ExprScope::Plain, own);
+  }
+  diags.insert(diags.end(), own.begin(), own.end());
+}
+
 void resolve_resources(std::vector<Ref>& refs, const ModuleData& m) {
   for (Ref& r : refs)
     if (r.kind == Ref::Resource)
