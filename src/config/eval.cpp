@@ -1179,14 +1179,15 @@ bool eval_vertex(EvalState& st, const Vertex& v) {
           eval_resource(st, *mi, v.module->resources[v.resource], d);
         break;
     }
-    // validate checks each depends_on once, for the block (the first
-    // instance of its module).
-    if (st.inputs.validate && mi == insts.front()) {
-      if (v.kind == Vertex::Resource)
-        check_depends_on(v.module->resources[v.resource].depends_on, *v.module, d);
-      else if (v.kind == Vertex::Output)
+    // depends_on is checked once for the block (the first instance of its
+    // module): by validate for resources and module calls, by every walk
+    // for outputs (which have no separate validation).
+    if (mi == insts.front()) {
+      if (v.kind == Vertex::Output)
         check_depends_on(v.module->outputs.at(v.name).depends_on, *v.module, d);
-      else if (v.kind == Vertex::Call)
+      else if (st.inputs.validate && v.kind == Vertex::Resource)
+        check_depends_on(v.module->resources[v.resource].depends_on, *v.module, d);
+      else if (st.inputs.validate && v.kind == Vertex::Call)
         check_depends_on(v.module->calls.at(v.name).depends_on, *v.module, d);
     }
     if (has_errors(d)) ok = false;
