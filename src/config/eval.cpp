@@ -855,6 +855,88 @@ void validate_variable(EvalState& st, ModInst& mi, const std::string& name, Diag
   (void)addr;
 }
 
+// Terraform's EvalCheckErrorMessage: the error message of [rule] evaluated
+// in [ctx], its problems in [diags]; "" when there is none to show.
+std::string check_error_message(EvalState& st, const CheckRule& rule, const EvalContext& ctx,
+                                Diagnostics& diags) {
+  const Expression& e = rule.error_message->expr;
+  EvalResult m = e.value(*st.vm, &ctx);
+  finish_diags(st, m.diagnostics, ctx, st.fns.get(), &e.source());
+  bool failed = m.has_errors();
+  diags.insert(diags.end(), m.diagnostics.begin(), m.diagnostics.end());
+  if (failed) return "";
+  auto diagnose = [&](Severity sev, std::string summary, std::string detail, bool values) {
+    Diagnostic d;
+    d.severity = sev;
+    d.summary = std::move(summary);
+    d.detail = std::move(detail);
+    d.subject = e.range();
+    if (values) {
+      d.expression = e.range();
+      describe_values(d, st.root->sources, ctx, st.fns.get());
+    }
+    diags.push_back(std::move(d));
+  };
+  ConvertResult s = convert(m.value, Type::string());
+  if (!s.ok()) {
+    std::string path = path_string(s.error().path);
+    diagnose(Severity::Error, "Invalid error message",
+             "Unsuitable value for error message: " + (path.empty() ? "" : path + ": ") +
+                 s.error().message + ".",
+             true);
+    return "";
+  }
+  if (!s.value().is_known()) return "";
+  if (s.value().is_null()) {
+    diagnose(Severity::Error, "Invalid error message",
+             "Unsuitable value for error message: must not be null.", true);
+    return "";
+  }
+  auto [sv, sm] = s.value().unmark_with_marks();
+  if (sm.has(kSensitive)) {
+    diagnose(Severity::Warning, "Error message refers to sensitive values",
+             "The error expression used to explain this condition refers to sensitive values, so "
+             "Terraform will not display the resulting message.\n\nYou can correct this by "
+             "removing references to sensitive values, or by carefully using the nonsensitive() "
+             "function if the expression will not reveal the sensitive data.",
+             true);
+    return "";
+  }
+  if (sm.has(kEphemeral)) {
+    diagnose(Severity::Warning, "Error message refers to ephemeral values",
+             "The error expression used to explain this condition refers to ephemeral values, so "
+             "Terraform will not display the resulting message.\n\nYou can correct this by "
+             "removing references to ephemeral values, or by using the ephemeralasnull() function "
+             "on the references to not reveal ephemeral data.",
+             false);
+    return "";
+  }
+  return std::string(uni::trim_right_space(uni::trim_left_space(sv.as_string())));
+}
+
+// The assertions of check block [c] of [mi] as validate checks them
+// (validateCheckRule): their references, and their error messages
+// evaluated; the conditions are not.
+void validate_check(EvalState& st, const ModInst& mi, const CheckBlock& c, Diagnostics& out) {
+  for (const CheckRule& rule : c.asserts) {
+    if (!rule.condition || !rule.error_message) continue;
+    Diagnostics diags;
+    for (const ExprPtr& e : {rule.condition, rule.error_message})
+      diags.insert(diags.end(), e->diags.begin(), e->diags.end());
+    if (!has_errors(diags)) {
+      ExprInfo both;
+      both.refs = rule.condition->refs;
+      both.refs.insert(both.refs.end(), rule.error_message->refs.begin(),
+                       rule.error_message->refs.end());
+      EvalContext ctx(&st.fn_ctx);
+      ctx.set_functions(st.fns);
+      build_context(st, both, mi, mi.rep(), ctx);
+      check_error_message(st, rule, ctx, diags);
+    }
+    out.insert(out.end(), diags.begin(), diags.end());
+  }
+}
+
 // Evaluates the preconditions [rules] of an output of [mi]
 // (evalCheckRules); false when one failed.
 bool check_rules(EvalState& st, const std::vector<CheckRule>& rules, const ModInst& mi,
@@ -871,23 +953,13 @@ bool check_rules(EvalState& st, const std::vector<CheckRule>& rules, const ModIn
                      rule.error_message->refs.end());
     EvalContext ctx(&st.fn_ctx);
     ctx.set_functions(st.fns);
-    if (!has_errors(diags)) build_context(st, both, mi, mi.rep(), ctx);
+    // The condition is evaluated even when the message fails (evalCheckRule).
+    bool refs_ok = !has_errors(diags);
+    if (refs_ok) build_context(st, both, mi, mi.rep(), ctx);
     std::string message;
-    if (!has_errors(diags)) {
-      EvalResult m = rule.error_message->expr.value(*st.vm, &ctx);
-      finish_diags(st, m.diagnostics, ctx, st.fns.get(), &rule.error_message->expr.source());
-      diags.insert(diags.end(), m.diagnostics.begin(), m.diagnostics.end());
-      if (!m.has_errors() && m.value.is_known() && !m.value.is_null()) {
-        ConvertResult s = convert(m.value, Type::string());
-        if (s.ok()) {
-          auto [sv, sm] = s.value().unmark_deep();
-          if (!sm.has(kSensitive))
-            message = std::string(uni::trim_right_space(uni::trim_left_space(sv.as_string())));
-        }
-      }
-    }
+    if (refs_ok) message = check_error_message(st, rule, ctx, diags);
     Value result;
-    if (!has_errors(diags)) {
+    if (refs_ok) {
       EvalResult c = rule.condition->expr.value(*st.vm, &ctx);
       finish_diags(st, c.diagnostics, ctx, st.fns.get(), &rule.condition->expr.source());
       diags.insert(diags.end(), c.diagnostics.begin(), c.diagnostics.end());
@@ -1177,6 +1249,10 @@ bool eval_vertex(EvalState& st, const Vertex& v) {
       case Vertex::Resource:
         if (st.inputs.evaluate_resources || st.inputs.validate)
           eval_resource(st, *mi, v.module->resources[v.resource], d);
+        break;
+      case Vertex::Check:
+        // Only validate looks at check blocks: plans run them, console not.
+        if (st.inputs.validate) validate_check(st, *mi, v.module->checks.at(v.name), d);
         break;
     }
     // depends_on is checked once for the block (the first instance of its

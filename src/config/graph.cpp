@@ -33,7 +33,7 @@ std::string prefix(const ModuleData& m) {
 // What a vertex is found by: its module, what it is, and its name (a
 // resource's type and name), viewing strings the module tree holds.
 struct Key {
-  enum Kind : uint8_t { Var, Valid, Local, Output, Call, Managed, Data, Ephemeral };
+  enum Kind : uint8_t { Var, Valid, Local, Output, Call, Managed, Data, Ephemeral, Check };
   const ModuleData* module;
   Kind kind;
   std::string_view type, name;  // type: a resource's
@@ -69,6 +69,8 @@ std::string label(const Vertex& x) {
       return prefix(m) + "output." + x.name + " (expand)";
     case Vertex::Call:
       return prefix(m) + "module." + x.name + " (expand)";
+    case Vertex::Check:
+      return prefix(m) + "check." + x.name + " (assertions)";
     case Vertex::Resource:
       break;
   }
@@ -109,6 +111,8 @@ struct Builder {
       mine.push_back(add({Vertex::Output, &m, name, 0}, {&m, Key::Output, {}, name}));
     for (const auto& [name, c] : m.calls)
       mine.push_back(add({Vertex::Call, &m, name, 0}, {&m, Key::Call, {}, name}));
+    for (const auto& [name, c] : m.checks)
+      mine.push_back(add({Vertex::Check, &m, name, 0}, {&m, Key::Check, {}, name}));
     for (size_t i = 0; i < m.resources.size(); ++i) {
       const Resource& r = m.resources[i];
       mine.push_back(
@@ -200,6 +204,12 @@ struct Builder {
           for (const ExprPtr& d : c.depends_on) depend(v, d, m);
           break;
         }
+        case Vertex::Check:
+          for (const CheckRule& r : m.checks.at(x.name).asserts) {
+            depend(v, r.condition, m);
+            depend(v, r.error_message, m);
+          }
+          break;
         case Vertex::Resource: {
           const Resource& r = m.resources[x.resource];
           depend(v, r.count, m);

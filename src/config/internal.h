@@ -112,6 +112,14 @@ struct CheckRule {
   Range decl_range;  // the block's type keyword
 };
 
+// A check block: its assertions (a data source in it is among the
+// module's resources).
+struct CheckBlock {
+  std::string name;
+  Range decl_range;
+  std::vector<CheckRule> asserts;
+};
+
 struct Variable {
   std::string name;
   Range decl_range;  // `variable "x"`
@@ -188,6 +196,7 @@ struct ModuleData {
   std::map<std::string, Output, std::less<>> outputs;
   std::map<std::string, ModuleCall, std::less<>> calls;
   std::vector<Resource> resources;                       // source order
+  std::map<std::string, CheckBlock, std::less<>> checks;
   std::map<std::string, size_t, std::less<>> resource_index;  // address -> index
   // required_version constraints (each with its attribute's range).
   std::vector<std::pair<std::string, Range>> core_versions;
@@ -210,10 +219,10 @@ struct ModuleData {
 // A vertex of the graph of named values: one configuration object in one
 // module path, evaluated for each instance of that module.
 struct Vertex {
-  enum Kind : uint8_t { Var, Validation, Local, Output, Call, Resource };
+  enum Kind : uint8_t { Var, Validation, Local, Output, Call, Resource, Check };
   Kind kind = Var;
   const ModuleData* module = nullptr;  // the module it belongs to
-  std::string name;   // variable, local, output or call name; resource address
+  std::string name;     // variable, local, output, call or check name; resource address
   size_t resource = 0;  // Resource: index in module->resources
 };
 

@@ -431,6 +431,7 @@ void build_module(ModuleData& m, std::vector<FileDecls>& files, std::vector<File
         continue;
       }
       check_ranges.emplace(c.name, c.decl_range);
+      m.checks.emplace(c.name, CheckBlock{c.name, c.decl_range, c.asserts});
     }
     // Two import blocks to one resource instance: each later one is
     // reported against every earlier one.
@@ -603,6 +604,7 @@ void analyze_module(ModuleData& m, Diagnostics& diags) {
     }
   };
   for (auto& [name, v] : m.variables) an_rules(v.validations);
+  for (auto& [name, c] : m.checks) an_rules(c.asserts);
   for (auto& [name, l] : m.locals) an(l.expr, ExprScope::Plain, name);
   for (auto& [name, o] : m.outputs) {
     an(o.value, ExprScope::Plain);

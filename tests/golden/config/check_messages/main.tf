@@ -1,0 +1,44 @@
+# Error messages of check assertions (validate only) and output preconditions
+# (every walk), evaluated as Terraform's EvalCheckErrorMessage does.
+variable "s" {
+  default   = "x"
+  sensitive = true
+}
+check "a" {
+  assert {
+    condition     = var.a == 1
+    error_message = "c"
+  }
+}
+check "b" {
+  assert {
+    condition     = var.s == "x"
+    error_message = "bad ${var.s}"
+  }
+  assert {
+    condition     = var.s == "x"
+    error_message = null
+  }
+  assert {
+    condition     = var.s == "x"
+    error_message = "${1 + "x"}"
+  }
+}
+output "o" {
+  value = 1
+  precondition {
+    condition     = var.s == "x"
+    error_message = "bad ${var.s}"
+  }
+  precondition {
+    condition     = var.s == "x"
+    error_message = null
+  }
+}
+output "p" {
+  value = 1
+  precondition {
+    condition     = var.s == "y"
+    error_message = "  trimmed  "
+  }
+}
