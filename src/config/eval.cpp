@@ -1001,14 +1001,24 @@ bool check_rules(EvalState& st, const std::vector<CheckRule>& rules, const ModIn
 }
 
 // Evaluates output [o] of [mi].
-bool eval_output(EvalState& st, ModInst& mi, const Output& o, Diagnostics& out) {
+// NodeApplyableOutput.Execute: a root module's ephemeral output is an
+// error before anything else, failed preconditions stop it, and its
+// depends_on is checked after its value (when [check_depends_on]).
+bool eval_output(EvalState& st, ModInst& mi, const Output& o, bool check_depends,
+                 Diagnostics& out) {
   Diagnostics d;
   bool root = mi.mod->path.empty();
+  if (root && o.ephemeral) {
+    error(out, "Ephemeral output not allowed",
+          "Ephemeral outputs are not allowed in context of a root module", o.decl_range);
+    return false;
+  }
   if (!check_rules(st, o.preconditions, mi, "Module output value precondition failed", d)) {
     out.insert(out.end(), d.begin(), d.end());
     return false;
   }
   Value v = o.value ? run(st, *o.value, mi, mi.rep(), d) : Value::dynamic();
+  if (check_depends) check_depends_on(o.depends_on, *mi.mod, d);
   bool failed = has_errors(d);
   if (!failed && root) {
     auto [plain, marks] = v.unmark_deep();
@@ -1020,11 +1030,6 @@ bool eval_output(EvalState& st, ModInst& mi, const Output& o, Diagnostics& out) 
             "to export this data, annotate the output value as sensitive by adding the following "
             "argument:\n    sensitive = true",
             o.decl_range);
-      failed = true;
-    }
-    if (o.ephemeral) {
-      error(d, "Ephemeral output not allowed",
-            "Ephemeral outputs are not allowed in context of a root module", o.decl_range);
       failed = true;
     }
   } else if (!failed) {
@@ -1244,7 +1249,9 @@ bool eval_vertex(EvalState& st, const Vertex& v) {
         if (!self) mi->locals.insert_or_assign(v.name, std::move(val));
         break;
       }
-      case Vertex::Output: eval_output(st, *mi, v.module->outputs.at(v.name), d); break;
+      case Vertex::Output:
+        eval_output(st, *mi, v.module->outputs.at(v.name), mi == insts.front(), d);
+        break;
       case Vertex::Call: expand_call(st, *mi, v.module->calls.at(v.name), d); break;
       case Vertex::Resource:
         if (st.inputs.evaluate_resources || st.inputs.validate)
@@ -1255,15 +1262,12 @@ bool eval_vertex(EvalState& st, const Vertex& v) {
         if (st.inputs.validate) validate_check(st, *mi, v.module->checks.at(v.name), d);
         break;
     }
-    // depends_on is checked once for the block (the first instance of its
-    // module): by validate for resources and module calls, by every walk
-    // for outputs (which have no separate validation).
-    if (mi == insts.front()) {
-      if (v.kind == Vertex::Output)
-        check_depends_on(v.module->outputs.at(v.name).depends_on, *v.module, d);
-      else if (st.inputs.validate && v.kind == Vertex::Resource)
+    // validate checks depends_on once for the block (the first instance of
+    // its module); outputs check theirs in every walk (eval_output).
+    if (st.inputs.validate && mi == insts.front()) {
+      if (v.kind == Vertex::Resource)
         check_depends_on(v.module->resources[v.resource].depends_on, *v.module, d);
-      else if (st.inputs.validate && v.kind == Vertex::Call)
+      else if (v.kind == Vertex::Call)
         check_depends_on(v.module->calls.at(v.name).depends_on, *v.module, d);
     }
     if (has_errors(d)) ok = false;

@@ -42,3 +42,20 @@ output "p" {
     error_message = "  trimmed  "
   }
 }
+output "eph" {
+  ephemeral = true
+  value     = 1
+  precondition {
+    condition     = local.nope
+    error_message = "x"
+  }
+  depends_on = [var.nope]
+}
+output "pre" {
+  value = 1
+  precondition {
+    condition     = var.s == "y"
+    error_message = "fails first"
+  }
+  depends_on = [var.nope2]
+}
