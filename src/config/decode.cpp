@@ -60,55 +60,150 @@ bool decode_string(const Attribute& a, std::string& out, Diagnostics& diags) {
   return true;
 }
 
-// The resource instance address [t] is (addrs.ParseAbsResourceInstance:
-// `module.NAME[KEY]` steps, `data.` for a data resource, TYPE.NAME and an
-// instance key), written with its keys, or nullopt when it is not one;
-// [config] gets it without the instance keys (addrs.ConfigResource).
-std::optional<std::string> static_resource_instance(const Traversal& t, std::string& config) {
-  auto key_text = [](const Value& k) -> std::optional<std::string> {
-    if (k.is_null() || !k.is_known() || k.is_marked()) return std::nullopt;
-    if (k.type() == Type::string()) return "[" + uni::go_quote(k.as_string()) + "]";
-    if (k.type() == Type::number() && k.as_number().is_integer())
-      return "[" + num::big_float_text(k.as_number(), 'f', -1) + "]";
+// An address as Terraform's addrs package reads it from a traversal
+// (parseModuleInstancePrefix, then parseResourceInstanceUnderModule): a
+// module instance path, then a resource instance or nothing.
+struct Address {
+  std::string full;       // with instance keys: `module.a["k"].data.t.n[0]`
+  std::string config;     // without them (addrs.ConfigResource / Module)
+  bool resource = false;  // names a resource (else a module)
+};
+
+// An instance key as addrs.ParseInstanceKey reads it: `["k"]`, `[0]`, or
+// nullopt with the reason in [err].
+std::optional<std::string> instance_key(const Value& k, std::string& err) {
+  if (k.type() == Type::string() && k.is_known() && !k.is_null())
+    return "[" + uni::go_quote(k.as_string()) + "]";
+  if (k.type() == Type::number() && k.is_known() && !k.is_null()) {
+    const Number& n = k.as_number();
+    std::optional<int64_t> i = n.is_integer() ? n.to_int64() : std::nullopt;
+    if (i) return "[" + std::to_string(*i) + "]";
+    err = "value must be a whole number, between -9223372036854775808 and 9223372036854775807";
     return std::nullopt;
-  };
+  }
+  err = "either a string or an integer is required";
+  return std::nullopt;
+}
+
+// Reads the address [t] names; [module_only]: a module path alone is one
+// (a moved block's endpoint), else a resource must follow
+// (addrs.ParseAbsResourceInstance). nullopt with Terraform's errors in
+// [diags] when it is not one.
+std::optional<Address> parse_address(const Traversal& t, bool module_only, Diagnostics& diags) {
+  using K = TraversalStep::Kind;
   const std::vector<TraversalStep>& s = t.steps;
-  std::string full;
-  config.clear();
+  auto span = [&](size_t from) {
+    return Range{s[from].range.filename, s[from].range.start, s.back().range.end};
+  };
+  Address a;
   size_t i = 0;
-  while (i < s.size() && s[i].kind != TraversalStep::Kind::Index && s[i].name == "module") {
-    if (i + 1 >= s.size() || s[i + 1].kind != TraversalStep::Kind::Attr) return std::nullopt;
-    full += "module." + s[i + 1].name;
-    config += "module." + s[i + 1].name + ".";
+  while (i < s.size()) {
+    if (s[i].kind == K::Index) {
+      error(diags, "Invalid address operator",
+            "Module address prefix must be followed by dot and then a name.", s[i].range);
+      return std::nullopt;
+    }
+    if (s[i].name != "module") break;
+    if (i + 1 >= s.size() || s[i + 1].kind != K::Attr) {
+      error(diags, "Invalid address operator",
+            "Prefix \"module.\" must be followed by a module name.",
+            s[i + 1 < s.size() ? i + 1 : i].range);
+      return std::nullopt;
+    }
+    a.full += "module." + s[i + 1].name;
+    a.config += "module." + s[i + 1].name;
     i += 2;
-    if (i < s.size() && s[i].kind == TraversalStep::Kind::Index) {
-      std::optional<std::string> k = key_text(s[i].key);
-      if (!k) return std::nullopt;
-      full += *k;
+    if (i < s.size() && s[i].kind == K::Index) {
+      const Value& k = s[i].key;
+      if (k.type() == Type::string() && k.is_known() && !k.is_null()) {
+        a.full += "[" + uni::go_quote(k.as_string()) + "]";
+      } else if (k.type() == Type::number()) {
+        std::string err;
+        std::optional<std::string> key = instance_key(k, err);
+        if (!key) {
+          error(diags, "Invalid address operator", "Invalid module index: " + err + ".",
+                s[i].range);
+          return std::nullopt;
+        }
+        a.full += *key;
+      } else {
+        error(diags, "Invalid address operator",
+              "Invalid module key: must be either a string or an integer.", s[i].range);
+        return std::nullopt;
+      }
       ++i;
     }
-    full += ".";
+    a.full += ".";
+    a.config += ".";
   }
-  if (i < s.size() && s[i].kind != TraversalStep::Kind::Index && s[i].name == "data") {
-    full += "data.";
-    config += "data.";
-    ++i;
+  if (i == s.size() && module_only) {
+    if (!a.full.empty()) a.full.pop_back(), a.config.pop_back();
+    return a;
   }
-  if (i + 1 >= s.size() || s[i].kind == TraversalStep::Kind::Index ||
-      s[i + 1].kind != TraversalStep::Kind::Attr)
+  if (i == s.size()) {
+    error(diags, "Invalid address", "Resource specification must include a resource type and name.",
+          t.range());
     return std::nullopt;
-  std::string res = s[i].name + "." + s[i + 1].name;
-  full += res;
-  config += res;
-  i += 2;
-  if (i < s.size() && s[i].kind == TraversalStep::Kind::Index) {
-    std::optional<std::string> k = key_text(s[i].key);
-    if (!k) return std::nullopt;
-    full += *k;
-    ++i;
   }
-  if (i != s.size()) return std::nullopt;
-  return full;
+  std::string mode;
+  const std::string& root = s[i].name;
+  static const std::set<std::string, std::less<>> reserved = {
+      "count",     "each", "local",    "module", "path", "self",
+      "terraform", "var",  "template", "lazy",   "arg"};
+  if (root == "data" || root == "ephemeral") {
+    mode = root + ".";
+    ++i;
+  } else if (root == "resource") {
+    ++i;
+  } else if (reserved.count(root)) {
+    error(diags, "Invalid address",
+          "The keyword \"" + root +
+              "\" is reserved and cannot be used to target a resource address. If you are "
+              "targeting a resource type that uses a reserved keyword, please prefix your "
+              "address with \"resource.\".",
+          span(i));
+    return std::nullopt;
+  }
+  if (s.size() - i < 2) {
+    error(diags, "Invalid address", "Resource specification must include a resource type and name.",
+          i < s.size() ? span(i) : t.range());
+    return std::nullopt;
+  }
+  if (s[i].kind == K::Index) {
+    error(diags, "Invalid address",
+          mode == "data."        ? "A data source name is required."
+          : mode == "ephemeral." ? "An ephemeral resource type name is required."
+                                 : "A resource type name is required.",
+          s[i].range);
+    return std::nullopt;
+  }
+  if (s[i + 1].kind != K::Attr) {
+    error(diags, "Invalid address", "A resource name is required.", s[i + 1].range);
+    return std::nullopt;
+  }
+  std::string res = mode + s[i].name + "." + s[i + 1].name;
+  a.full += res;
+  a.config += res;
+  a.resource = true;
+  i += 2;
+  if (i == s.size()) return a;
+  if (i + 1 < s.size()) {
+    error(diags, "Invalid address", "Unexpected extra operators after address.", s[i + 1].range);
+    return std::nullopt;
+  }
+  if (s[i].kind != K::Index) {
+    error(diags, "Invalid address", "Resource instance key must be given in square brackets.",
+          s[i].range);
+    return std::nullopt;
+  }
+  std::string err;
+  std::optional<std::string> key = instance_key(s[i].key, err);
+  if (!key) {
+    error(diags, "Invalid address", "Invalid resource instance key: " + err + ".", s[i].range);
+    return std::nullopt;
+  }
+  a.full += *key;
+  return a;
 }
 
 // Terraform's decodeVersionConstraint of [a]: the constraint's text, or
@@ -1182,22 +1277,27 @@ void decode_file(const Body& body, bool override, FileDecls& out, Diagnostics& d
     } else if (b.type == "moved") {
       static const BodySchema ms{{{"from", true}, {"to", true}}, {}};
       ContentResult mc = b.body.content(ms);
-      append(diags, std::move(mc.diagnostics));
       const Attribute* from = mc.content.attributes.find("from");
       const Attribute* to = mc.content.attributes.find("to");
-      if (from && to) {
-        TraversalResult f = abs_traversal_for_expr(from->expr);
-        TraversalResult t = abs_traversal_for_expr(to->expr);
-        append(diags, std::move(f.diagnostics));
-        append(diags, std::move(t.diagnostics));
-        if (!f.traversal.empty() && !t.traversal.empty() &&
-            (f.traversal.root_name() == "module") != (t.traversal.root_name() == "module")) {
-          error(diags, "Invalid \"moved\" addresses",
-                "The \"from\" and \"to\" addresses must either both refer to resources or both "
-                "refer to modules.",
-                b.def_range);
-        }
+      // decodeMovedBlock: each endpoint an address (addrs.ParseMoveEndpoint),
+      // both resources or both modules.
+      Diagnostics md = std::move(mc.diagnostics);
+      std::optional<Address> ends[2];
+      const Attribute* attrs[2] = {from, to};
+      for (int k = 0; k < 2; ++k) {
+        if (attrs[k] == nullptr) continue;
+        TraversalResult t = abs_traversal_for_expr(attrs[k]->expr);
+        bool failed = has_errors(t.diagnostics);
+        append(md, std::move(t.diagnostics));
+        if (!failed) ends[k] = parse_address(t.traversal, true, md);
       }
+      if (!has_errors(md) && ends[0] && ends[1] && ends[0]->resource != ends[1]->resource) {
+        error(md, "Invalid \"moved\" addresses",
+              "The \"from\" and \"to\" addresses must either both refer to resources or both "
+              "refer to modules.",
+              b.def_range);
+      }
+      append(diags, std::move(md));
       out.moved.push_back(b.def_range);
     } else if (b.type == "removed") {
       static const BodySchema rs{{{"from", true}},
@@ -1232,8 +1332,13 @@ void decode_file(const Body& body, bool override, FileDecls& out, Diagnostics& d
                 to->range);
         }
         imp.to_range = to->expr.range();
-        if (!has_errors(t.diagnostics))
-          imp.to_key = static_resource_instance(t.traversal, imp.to_resource);
+        Diagnostics ignored;
+        if (!has_errors(t.diagnostics)) {
+          if (std::optional<Address> a = parse_address(t.traversal, false, ignored)) {
+            imp.to_key = a->full;
+            imp.to_resource = a->config;
+          }
+        }
       }
       out.imports.push_back(std::move(imp));
     } else if (b.type == "check") {
