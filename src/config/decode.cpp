@@ -280,8 +280,10 @@ std::optional<std::string> parse_provider_part(std::string_view given, std::stri
 
 // Terraform's shimTraversalInString: a native quoted string [e] read as
 // the traversal it holds (its errors in [diags], with the warning that
-// quoting references is deprecated); nullopt for any other expression.
-std::optional<Traversal> shim_quoted_traversal(const Expression& e, Diagnostics& diags) {
+// quoting references, or [keyword]s, is deprecated); nullopt for any
+// other expression.
+std::optional<Traversal> shim_quoted_traversal(const Expression& e, Diagnostics& diags,
+                                               bool keyword = false) {
   if (!native_quoted_string(e)) return std::nullopt;
   EvalResult v = e.value(nullptr);
   if (v.has_errors() || v.value.is_null() || !v.value.is_known()) return std::nullopt;
@@ -293,8 +295,12 @@ std::optional<Traversal> shim_quoted_traversal(const Expression& e, Diagnostics&
   append(diags, std::move(p.diagnostics));
   Diagnostic w;
   w.severity = Severity::Warning;
-  w.summary = "Quoted references are deprecated";
-  w.detail = kQuotedReferencesDetail;
+  w.summary = keyword ? "Quoted keywords are deprecated" : "Quoted references are deprecated";
+  w.detail = keyword ? "In this context, keywords are expected literally rather than in quotes. "
+                       "Terraform 0.11 and earlier required quotes, but quoted keywords are now "
+                       "deprecated and will be removed in a future version of Terraform. Remove "
+                       "the quotes surrounding this keyword to silence this warning."
+                     : kQuotedReferencesDetail;
   w.subject = r;
   diags.push_back(std::move(w));
   return make_traversal(p.traversal, *p.source);
@@ -350,6 +356,174 @@ std::optional<ProviderRef> decode_provider_ref(const Expression& e, std::string_
     ref.alias = t.steps[1].name;
   }
   return done(ref);
+}
+
+// The keyword [e] is, a quoted one read as one with Terraform's warning
+// (shimTraversalInString, then hcl.ExprAsKeyword); "" for none.
+std::string shimmed_keyword(const Expression& e, Diagnostics& diags) {
+  if (std::optional<Traversal> t = shim_quoted_traversal(e, diags, true))
+    return t->steps.size() == 1 ? t->steps[0].name : "";
+  return expr_as_keyword(e);
+}
+
+// onlySelfRefs: the references a destroy-time provisioner's arguments in
+// [body] may make (self, path, terraform, count.index, each.key).
+void only_self_refs(const Body& body, Diagnostics& diags) {
+  AttributesResult r = body.just_attributes();
+  for (const Attribute& a : r.attributes) {
+    for (const Traversal& v : a.expr.variables()) {
+      std::string_view root = v.root_name();
+      bool second = v.steps.size() == 2 && v.steps[1].kind == TraversalStep::Kind::Attr;
+      bool valid = root == "self" || root == "path" || root == "terraform" ||
+                   (root == "count" && second && v.steps[1].name == "index") ||
+                   (root == "each" && second && v.steps[1].name == "key");
+      if (valid) continue;
+      error(diags, "Invalid reference from destroy provisioner",
+            "Destroy-time provisioners and their connection configurations may only reference "
+            "attributes of the related resource, via 'self', 'count.index', or 'each.key'.\n\n"
+            "References to other resources during the destroy phase can cause dependency cycles "
+            "and interact poorly with create_before_destroy.",
+            a.expr.range());
+    }
+  }
+}
+
+// Terraform's decodeProvisionerBlock of [b]: whether it is a destroy-time
+// provisioner, or nullopt for a removed provisioner type.
+std::optional<bool> decode_provisioner(const Block& b, Diagnostics& diags) {
+  static const BodySchema schema{{{"when"}, {"on_failure"}},
+                                 {{"_", {}}, {"connection", {}}, {"lifecycle", {}}}};
+  PartialContentResult c = b.body.partial_content(schema);
+  append(diags, std::move(c.diagnostics));
+  const std::string& t = b.labels[0];
+  if (t == "chef" || t == "habitat" || t == "puppet" || t == "salt-masterless") {
+    error(diags, "The \"" + t + "\" provisioner has been removed",
+          "The \"" + t +
+              "\" provisioner was deprecated in Terraform 0.13.4 has been removed from Terraform. "
+              "Visit https://learn.hashicorp.com/collections/terraform/provision for alternatives "
+              "to using provisioners that are a better fit for the Terraform workflow.",
+          b.label_ranges[0]);
+    return std::nullopt;
+  }
+  bool destroy = false;
+  if (const Attribute* a = c.content.attributes.find("when")) {
+    std::string kw = shimmed_keyword(a->expr, diags);
+    if (kw == "destroy") {
+      destroy = true;
+    } else if (kw != "create") {
+      error(diags, "Invalid \"when\" keyword",
+            "The \"when\" argument requires one of the following keywords: create or destroy.",
+            a->expr.range());
+    }
+  }
+  if (destroy) only_self_refs(c.remain, diags);
+  if (const Attribute* a = c.content.attributes.find("on_failure")) {
+    std::string kw = shimmed_keyword(a->expr, diags);
+    if (kw != "continue" && kw != "fail") {
+      error(diags, "Invalid \"on_failure\" keyword",
+            "The \"on_failure\" argument requires one of the following keywords: continue or "
+            "fail.",
+            a->expr.range());
+    }
+  }
+  const Block* connection = nullptr;
+  const Block* escape = nullptr;
+  for (const Block& inner : c.content.blocks) {
+    if (inner.type == "_") {
+      if (escape != nullptr) {
+        error(diags, "Duplicate escaping block",
+              "The special block type \"_\" can be used to force particular arguments to be "
+              "interpreted as provisioner-typpe-specific rather than as meta-arguments, but each "
+              "provisioner block can have only one such block. The first escaping block was at " +
+                  range_string(escape->def_range) + ".",
+              inner.def_range);
+        continue;
+      }
+      escape = &inner;
+      if (destroy) only_self_refs(inner.body, diags);
+    } else if (inner.type == "connection") {
+      if (connection != nullptr) {
+        error(diags, "Duplicate connection block",
+              "This provisioner already has a connection block at " +
+                  range_string(connection->def_range) + ".",
+              inner.def_range);
+        continue;
+      }
+      connection = &inner;
+      if (destroy) only_self_refs(inner.body, diags);
+    } else {
+      error(diags, "Reserved block type name in provisioner block",
+            "The block type name \"" + inner.type +
+                "\" is reserved for use by Terraform in a future version.",
+            inner.type_range);
+    }
+  }
+  return destroy;
+}
+
+// addrs.ParseRemoveTarget: what a removed block's `from` [t] names, a
+// module (false) or a managed resource (true), or nullopt (its errors in
+// [diags]; a data resource is one).
+std::optional<bool> parse_remove_target(const Traversal& t, Diagnostics& diags) {
+  using K = TraversalStep::Kind;
+  const std::vector<TraversalStep>& s = t.steps;
+  size_t i = 0;
+  while (i < s.size()) {
+    if (s[i].kind == K::Index) {
+      error(diags, "Invalid address operator",
+            "Module address prefix must be followed by dot and then a name.", s[i].range);
+      return std::nullopt;
+    }
+    if (s[i].name != "module") break;
+    if (i + 1 >= s.size() || s[i + 1].kind != K::Attr) {
+      error(diags, "Invalid address operator",
+            "Prefix \"module.\" must be followed by a module name.",
+            s[i + 1 < s.size() ? i + 1 : i].range);
+      return std::nullopt;
+    }
+    i += 2;
+    if (i < s.size() && s[i].kind == K::Index) {
+      error(diags, "Module instance keys not allowed",
+            "Module address must be a module (e.g. \"module.foo\"), not a module instance (e.g. "
+            "\"module.foo[1]\").",
+            s[i].range);
+      return std::nullopt;
+    }
+  }
+  if (i == s.size()) return false;
+  bool data = s[i].name == "data" && s[i].kind != K::Index;
+  if (data) ++i;
+  if (s.size() - i < 2) {
+    error(diags, "Invalid address", "Resource specification must include a resource type and name.",
+          i < s.size() ? Range{s[i].range.filename, s[i].range.start, s.back().range.end}
+                       : t.range());
+    return std::nullopt;
+  }
+  if (s[i].kind == K::Index) {
+    error(diags, "Invalid address",
+          data ? "A data source name is required." : "A resource type name is required.",
+          s[i].range);
+    return std::nullopt;
+  }
+  if (s[i + 1].kind != K::Attr) {
+    error(diags, "Invalid address", "A resource name is required.", s[i + 1].range);
+    return std::nullopt;
+  }
+  if (i + 2 < s.size()) {
+    error(diags, "Resource instance keys not allowed",
+          "Resource address must be a resource (e.g. \"test_instance.foo\"), not a resource "
+          "instance (e.g. \"test_instance.foo[1]\").",
+          s[i + 2].range);
+    return std::nullopt;
+  }
+  if (data) {
+    error(diags, "Data source address not allowed",
+          "Data sources are never destroyed, so they are not valid targets of removed blocks. To "
+          "remove the data source from state, remove the data source block from configuration.",
+          t.range());
+    return std::nullopt;
+  }
+  return true;
 }
 
 // Reads the `type` argument [e] of a variable into [v] (decodeVariableType).
@@ -909,16 +1083,7 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
       }
       connection = &b;
     } else if (b.type == "provisioner") {
-      const std::string& t = b.labels[0];
-      if (t == "chef" || t == "habitat" || t == "puppet" || t == "salt-masterless") {
-        error(diags, "The \"" + t + "\" provisioner has been removed",
-              "The \"" + t +
-                  "\" provisioner was deprecated in Terraform 0.13.4 has been removed from "
-                  "Terraform. Visit https://learn.hashicorp.com/collections/terraform/provision "
-                  "for alternatives to using provisioners that are a better fit for the "
-                  "Terraform workflow.",
-              b.label_ranges[0]);
-      }
+      decode_provisioner(b, diags);
     } else if (b.type == "_") {
       if (escape != nullptr) {
         error(diags, "Duplicate escaping block",
@@ -1304,16 +1469,55 @@ void decode_file(const Body& body, bool override, FileDecls& out, Diagnostics& d
                                  {{"lifecycle", {}}, {"connection", {}}, {"provisioner", {"type"}}}};
       ContentResult rc = b.body.content(rs);
       append(diags, std::move(rc.diagnostics));
+      // decodeRemovedBlock: provisioners and a connection only for a
+      // managed resource.
+      bool managed = false;
+      if (const Attribute* from = rc.content.attributes.find("from")) {
+        TraversalResult t = abs_traversal_for_expr(from->expr);
+        bool failed = has_errors(t.diagnostics);
+        append(diags, std::move(t.diagnostics));
+        if (!failed) managed = parse_remove_target(t.traversal, diags).value_or(false);
+      }
+      const Block* connection = nullptr;
       for (const Block& pb : rc.content.blocks) {
-        if (pb.type != "provisioner") continue;
-        static const BodySchema ps{{{"when"}}, {}};
-        PartialContentResult pc = pb.body.partial_content(ps);
-        const Attribute* when = pc.content.attributes.find("when");
-        if (when == nullptr || expr_as_keyword(when->expr) != "destroy") {
-          error(diags, "Invalid provisioner block",
-                "Only destroy-time provisioners are valid in \"removed\" blocks. To declare a "
-                "destroy-time provisioner, use:\n    when = destroy",
-                pb.def_range);
+        if (pb.type == "lifecycle") {
+          static const BodySchema ls{{{"destroy"}}, {}};
+          ContentResult lc = pb.body.content(ls);
+          append(diags, std::move(lc.diagnostics));
+          if (const Attribute* d = lc.content.attributes.find("destroy")) {
+            bool ignored = true;
+            decode_bool(*d, ignored, diags);
+          }
+        } else if (pb.type == "connection") {
+          if (!managed) {
+            error(diags, "Invalid connection block",
+                  "Provisioner connection configuration is valid only when a removed block "
+                  "targets a managed resource.",
+                  pb.def_range);
+            continue;
+          }
+          if (connection != nullptr) {
+            error(diags, "Duplicate connection block",
+                  "This \"removed\" block already has a connection block at " +
+                      range_string(connection->def_range) + ".",
+                  pb.def_range);
+            continue;
+          }
+          connection = &pb;
+        } else if (pb.type == "provisioner") {
+          if (!managed) {
+            error(diags, "Invalid provisioner block",
+                  "Provisioners are valid only when a removed block targets a managed resource.",
+                  pb.def_range);
+            continue;
+          }
+          std::optional<bool> destroy = decode_provisioner(pb, diags);
+          if (destroy && !*destroy) {
+            error(diags, "Invalid provisioner block",
+                  "Only destroy-time provisioners are valid in \"removed\" blocks. To declare a "
+                  "destroy-time provisioner, use:\n    when = destroy",
+                  pb.def_range);
+          }
         }
       }
     } else if (b.type == "import") {
