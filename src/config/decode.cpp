@@ -67,6 +67,7 @@ struct Address {
   std::string full;       // with instance keys: `module.a["k"].data.t.n[0]`
   std::string config;     // without them (addrs.ConfigResource / Module)
   bool resource = false;  // names a resource (else a module)
+  bool managed = false;   // a managed resource
 };
 
 // An instance key as addrs.ParseInstanceKey reads it: `["k"]`, `[0]`, or
@@ -185,6 +186,7 @@ std::optional<Address> parse_address(const Traversal& t, bool module_only, Diagn
   a.full += res;
   a.config += res;
   a.resource = true;
+  a.managed = mode.empty();
   i += 2;
   if (i == s.size()) return a;
   if (i + 1 < s.size()) {
@@ -356,6 +358,93 @@ std::optional<ProviderRef> decode_provider_ref(const Expression& e, std::string_
     ref.alias = t.steps[1].name;
   }
   return done(ref);
+}
+
+// exprToResourceTraversal: an import block's `to` [x] as a traversal, the
+// index keys that are not constant left out.
+Traversal resource_traversal(const ast::Expr& x, const Source& src, Diagnostics& diags) {
+  switch (x.kind) {
+    case ast::ExprKind::RelativeTraversal: {
+      const auto& r = ast::as<ast::RelativeTraversalExpr>(x);
+      Traversal t = resource_traversal(*r.source, src, diags);
+      Traversal tail = make_traversal(r.steps, src);
+      t.steps.insert(t.steps.end(), tail.steps.begin(), tail.steps.end());
+      return t;
+    }
+    case ast::ExprKind::ScopeTraversal:
+      return make_traversal(ast::as<ast::ScopeTraversalExpr>(x).steps, src);
+    case ast::ExprKind::Index: {
+      Diagnostics d;
+      Traversal t = resource_traversal(*ast::as<ast::IndexExpr>(x).collection, src, d);
+      bool failed = has_errors(d);
+      append(diags, std::move(d));
+      return failed ? Traversal{} : t;
+    }
+    default: {
+      TraversalResult r = abs_traversal_for_expr(x, src);
+      append(diags, std::move(r.diagnostics));
+      return std::move(r.traversal);
+    }
+  }
+}
+
+// Terraform's decodeImportBlock of [c], an import block's content, into
+// [imp], appending to [diags] (which holds the content's diagnostics);
+// false when it stops early, errors before its `to` is read: the import
+// is left out then.
+bool decode_import(const ContentResult& c, ImportDecl& imp, Diagnostics& diags) {
+  const Attribute* to = c.content.attributes.find("to");
+  bool in_module = false;
+  if (to != nullptr) {
+    // unwrapJSONRefExpr: a JSON string read as a native expression.
+    std::optional<ExprParse> json;
+    const ast::Expr* x = to->expr.native_expr();
+    const Source* src = x ? &to->expr.source() : nullptr;
+    if (x == nullptr) {
+      EvalResult v = to->expr.value(nullptr);
+      append(diags, std::move(v.diagnostics));
+      if (!has_errors(diags) && v.value.type() != Type::string()) {
+        error(diags, "Invalid reference expression", "A single reference string is required.",
+              to->expr.range());
+      }
+      if (has_errors(diags)) return false;
+      Range r = to->expr.range();
+      json = parse_expression(make_source(r.filename, std::string(v.value.as_string()), r.start));
+      append(diags, json->diagnostics);
+      x = json->expr;
+      src = json->source.get();
+    }
+    if (has_errors(diags) || x == nullptr) return false;
+    Diagnostics td;
+    Traversal t = resource_traversal(*x, *src, td);
+    std::optional<Address> addr;
+    if (!has_errors(td)) addr = parse_address(t, false, td);
+    append(diags, std::move(td));
+    if (!addr || !addr->managed) {
+      error(diags, "Invalid import address", "Only managed resources can be imported.", to->range);
+    }
+    in_module = addr && addr->config.starts_with("module.");
+    imp.to_range = to->expr.range();
+    if (addr) imp.to_resource = addr->config;
+    // parseImportToStatic: the same address with constant keys only.
+    TraversalResult st = abs_traversal_for_expr(*x, *src);
+    Diagnostics ignored;
+    if (!st.has_errors()) {
+      if (std::optional<Address> a = parse_address(st.traversal, false, ignored))
+        imp.to_key = a->full;
+    }
+  }
+  if (const Attribute* p = c.content.attributes.find("provider")) {
+    if (in_module) {
+      error(diags, "Invalid import provider argument",
+            "The provider argument can only be specified in import blocks that will generate "
+            "configuration.\n\nUse the providers argument within the module block to configure "
+            "providers for all resources within a module, including imported resources.",
+            p->range);
+    }
+    decode_provider_ref(p->expr, "provider", diags);
+  }
+  return true;
 }
 
 // The keyword [e] is, a quoted one read as one with Terraform's warning
@@ -1521,30 +1610,12 @@ void decode_file(const Body& body, bool override, FileDecls& out, Diagnostics& d
         }
       }
     } else if (b.type == "import") {
-      static const BodySchema is{{{"provider"}, {"id"}, {"to", true}, {"for_each"}, {"identity"}},
-                                 {}};
+      static const BodySchema is{{{"provider"}, {"for_each"}, {"id", true}, {"to", true}}, {}};
       ContentResult ic = b.body.content(is);
-      append(diags, std::move(ic.diagnostics));
-      if (const Attribute* p = ic.content.attributes.find("provider"))
-        decode_provider_ref(p->expr, "provider", diags);
       ImportDecl imp;
       imp.decl_range = b.def_range;
-      if (const Attribute* to = ic.content.attributes.find("to")) {
-        TraversalResult t = abs_traversal_for_expr(to->expr);
-        if (!t.traversal.empty() && t.traversal.root_name() == "data") {
-          error(diags, "Invalid import address", "Only managed resources can be imported.",
-                to->range);
-        }
-        imp.to_range = to->expr.range();
-        Diagnostics ignored;
-        if (!has_errors(t.diagnostics)) {
-          if (std::optional<Address> a = parse_address(t.traversal, false, ignored)) {
-            imp.to_key = a->full;
-            imp.to_resource = a->config;
-          }
-        }
-      }
-      out.imports.push_back(std::move(imp));
+      if (decode_import(ic, imp, ic.diagnostics)) out.imports.push_back(std::move(imp));
+      append(diags, std::move(ic.diagnostics));
     } else if (b.type == "check") {
       out.checks.push_back(decode_check(b, override, out, diags));
     }
