@@ -447,6 +447,110 @@ bool decode_import(const ContentResult& c, ImportDecl& imp, Diagnostics& diags) 
   return true;
 }
 
+// A lifecycle's ignore_changes list [a] (not `all`) as Terraform reads it:
+// relative traversals, quoted ones with a warning, ["*"] an error.
+void decode_ignore_changes(const Attribute& a, Diagnostics& diags) {
+  ExpressionListResult l = expr_list(a.expr);
+  append(diags, std::move(l.diagnostics));
+  std::optional<Range> star;
+  size_t kept = 0;
+  for (const Expression& e : l.items) {
+    EvalResult v = e.value(nullptr);
+    if (!v.has_errors() && v.value.type() == Type::string() && v.value.is_known() &&
+        !v.value.is_null() && v.value.as_string() == "*") {
+      star = e.range();
+      error(diags, "Invalid ignore_changes wildcard",
+            "The [\"*\"] form of ignore_changes wildcard is was deprecated and is now invalid. "
+            "Use \"ignore_changes = all\" to ignore changes to all attributes.",
+            a.expr.range());
+      continue;
+    }
+    if (std::optional<Traversal> t = shim_quoted_traversal(e, diags)) {
+      if (!t->empty()) ++kept;
+      continue;
+    }
+    TraversalResult t = rel_traversal_for_expr(e);
+    append(diags, std::move(t.diagnostics));
+    if (!t.traversal.empty()) ++kept;
+  }
+  if (star && kept != 0) {
+    error(diags, "Invalid ignore_changes ruleset",
+          "Cannot mix wildcard string \"*\" with non-wildcard references.", *star, a.expr.range());
+  }
+}
+
+// decodeReplaceTriggeredBy: each item of [e] refers to one resource, with
+// only count.index and each.key besides; the first error ends the list.
+void decode_replace_triggered_by(const Expression& e, Diagnostics& out) {
+  Diagnostics diags;
+  ExpressionListResult l = expr_list(e);
+  append(diags, std::move(l.diagnostics));
+  if (has_errors(diags)) {
+    append(out, std::move(diags));
+    return;
+  }
+  for (const Expression& item : l.items) {
+    // unwrapJSONRefExpr: a JSON string read as a native expression.
+    std::optional<ExprParse> json;
+    const ast::Expr* x = item.native_expr();
+    const Source* src = x ? &item.source() : nullptr;
+    Range range = item.range();
+    if (x == nullptr) {
+      EvalResult v = item.value(nullptr);
+      append(diags, std::move(v.diagnostics));
+      if (!has_errors(diags) && v.value.type() != Type::string()) {
+        error(diags, "Invalid reference expression", "A single reference string is required.",
+              range);
+      }
+      if (has_errors(diags)) continue;
+      json = parse_expression(
+          make_source(range.filename, std::string(v.value.as_string()), range.start));
+      append(diags, json->diagnostics);
+      if (has_errors(diags) || json->expr == nullptr) continue;
+      x = json->expr;
+      src = json->source.get();
+      range = src->range(json->expr->span);
+    }
+    if (has_errors(diags)) continue;
+    Diagnostics rd;
+    std::vector<Ref> refs = parse_refs(variables(*x, *src), rd);
+    for (Diagnostic& d : rd) {
+      d.subject = range;
+      d.context.reset();
+      d.expression.reset();
+      d.expression_values.clear();
+      diags.push_back(std::move(d));
+    }
+    if (has_errors(rd)) continue;
+    int resources = 0;
+    for (const Ref& r : refs) {
+      if (r.kind == Ref::Resource) {
+        ++resources;
+      } else if (r.kind == Ref::Each) {
+        if (r.name != "key")
+          error(diags, "Invalid each reference in replace_triggered_by expression",
+                "Only each.key may be used in replace_triggered_by.", range);
+      } else if (r.kind == Ref::Count) {
+        if (r.name != "index")
+          error(diags, "Invalid count reference in replace_triggered_by expression",
+                "Only count.index may be used in replace_triggered_by.", range);
+      } else {
+        error(diags, "Invalid reference in replace_triggered_by expression",
+              "Only resources, count.index, and each.key may be used in replace_triggered_by.",
+              range);
+      }
+    }
+    if (resources == 0) {
+      error(diags, "Invalid replace_triggered_by expression",
+            "Missing resource reference in replace_triggered_by expression.", range);
+    } else if (resources > 1) {
+      error(diags, "Invalid replace_triggered_by expression",
+            "Multiple resource references in replace_triggered_by expression.", range);
+    }
+  }
+  append(out, std::move(diags));
+}
+
 // The keyword [e] is, a quoted one read as one with Terraform's warning
 // (shimTraversalInString, then hcl.ExprAsKeyword); "" for none.
 std::string shimmed_keyword(const Expression& e, Diagnostics& diags) {
@@ -1122,16 +1226,9 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
             bool ignored = false;
             decode_bool(a, ignored, diags);
           } else if (a.name == "ignore_changes" && expr_as_keyword(a.expr) != "all") {
-            ExpressionListResult l = expr_list(a.expr);
-            append(diags, std::move(l.diagnostics));
-            for (const Expression& e : l.items) {
-              if (native_quoted_string(e)) continue;
-              TraversalResult t = rel_traversal_for_expr(e);
-              append(diags, std::move(t.diagnostics));
-            }
+            decode_ignore_changes(a, diags);
           } else if (a.name == "replace_triggered_by") {
-            ExpressionListResult l = expr_list(a.expr);
-            append(diags, std::move(l.diagnostics));
+            decode_replace_triggered_by(a.expr, diags);
           }
           continue;
         }
