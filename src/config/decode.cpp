@@ -142,7 +142,10 @@ std::optional<Address> parse_address(const Traversal& t, bool module_only, Diagn
     return a;
   }
   if (i == s.size()) {
-    error(diags, "Invalid address", "Resource specification must include a resource type and name.",
+    // validateResourceFromTarget: a module path where a resource must be.
+    error(diags, "Invalid address",
+          "A resource instance address is required here. The module path must be followed by a "
+          "resource instance specification.",
           t.range());
     return std::nullopt;
   }
@@ -880,13 +883,19 @@ std::vector<ExprPtr> decode_depends_on(const Attribute& a, Diagnostics& diags) {
   ExpressionListResult l = expr_list(a.expr);
   append(diags, std::move(l.diagnostics));
   for (const Expression& item : l.items) {
-    if (native_quoted_string(item)) {
-      Diagnostic w;
-      w.severity = Severity::Warning;
-      w.summary = "Quoted references are deprecated";
-      w.detail = kQuotedReferencesDetail;
-      w.subject = item.range();
-      diags.push_back(std::move(w));
+    // A quoted reference is read as the reference it holds, with a warning
+    // (shimTraversalInString).
+    Diagnostics sd;
+    if (shim_quoted_traversal(item, sd)) {
+      bool failed = has_errors(sd);
+      append(diags, std::move(sd));
+      if (failed) continue;
+      Range r = item.range();
+      Pos start = r.start;
+      ++start.column, ++start.byte;
+      ExprParse p = parse_expression(
+          make_source(r.filename, std::string(item.value(nullptr).value.as_string()), start));
+      if (!p.has_errors()) out.push_back(raw(Expression::from_parse(std::move(p))));
       continue;
     }
     TraversalResult t = abs_traversal_for_expr(item);

@@ -914,26 +914,33 @@ std::string check_error_message(EvalState& st, const CheckRule& rule, const Eval
   return std::string(uni::trim_right_space(uni::trim_left_space(sv.as_string())));
 }
 
+// What validateCheckRule does for [rule] of [mi]: the errors of its
+// references, [ctx] made with the references of each of its expressions
+// whose own are fine, and its error message evaluated there (when its
+// references are fine). The message, and whether the condition's
+// references are fine (its evaluation then left to the caller).
+std::pair<std::string, bool> validate_rule(EvalState& st, const CheckRule& rule, const ModInst& mi,
+                                           EvalContext& ctx, Diagnostics& diags) {
+  bool cond_ok = !rule.condition->has_errors(), msg_ok = !rule.error_message->has_errors();
+  ExprInfo refs;
+  for (const ExprPtr& e : {rule.condition, rule.error_message}) {
+    diags.insert(diags.end(), e->diags.begin(), e->diags.end());
+    if (!e->has_errors()) refs.refs.insert(refs.refs.end(), e->refs.begin(), e->refs.end());
+  }
+  if (cond_ok || msg_ok) build_context(st, refs, mi, mi.rep(), ctx);
+  std::string message = msg_ok ? check_error_message(st, rule, ctx, diags) : std::string();
+  return {std::move(message), cond_ok};
+}
+
 // The assertions of check block [c] of [mi] as validate checks them
 // (validateCheckRule): their references, and their error messages
 // evaluated; the conditions are not.
 void validate_check(EvalState& st, const ModInst& mi, const CheckBlock& c, Diagnostics& out) {
   for (const CheckRule& rule : c.asserts) {
     if (!rule.condition || !rule.error_message) continue;
-    Diagnostics diags;
-    for (const ExprPtr& e : {rule.condition, rule.error_message})
-      diags.insert(diags.end(), e->diags.begin(), e->diags.end());
-    if (!has_errors(diags)) {
-      ExprInfo both;
-      both.refs = rule.condition->refs;
-      both.refs.insert(both.refs.end(), rule.error_message->refs.begin(),
-                       rule.error_message->refs.end());
-      EvalContext ctx(&st.fn_ctx);
-      ctx.set_functions(st.fns);
-      build_context(st, both, mi, mi.rep(), ctx);
-      check_error_message(st, rule, ctx, diags);
-    }
-    out.insert(out.end(), diags.begin(), diags.end());
+    EvalContext ctx(&st.fn_ctx);
+    ctx.set_functions(st.fns);
+    validate_rule(st, rule, mi, ctx, out);
   }
 }
 
@@ -945,21 +952,12 @@ bool check_rules(EvalState& st, const std::vector<CheckRule>& rules, const ModIn
   for (const CheckRule& rule : rules) {
     if (!rule.condition || !rule.error_message) continue;
     Diagnostics diags;
-    for (const ExprPtr& e : {rule.condition, rule.error_message})
-      diags.insert(diags.end(), e->diags.begin(), e->diags.end());
-    ExprInfo both;
-    both.refs = rule.condition->refs;
-    both.refs.insert(both.refs.end(), rule.error_message->refs.begin(),
-                     rule.error_message->refs.end());
     EvalContext ctx(&st.fn_ctx);
     ctx.set_functions(st.fns);
     // The condition is evaluated even when the message fails (evalCheckRule).
-    bool refs_ok = !has_errors(diags);
-    if (refs_ok) build_context(st, both, mi, mi.rep(), ctx);
-    std::string message;
-    if (refs_ok) message = check_error_message(st, rule, ctx, diags);
+    auto [message, cond_ok] = validate_rule(st, rule, mi, ctx, diags);
     Value result;
-    if (refs_ok) {
+    if (cond_ok) {
       EvalResult c = rule.condition->expr.value(*st.vm, &ctx);
       finish_diags(st, c.diagnostics, ctx, st.fns.get(), &rule.condition->expr.source());
       diags.insert(diags.end(), c.diagnostics.begin(), c.diagnostics.end());

@@ -343,7 +343,10 @@ void prepare_resource_body(Resource& r) {
   } else {
     r.shape = inferred;
   }
-  r.variables_shape = inferred;
+  // A built-in type's references are those its schema reads
+  // (ReferencesInBlock): an argument it does not take is reported, not
+  // evaluated.
+  r.variables_shape = builtin_shape(r) != nullptr ? r.shape : inferred;
   if (!has_dynamic(r.config))
     r.static_body = std::make_shared<const StaticBody>(StaticBody::read(r.config, *r.shape, schema_for(r, *r.shape)));
 }

@@ -42,3 +42,7 @@ import {
   to = module.m[var.k].terraform_data.x
   id = "y"
 }
+import {
+  to = module.m
+  id = "z"
+}
