@@ -9,10 +9,6 @@ output "quoted" {
 }
 resource "terraform_data" "bogus" {
   bogus = module.nope.out
-  dynamic "x" {
-    for_each = local.nope
-    content {}
-  }
 }
 output "rule" {
   value = 1
