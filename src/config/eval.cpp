@@ -915,21 +915,27 @@ std::string check_error_message(EvalState& st, const CheckRule& rule, const Eval
 }
 
 // What validateCheckRule does for [rule] of [mi]: the errors of its
-// references, [ctx] made with the references of each of its expressions
-// whose own are fine, and its error message evaluated there (when its
-// references are fine). The message, and whether the condition's
-// references are fine (its evaluation then left to the caller).
-std::pair<std::string, bool> validate_rule(EvalState& st, const CheckRule& rule, const ModInst& mi,
-                                           EvalContext& ctx, Diagnostics& diags) {
-  bool cond_ok = !rule.condition->has_errors(), msg_ok = !rule.error_message->has_errors();
+// references, [ctx] made with them, and its error message evaluated there.
+// When the static validation of a reference fails Terraform's context
+// holds no variable at all, and the message and the condition still run
+// in it; a reference that fails its lookup is unknown there, and so is
+// what reads it (not evaluated here). The message, and whether the caller
+// is to evaluate the condition in [ctx].
+std::pair<std::string, bool> validate_rule(EvalState& st, const CheckRule& rule,
+                                           const ModInst& mi, EvalContext& ctx,
+                                           Diagnostics& diags) {
   ExprInfo refs;
+  bool empty = false;
   for (const ExprPtr& e : {rule.condition, rule.error_message}) {
     diags.insert(diags.end(), e->diags.begin(), e->diags.end());
+    empty |= e->static_errors;
     if (!e->has_errors()) refs.refs.insert(refs.refs.end(), e->refs.begin(), e->refs.end());
   }
-  if (cond_ok || msg_ok) build_context(st, refs, mi, mi.rep(), ctx);
-  std::string message = msg_ok ? check_error_message(st, rule, ctx, diags) : std::string();
-  return {std::move(message), cond_ok};
+  if (empty) return {check_error_message(st, rule, ctx, diags), true};
+  build_context(st, refs, mi, mi.rep(), ctx);
+  std::string message;
+  if (!rule.error_message->has_errors()) message = check_error_message(st, rule, ctx, diags);
+  return {std::move(message), !rule.condition->has_errors()};
 }
 
 // The assertions of check block [c] of [mi] as validate checks them
@@ -954,10 +960,11 @@ bool check_rules(EvalState& st, const std::vector<CheckRule>& rules, const ModIn
     Diagnostics diags;
     EvalContext ctx(&st.fn_ctx);
     ctx.set_functions(st.fns);
-    // The condition is evaluated even when the message fails (evalCheckRule).
-    auto [message, cond_ok] = validate_rule(st, rule, mi, ctx, diags);
+    // The condition is evaluated even when the message fails
+    // (evalCheckRule).
+    auto [message, evaluate] = validate_rule(st, rule, mi, ctx, diags);
     Value result;
-    if (cond_ok) {
+    if (evaluate) {
       EvalResult c = rule.condition->expr.value(*st.vm, &ctx);
       finish_diags(st, c.diagnostics, ctx, st.fns.get(), &rule.condition->expr.source());
       diags.insert(diags.end(), c.diagnostics.begin(), c.diagnostics.end());

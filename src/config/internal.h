@@ -101,6 +101,9 @@ struct ExprInfo {
   std::vector<Ref> refs;
   Diagnostics diags;
   PlanSlot plan;  // made from [refs] at the first evaluation: [refs] no longer change then
+  // Static validation (StaticValidateReferences: resources, module calls)
+  // failed: Terraform's context for it then holds no variable at all.
+  bool static_errors = false;
   bool has_errors() const { return hclvm::has_errors(diags); }
 };
 using ExprPtr = std::shared_ptr<const ExprInfo>;
@@ -273,8 +276,9 @@ void resolve_resources(std::vector<Ref>& refs, const ModuleData& m);
 // stops at the first error.
 void check_depends_on(const std::vector<ExprPtr>& deps, const ModuleData& m, Diagnostics& diags);
 // Checks [refs] made in module [m] from a block of [scope] as Terraform does
-// before evaluating an expression.
-void check_refs(const std::vector<Ref>& refs, const ModuleData& m, ExprScope scope,
+// before evaluating an expression; false when their static validation
+// failed (and the lookups were not checked).
+bool check_refs(const std::vector<Ref>& refs, const ModuleData& m, ExprScope scope,
                 std::string_view self_local, Diagnostics& diags);
 
 // The edit-distance suggestion Terraform's didyoumean.NameSuggestion makes:

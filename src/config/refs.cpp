@@ -423,15 +423,16 @@ std::vector<Ref> parse_refs(const std::vector<Traversal>& vars, Diagnostics& dia
   return refs;
 }
 
-void check_refs(const std::vector<Ref>& refs, const ModuleData& m, ExprScope scope,
+bool check_refs(const std::vector<Ref>& refs, const ModuleData& m, ExprScope scope,
                 std::string_view self_local, Diagnostics& diags) {
   Diagnostics statics;
   for (const Ref& r : refs) validate_static(r, m, statics);
   bool stop = has_errors(statics);
   diags.insert(diags.end(), statics.begin(), statics.end());
-  if (stop) return;
+  if (stop) return false;
   for (const Ref& r : refs) validate_lookup(r, m, scope, diags);
   (void)self_local;
+  return true;
 }
 
 void check_depends_on(const std::vector<ExprPtr>& deps, const ModuleData& m, Diagnostics& diags) {
@@ -492,7 +493,7 @@ ExprPtr analyze(const Expression& e, const ModuleData& m, ExprScope scope,
       return info;
     }
   }
-  check_refs(info->refs, m, scope, self_local, info->diags);
+  info->static_errors = !check_refs(info->refs, m, scope, self_local, info->diags);
   return info;
 }
 

@@ -59,3 +59,17 @@ output "pre" {
   }
   depends_on = [var.nope2]
 }
+output "static_fail" {
+  value = 1
+  precondition {
+    condition     = terraform_data.nope.output
+    error_message = "${var.s}"
+  }
+}
+output "lookup_fail" {
+  value = 1
+  precondition {
+    condition     = var.nope == 1
+    error_message = "m ${var.s}"
+  }
+}
