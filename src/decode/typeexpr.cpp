@@ -525,15 +525,18 @@ TypeExprResult parse_type_expr(const Expression& e, TypeExprMode mode) {
     ++at.column, ++at.byte;
     ExprParse p = parse_expression(make_source(
         e.source().name(), std::string(json::as<json::StringNode>(*j).value), at));
-    if (p.has_errors() || !p.expr) return {Type::dynamic(), nullptr, std::move(p.diagnostics)};
-    TypeExprResult r = parse_type_expr(*p.expr, *p.source, mode);
-    // The reference reads the keyword or call of the string through the
-    // JSON expression, whose range is the whole string token: what it
-    // reports about the expression as a whole points there.
-    Range inner = p.source->range(p.expr->span);
-    for (Diagnostic& d : r.diagnostics)
-      if (d.subject && *d.subject == inner) d.subject = e.range();
-    return r;
+    // A string that is no expression is no keyword or call either: the
+    // reference's ExprCall drops the parse's errors.
+    if (!p.has_errors() && p.expr) {
+      TypeExprResult r = parse_type_expr(*p.expr, *p.source, mode);
+      // The reference reads the keyword or call of the string through the
+      // JSON expression, whose range is the whole string token: what it
+      // reports about the expression as a whole points there.
+      Range inner = p.source->range(p.expr->span);
+      for (Diagnostic& d : r.diagnostics)
+        if (d.subject && *d.subject == inner) d.subject = e.range();
+      return r;
+    }
   }
   TypeExprResult out;
   out.type = Type::dynamic();

@@ -341,6 +341,23 @@ TEST(GetTypeJson, WholeStringRange) {
   EXPECT_EQ(args.diagnostics[0].subject->start.byte, 52u);
 }
 
+// A string that does not parse as an expression is neither a keyword nor a
+// call: one "Invalid type specification" on the string, the parse's own
+// errors dropped (the reference's JSON ExprCall drops them).
+TEST(GetTypeJson, UnparsableString) {
+  auto src = make_source("t.json", R"j({"t": "${list(string)", "u": "list(string"})j");
+  ConfigFile f = parse_json_body(src);
+  AttributesResult a = f.body.just_attributes();
+  ASSERT_FALSE(a.has_errors());
+  for (const char* name : {"t", "u"}) {
+    TypeExprResult r = parse_type_expr(a.attributes.find(name)->expr, TypeExprMode::Constraint);
+    ASSERT_EQ(r.diagnostics.size(), 1u) << name;
+    EXPECT_EQ(r.diagnostics[0].summary, "Invalid type specification");
+    EXPECT_EQ(*r.diagnostics[0].subject, a.attributes.find(name)->expr.range());
+    EXPECT_EQ(r.type, Type::dynamic());
+  }
+}
+
 TEST(GetTypeLimits, DeepNesting) {
   // The reference has no limit but its stack's (and its parser overflows
   // that before 100,000 levels). Deep input is read on a big stack here.
