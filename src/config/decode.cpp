@@ -86,6 +86,62 @@ std::optional<std::string> instance_key(const Value& k, std::string& err) {
   return std::nullopt;
 }
 
+// Reads the module path at the start of [t] into [a] ("module.x." steps,
+// with their keys when [instances]: parseModuleInstancePrefix, else
+// parseModulePrefix, which refuses keys), leaving [i] at the first step
+// after it; false with Terraform's error in [diags].
+bool module_prefix(const Traversal& t, bool instances, Address& a, size_t& i, Diagnostics& diags) {
+  using K = TraversalStep::Kind;
+  const std::vector<TraversalStep>& s = t.steps;
+  while (i < s.size()) {
+    if (s[i].kind == K::Index) {
+      error(diags, "Invalid address operator",
+            "Module address prefix must be followed by dot and then a name.", s[i].range);
+      return false;
+    }
+    if (s[i].name != "module") break;
+    if (i + 1 >= s.size() || s[i + 1].kind != K::Attr) {
+      error(diags, "Invalid address operator",
+            "Prefix \"module.\" must be followed by a module name.",
+            s[i + 1 < s.size() ? i + 1 : i].range);
+      return false;
+    }
+    a.full += "module." + s[i + 1].name;
+    a.config += "module." + s[i + 1].name;
+    i += 2;
+    if (i < s.size() && s[i].kind == K::Index) {
+      if (!instances) {
+        error(diags, "Module instance keys not allowed",
+              "Module address must be a module (e.g. \"module.foo\"), not a module instance "
+              "(e.g. \"module.foo[1]\").",
+              s[i].range);
+        return false;
+      }
+      const Value& k = s[i].key;
+      if (k.type() == Type::string() && k.is_known() && !k.is_null()) {
+        a.full += "[" + uni::go_quote(k.as_string()) + "]";
+      } else if (k.type() == Type::number()) {
+        std::string err;
+        std::optional<std::string> key = instance_key(k, err);
+        if (!key) {
+          error(diags, "Invalid address operator", "Invalid module index: " + err + ".",
+                s[i].range);
+          return false;
+        }
+        a.full += *key;
+      } else {
+        error(diags, "Invalid address operator",
+              "Invalid module key: must be either a string or an integer.", s[i].range);
+        return false;
+      }
+      ++i;
+    }
+    a.full += ".";
+    a.config += ".";
+  }
+  return true;
+}
+
 // Reads the address [t] names; [module_only]: a module path alone is one
 // (a moved block's endpoint), else a resource must follow
 // (addrs.ParseAbsResourceInstance). nullopt with Terraform's errors in
@@ -98,45 +154,7 @@ std::optional<Address> parse_address(const Traversal& t, bool module_only, Diagn
   };
   Address a;
   size_t i = 0;
-  while (i < s.size()) {
-    if (s[i].kind == K::Index) {
-      error(diags, "Invalid address operator",
-            "Module address prefix must be followed by dot and then a name.", s[i].range);
-      return std::nullopt;
-    }
-    if (s[i].name != "module") break;
-    if (i + 1 >= s.size() || s[i + 1].kind != K::Attr) {
-      error(diags, "Invalid address operator",
-            "Prefix \"module.\" must be followed by a module name.",
-            s[i + 1 < s.size() ? i + 1 : i].range);
-      return std::nullopt;
-    }
-    a.full += "module." + s[i + 1].name;
-    a.config += "module." + s[i + 1].name;
-    i += 2;
-    if (i < s.size() && s[i].kind == K::Index) {
-      const Value& k = s[i].key;
-      if (k.type() == Type::string() && k.is_known() && !k.is_null()) {
-        a.full += "[" + uni::go_quote(k.as_string()) + "]";
-      } else if (k.type() == Type::number()) {
-        std::string err;
-        std::optional<std::string> key = instance_key(k, err);
-        if (!key) {
-          error(diags, "Invalid address operator", "Invalid module index: " + err + ".",
-                s[i].range);
-          return std::nullopt;
-        }
-        a.full += *key;
-      } else {
-        error(diags, "Invalid address operator",
-              "Invalid module key: must be either a string or an integer.", s[i].range);
-        return std::nullopt;
-      }
-      ++i;
-    }
-    a.full += ".";
-    a.config += ".";
-  }
+  if (!module_prefix(t, true, a, i, diags)) return std::nullopt;
   if (i == s.size() && module_only) {
     if (!a.full.empty()) a.full.pop_back(), a.config.pop_back();
     return a;
@@ -664,28 +682,8 @@ std::optional<bool> parse_remove_target(const Traversal& t, Diagnostics& diags) 
   using K = TraversalStep::Kind;
   const std::vector<TraversalStep>& s = t.steps;
   size_t i = 0;
-  while (i < s.size()) {
-    if (s[i].kind == K::Index) {
-      error(diags, "Invalid address operator",
-            "Module address prefix must be followed by dot and then a name.", s[i].range);
-      return std::nullopt;
-    }
-    if (s[i].name != "module") break;
-    if (i + 1 >= s.size() || s[i + 1].kind != K::Attr) {
-      error(diags, "Invalid address operator",
-            "Prefix \"module.\" must be followed by a module name.",
-            s[i + 1 < s.size() ? i + 1 : i].range);
-      return std::nullopt;
-    }
-    i += 2;
-    if (i < s.size() && s[i].kind == K::Index) {
-      error(diags, "Module instance keys not allowed",
-            "Module address must be a module (e.g. \"module.foo\"), not a module instance (e.g. "
-            "\"module.foo[1]\").",
-            s[i].range);
-      return std::nullopt;
-    }
-  }
+  Address prefix;
+  if (!module_prefix(t, false, prefix, i, diags)) return std::nullopt;
   if (i == s.size()) return false;
   bool data = s[i].name == "data" && s[i].kind != K::Index;
   if (data) ++i;
