@@ -1206,6 +1206,7 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
   const Block* lifecycle = nullptr;
   const Block* connection = nullptr;
   const Block* escape = nullptr;
+  bool any_destroy = false;
   for (const Block& b : c.content.blocks) {
     if (b.type == "lifecycle") {
       if (nested) {
@@ -1276,7 +1277,7 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
       }
       connection = &b;
     } else if (b.type == "provisioner") {
-      decode_provisioner(b, diags);
+      any_destroy |= decode_provisioner(b, diags).value_or(false);
     } else if (b.type == "_") {
       if (escape != nullptr) {
         error(diags, "Duplicate escaping block",
@@ -1297,6 +1298,9 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
             b.type_range);
     }
   }
+  // With a destroy-time provisioner, the resource's connection block may
+  // only refer to the resource itself too.
+  if (connection != nullptr && any_destroy) only_self_refs(connection->body, diags);
   return d;
 }
 

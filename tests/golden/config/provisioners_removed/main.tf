@@ -59,3 +59,15 @@ removed {
     command = "x"
   }
 }
+resource "terraform_data" "conn" {
+  # With a destroy-time provisioner the resource's own connection block may
+  # refer only to the resource too.
+  connection {
+    host = self.output
+    user = var.user
+  }
+  provisioner "local-exec" {
+    when    = destroy
+    command = "true"
+  }
+}
