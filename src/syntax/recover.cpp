@@ -571,13 +571,12 @@ Block* Parser::finish_block(Token ident) {
             between(ident.span, tok.span));
     }
     recover_after_body_item();
-    // The placeholder ends at the last label, so the block's range covers
-    // its whole header.
-    Span close = label_spans.empty() ? ident.span : label_spans.back();
+    // The reference's placeholders: both braces at the type keyword, so the
+    // block's range (type keyword to closing brace) is the keyword alone.
     Body* empty = b_.arena().make<Body>();
     empty->span = ident.span;
     empty->end_span = ident.span;
-    return b_.block(ident.span, b_.list(labels), b_.list(label_spans), ident.span, empty, close);
+    return b_.block(ident.span, b_.list(labels), b_.list(label_spans), ident.span, empty, ident.span);
   }
 
   Body* body = nullptr;
