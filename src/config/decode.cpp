@@ -301,6 +301,24 @@ std::optional<std::string> parse_provider_part(std::string_view given, std::stri
   return out;
 }
 
+// checkProviderNameNormalized: [name] as a provider's local name, at
+// [range]; false with the error in [diags] when it is not a normalized one.
+bool check_provider_name(const std::string& name, const Range& range, Diagnostics& diags) {
+  std::string err;
+  if (std::optional<std::string> normal = parse_provider_part(name, err); !normal) {
+    error(diags, "Invalid provider local name", name + " is an invalid provider local name: " + err,
+          range);
+    return false;
+  } else if (*normal != name) {
+    error(diags, "Invalid provider local name",
+          "Provider names must be normalized. Replace \"" + name + "\" with \"" + *normal +
+              "\" to fix this error.",
+          range);
+    return false;
+  }
+  return true;
+}
+
 // Terraform's shimTraversalInString: a native quoted string [e] read as
 // the traversal it holds (its errors in [diags], with the warning that
 // quoting references, or [keyword]s, is deprecated); nullopt for any
@@ -357,16 +375,7 @@ std::optional<ProviderRef> decode_provider_ref(const Expression& e, std::string_
     return done(std::nullopt);
   }
   ProviderRef ref{std::string(t.root_name()), ""};
-  std::string err;
-  if (std::optional<std::string> normal = parse_provider_part(ref.name, err); !normal) {
-    error(own, "Invalid provider local name",
-          ref.name + " is an invalid provider local name: " + err, t.steps[0].range);
-  } else if (*normal != ref.name) {
-    error(own, "Invalid provider local name",
-          "Provider names must be normalized. Replace \"" + ref.name + "\" with \"" + *normal +
-              "\" to fix this error.",
-          t.steps[0].range);
-  }
+  check_provider_name(ref.name, t.steps[0].range, own);
   if (has_errors(own)) return done(std::nullopt);
   if (t.steps.size() > 1) {
     if (t.steps[1].kind != TraversalStep::Kind::Attr) {
@@ -1248,9 +1257,12 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
               a.name_range);
       }
       for (const Block& cb : lc.content.blocks) {
+        // validateSelfReferences: neither expression may refer to the
+        // resource itself (one error an expression, on all of it).
         CheckRule cr = decode_check_rule(cb, override, diags);
-        if (cr.condition) {
-          for (const Traversal& t : cr.condition->expr.variables()) {
+        for (const ExprPtr& e : {cr.condition, cr.error_message}) {
+          if (!e) continue;
+          for (const Traversal& t : e->expr.variables()) {
             std::string_view root = t.root_name();
             bool self = false;
             if (mode == ResMode::Managed && root == r.type && t.steps.size() > 1 &&
@@ -1261,7 +1273,8 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
               self = true;
             if (self) {
               error(diags, "Invalid reference in " + cb.type,
-                    "Configuration for " + r.address() + " may not refer to itself.", t.range());
+                    "Configuration for " + r.address() + " may not refer to itself.",
+                    e->expr.range());
               break;
             }
           }
@@ -1304,7 +1317,9 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
   return d;
 }
 
-ProviderDecl decode_provider(const Block& block, Diagnostics& diags) {
+// decodeProviderBlock; nullopt when its name is not a provider's local
+// name (the error in [diags]).
+std::optional<ProviderDecl> decode_provider(const Block& block, Diagnostics& diags) {
   ProviderDecl p;
   p.name = block.labels[0];
   p.decl_range = block.def_range;
@@ -1314,9 +1329,7 @@ ProviderDecl decode_provider(const Block& block, Diagnostics& diags) {
   PartialContentResult c = block.body.partial_content(schema);
   append(diags, std::move(c.diagnostics));
   p.config = c.remain;
-  if (!valid_identifier(p.name))
-    error(diags, "Invalid provider local name", p.name + " is an invalid provider local name",
-          block.label_ranges[0]);
+  if (!check_provider_name(p.name, block.def_range, diags)) return std::nullopt;
   const Attributes& at = c.content.attributes;
   if (const Attribute* a = at.find("alias")) {
     decode_string(*a, p.alias, diags);
@@ -1621,7 +1634,8 @@ void decode_file(const Body& body, bool override, FileDecls& out, Diagnostics& d
             "A \"required_providers\" block must be nested inside a \"terraform\" block.",
             b.type_range);
     } else if (b.type == "provider") {
-      out.providers.push_back(decode_provider(b, diags));
+      if (std::optional<ProviderDecl> p = decode_provider(b, diags))
+        out.providers.push_back(std::move(*p));
     } else if (b.type == "variable") {
       out.variables.push_back(decode_variable(b, override, diags));
     } else if (b.type == "locals") {
