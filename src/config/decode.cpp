@@ -267,6 +267,8 @@ std::optional<std::string> native_quoted_string(const Expression& e) {
   return std::string(lit.value.text);
 }
 
+}  // namespace
+
 // tfaddr.ParseProviderPart: [given] as a provider's name is normalized (the
 // IDNA lookup mapping: ASCII letters lowercased), or nullopt with the
 // reason in [err]. Letters beyond ASCII are taken as they are.
@@ -300,6 +302,8 @@ std::optional<std::string> parse_provider_part(std::string_view given, std::stri
   }
   return out;
 }
+
+namespace {
 
 // checkProviderNameNormalized: [name] as a provider's local name, at
 // [range]; false with the error in [diags] when it is not a normalized one.
@@ -1207,6 +1211,7 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
   if (const Attribute* a = at.find("provider")) {
     decode_provider_ref(a->expr, "provider", diags);
     d.set.insert("provider");
+    r.has_provider = true;
   }
   if (const Attribute* a = at.find("depends_on")) {
     r.depends_on = decode_depends_on(*a, diags);

@@ -78,6 +78,10 @@ struct FileDecls {
   std::vector<ImportDecl> imports;
 };
 
+// tfaddr.ParseProviderPart: [given] as a provider's name is normalized, or
+// nullopt with the reason in [err] (decode.cpp).
+std::optional<std::string> parse_provider_part(std::string_view given, std::string& err);
+
 // Decodes the body of one file [f] (an override file when [override]) into
 // [out], appending diagnostics to [diags].
 void decode_file(const Body& body, bool override, FileDecls& out, Diagnostics& diags);

@@ -184,6 +184,7 @@ struct Resource {
   ExprPtr body_info;  // the references of the whole body (no expression)
   std::vector<ExprPtr> depends_on;
   std::string check;  // the check block holding a data source, or ""
+  bool has_provider = false;  // a `provider` argument names its configuration
   // The address as Terraform writes it: `t.n`, `data.t.n`, `ephemeral.t.n`.
   std::string address() const;
 };

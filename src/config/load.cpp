@@ -20,6 +20,7 @@
 #include "config/internal.h"
 #include "config/override_body.h"
 #include "util/system_error.h"
+#include "util/unicode.h"
 
 namespace hclvm::config {
 
@@ -737,6 +738,25 @@ bool looks_like_packer(const std::string& dir) {
 }
 
 // Finishes a Terraform load of [m]: references, the plan.
+// Part of validateProviderConfigs, which Terraform runs on a tree that
+// loaded without errors: the provider a managed or data resource without a
+// `provider` argument implies by its type's prefix must have a valid local
+// name. [m] first, then its children.
+void check_implied_providers(const ModuleData& m, Diagnostics& diags) {
+  for (const Resource& r : m.resources) {
+    if (r.has_provider || r.mode == ResMode::Ephemeral) continue;
+    std::string implied = r.type.substr(0, r.type.find('_'));
+    std::string err;
+    if (!parse_provider_part(implied, err)) {
+      error(diags, "Invalid provider local name",
+            uni::go_quote(implied) + " is an invalid implied provider local name: " + err,
+            r.decl_range);
+    }
+  }
+  for (const auto& [name, c] : m.calls)
+    if (c.child) check_implied_providers(*c.child, diags);
+}
+
 LoadResult finish(std::shared_ptr<ModuleData> m, Sources sources, Diagnostics diags) {
   // Loading evaluates expressions without a context (defaults, sources,
   // versions): Terraform has no statements about their values to show
@@ -745,6 +765,8 @@ LoadResult finish(std::shared_ptr<ModuleData> m, Sources sources, Diagnostics di
   for (Diagnostic& d : diags) d.expression_values.clear();
   LoadResult r;
   r.sources = std::move(sources);
+  if (m != nullptr && !has_errors(diags) && m->language == Language::Terraform)
+    check_implied_providers(*m, diags);
   if (m == nullptr || has_errors(diags)) {
     r.diagnostics = std::move(diags);
     return r;
