@@ -13,6 +13,7 @@
 #include "util/unicode.h"
 #include "value/convert.h"
 #include "value/number.h"
+#include "value/render.h"
 
 namespace hclvm::config::detail {
 
@@ -1377,40 +1378,49 @@ std::optional<ProviderDecl> decode_provider(const Block& block, Diagnostics& dia
 
 // decodeRequiredProvidersBlock: each attribute a provider requirement.
 void decode_required_providers(const Block& block, Diagnostics& diags) {
+  // decodeRequiredProvidersBlock.
   AttributesResult r = block.body.just_attributes();
+  bool failed = r.has_errors();
   append(diags, std::move(r.diagnostics));
+  if (failed) return;
+  auto invalid_name = [&](const Attribute& a) {
+    std::string err;
+    if (parse_provider_part(a.name, err)) return false;
+    error(diags, "Invalid provider name", err, a.expr.range());
+    return true;
+  };
   for (const Attribute& a : r.attributes) {
+    // A lone version string (the legacy form); its value's errors are not
+    // reported here.
     EvalResult v = a.expr.value(nullptr);
-    if (v.has_errors()) {
-      append(diags, std::move(v.diagnostics));
+    if (!v.has_errors() && v.value.type()->is_primitive()) {
+      decode_version_constraint(a, diags);
+      invalid_name(a);
       continue;
     }
-    if (!valid_identifier(a.name)) {
-      error(diags, "Invalid provider local name",
-            a.name + " is an invalid provider local name", a.name_range);
-      continue;
-    }
-    const Type* t = v.value.type();
-    if (t->is_primitive() && t->kind() == TypeKind::String) {
-      if (!valid_version_constraint(v.value.as_string()))
-        error(diags, "Invalid version constraint",
-              "This string does not use correct version constraint syntax.", a.expr.range());
-      continue;
-    }
-    if (!t->is_object() && !t->is_map()) {
+    if (!check_provider_name(a.name, a.expr.range(), diags)) continue;
+    ExpressionMapResult m = expr_map(a.expr);
+    if (m.has_errors()) {
       error(diags, "Invalid required_providers object",
             "required_providers entries must be strings or objects.", a.expr.range());
       continue;
     }
-    ExpressionMapResult m = expr_map(a.expr);
     for (const ExpressionPair& kv : m.pairs) {
       EvalResult k = kv.key.value(nullptr);
-      std::string key = k.value.type() == Type::string() && k.value.is_known() && !k.value.is_null()
-                            ? std::string(k.value.as_string())
-                            : expr_as_keyword(kv.key);
+      if (k.has_errors()) {
+        append(diags, std::move(k.diagnostics));
+        continue;
+      }
+      if (k.value.type() != Type::string() || !k.value.is_known() || k.value.is_null()) {
+        error(diags, "Invalid Attribute",
+              "Invalid attribute value for provider requirement: " + go_string(k.value),
+              kv.key.range());
+        continue;
+      }
+      std::string key(k.value.as_string());
       if (key == "version") {
         EvalResult vv = kv.value.value(nullptr);
-        if (vv.value.type() != Type::string() || vv.value.is_null()) {
+        if (vv.has_errors() || vv.value.type() != Type::string() || vv.value.is_null()) {
           error(diags, "Invalid version constraint", "Version must be specified as a string.",
                 kv.value.range());
         } else if (vv.value.is_known() && !valid_version_constraint(vv.value.as_string())) {
@@ -1419,9 +1429,38 @@ void decode_required_providers(const Block& block, Diagnostics& diags) {
         }
       } else if (key == "source") {
         EvalResult vv = kv.value.value(nullptr);
-        if (vv.value.type() != Type::string())
+        if (vv.has_errors() || vv.value.type() != Type::string())
           error(diags, "Invalid source", "Source must be specified as a string.", kv.value.range());
-      } else if (key != "configuration_aliases") {
+      } else if (key == "configuration_aliases") {
+        ExpressionListResult l = expr_list(kv.value);
+        if (l.has_errors()) {
+          append(diags, std::move(l.diagnostics));
+          continue;
+        }
+        for (const Expression& e : l.items) {
+          TraversalResult t = abs_traversal_for_expr(e);
+          if (t.has_errors()) {
+            append(diags, std::move(t.diagnostics));
+            continue;
+          }
+          // ParseProviderConfigCompact: a name, then an alias.
+          const std::vector<TraversalStep>& st = t.traversal.steps;
+          if (st.size() > 1 && st[1].kind != TraversalStep::Kind::Attr) {
+            error(diags, "Invalid configuration_aliases value",
+                  "Configuration aliases can only contain references to local provider "
+                  "configuration names in the format of provider.alias",
+                  kv.value.range());
+            continue;
+          }
+          if (t.traversal.root_name() != a.name) {
+            error(diags, "Invalid configuration_aliases value",
+                  "Configuration aliases must be prefixed with the provider name. Expected " +
+                      uni::go_quote(a.name) + ", but found " +
+                      uni::go_quote(t.traversal.root_name()) + ".",
+                  kv.value.range());
+          }
+        }
+      } else {
         error(diags, "Invalid required_providers object",
               "required_providers objects can only contain \"version\", \"source\" and "
               "\"configuration_aliases\" attributes. To configure a provider, use a \"provider\" "
