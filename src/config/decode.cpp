@@ -616,6 +616,38 @@ void only_self_refs(const Body& body, Diagnostics& diags) {
   }
 }
 
+// Adds the arguments of [body] (those named in [only], when given) to
+// [out], as expressions a resource depends on.
+void add_body_edges(const Body& body, const std::vector<std::string_view>* only,
+                    std::vector<ExprPtr>& out) {
+  AttributesResult r = body.just_attributes();
+  for (const Attribute& a : r.attributes) {
+    if (only == nullptr || std::find(only->begin(), only->end(), a.name) != only->end())
+      out.push_back(raw(a.expr));
+  }
+}
+
+// The expressions a create-time provisioner [b] makes its resource depend
+// on: the arguments its type's schema reads (the built-in local-exec, file
+// and remote-exec) and its connection block's.
+void provisioner_edges(const Block& b, std::vector<ExprPtr>& out) {
+  static const std::vector<std::string_view> local_exec = {"command", "working_dir", "interpreter",
+                                                           "environment", "quiet"};
+  static const std::vector<std::string_view> file = {"source", "content", "destination"};
+  static const std::vector<std::string_view> remote_exec = {"inline", "script", "scripts"};
+  const std::string& t = b.labels[0];
+  const std::vector<std::string_view>* schema = t == "local-exec"    ? &local_exec
+                                                : t == "file"        ? &file
+                                                : t == "remote-exec" ? &remote_exec
+                                                                     : nullptr;
+  static const BodySchema meta{{{"when"}, {"on_failure"}},
+                               {{"_", {}}, {"connection", {}}, {"lifecycle", {}}}};
+  PartialContentResult c = b.body.partial_content(meta);
+  if (schema != nullptr) add_body_edges(c.remain, schema, out);
+  for (const Block& inner : c.content.blocks)
+    if (inner.type == "connection") add_body_edges(inner.body, nullptr, out);
+}
+
 // Terraform's decodeProvisionerBlock of [b]: whether it is a destroy-time
 // provisioner, or nullopt for a removed provisioner type.
 std::optional<bool> decode_provisioner(const Block& b, Diagnostics& diags) {
@@ -1252,6 +1284,7 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
             decode_ignore_changes(a, diags);
           } else if (a.name == "replace_triggered_by") {
             decode_replace_triggered_by(a.expr, diags);
+            r.edges.push_back(raw(a.expr));
           }
           continue;
         }
@@ -1266,6 +1299,8 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
         // validateSelfReferences: neither expression may refer to the
         // resource itself (one error an expression, on all of it).
         CheckRule cr = decode_check_rule(cb, override, diags);
+        for (const ExprPtr& e : {cr.condition, cr.error_message})
+          if (e) r.edges.push_back(e);
         for (const ExprPtr& e : {cr.condition, cr.error_message}) {
           if (!e) continue;
           for (const Traversal& t : e->expr.variables()) {
@@ -1295,8 +1330,11 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
         continue;
       }
       connection = &b;
+      add_body_edges(b.body, nullptr, r.edges);
     } else if (b.type == "provisioner") {
-      any_destroy |= decode_provisioner(b, diags).value_or(false);
+      std::optional<bool> destroy = decode_provisioner(b, diags);
+      any_destroy |= destroy.value_or(false);
+      if (destroy && !*destroy) provisioner_edges(b, r.edges);
     } else if (b.type == "_") {
       if (escape != nullptr) {
         error(diags, "Duplicate escaping block",

@@ -216,6 +216,7 @@ struct Builder {
           depend(v, r.for_each, m);
           depend(v, r.body_info, m);
           for (const ExprPtr& d : r.depends_on) depend(v, d, m);
+          for (const ExprPtr& e : r.edges) depend(v, e, m);
           break;
         }
       }

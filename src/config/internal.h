@@ -185,6 +185,10 @@ struct Resource {
   std::vector<ExprPtr> depends_on;
   std::string check;  // the check block holding a data source, or ""
   bool has_provider = false;  // a `provider` argument names its configuration
+  // Expressions the resource's graph vertex also depends on (Terraform's
+  // NodeAbstractResource.References): its conditions, replace_triggered_by,
+  // its connection block and its create-time provisioners' arguments.
+  std::vector<ExprPtr> edges;
   // The address as Terraform writes it: `t.n`, `data.t.n`, `ephemeral.t.n`.
   std::string address() const;
 };

@@ -639,6 +639,7 @@ void analyze_module(ModuleData& m, Diagnostics& diags) {
     an(r.count, ExprScope::Plain);
     an(r.for_each, ExprScope::Plain);
     for (ExprPtr& d : r.depends_on) an(d, ExprScope::Plain);
+    for (ExprPtr& e : r.edges) an(e, scope);
     prepare_resource_body(r);
     auto info = std::make_shared<ExprInfo>();
     info->refs = parse_refs(body_variables(r.config, *r.variables_shape), info->diags);
