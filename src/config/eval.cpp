@@ -925,10 +925,12 @@ std::pair<std::string, bool> validate_rule(EvalState& st, const CheckRule& rule,
                                            const ModInst& mi, EvalContext& ctx,
                                            Diagnostics& diags) {
   ExprInfo refs;
-  bool empty = false;
+  bool empty = rule.condition->static_errors || rule.error_message->static_errors;
   for (const ExprPtr& e : {rule.condition, rule.error_message}) {
-    diags.insert(diags.end(), e->diags.begin(), e->diags.end());
-    empty |= e->static_errors;
+    // Terraform validates the references of both together: when static
+    // validation fails it looks none of them up, so the other
+    // expression's lookup errors are not reported.
+    if (!empty || e->static_errors) diags.insert(diags.end(), e->diags.begin(), e->diags.end());
     if (!e->has_errors()) refs.refs.insert(refs.refs.end(), e->refs.begin(), e->refs.end());
   }
   if (empty) return {check_error_message(st, rule, ctx, diags), true};

@@ -73,3 +73,9 @@ output "lookup_fail" {
     error_message = "m ${var.s}"
   }
 }
+check "static_and_lookup" {
+  assert {
+    condition     = terraform_data.nope.output
+    error_message = "${local.nope}"
+  }
+}
