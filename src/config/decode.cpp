@@ -119,22 +119,17 @@ bool module_prefix(const Traversal& t, bool instances, Address& a, size_t& i, Di
         return false;
       }
       const Value& k = s[i].key;
-      if (k.type() == Type::string() && k.is_known() && !k.is_null()) {
-        a.full += "[" + uni::go_quote(k.as_string()) + "]";
-      } else if (k.type() == Type::number()) {
-        std::string err;
-        std::optional<std::string> key = instance_key(k, err);
-        if (!key) {
-          error(diags, "Invalid address operator", "Invalid module index: " + err + ".",
-                s[i].range);
-          return false;
-        }
-        a.full += *key;
-      } else {
+      std::string err;
+      std::optional<std::string> key = instance_key(k, err);
+      if (!key) {
         error(diags, "Invalid address operator",
-              "Invalid module key: must be either a string or an integer.", s[i].range);
+              k.type() == Type::number() ? "Invalid module index: " + err + "."
+                                         : "Invalid module key: must be either a string or an "
+                                           "integer.",
+              s[i].range);
         return false;
       }
+      a.full += *key;
       ++i;
     }
     a.full += ".";
@@ -395,6 +390,29 @@ std::optional<ProviderRef> decode_provider_ref(const Expression& e, std::string_
   return done(ref);
 }
 
+// unwrapJSONRefExpr: the expression [e] stands for, a JSON string read
+// as a native expression ([parsed] keeps that parse alive); null with the
+// errors in [diags] when it is not one.
+std::pair<const ast::Expr*, const Source*> unwrap_json_ref(const Expression& e,
+                                                           std::optional<ExprParse>& parsed,
+                                                           Diagnostics& diags) {
+  if (const ast::Expr* x = e.native_expr()) return {x, &e.source()};
+  EvalResult v = e.value(nullptr);
+  bool failed = v.has_errors();
+  append(diags, std::move(v.diagnostics));
+  if (failed) return {nullptr, nullptr};
+  if (v.value.type() != Type::string()) {
+    error(diags, "Invalid reference expression", "A single reference string is required.",
+          e.range());
+    return {nullptr, nullptr};
+  }
+  Range r = e.range();
+  parsed = parse_expression(make_source(r.filename, std::string(v.value.as_string()), r.start));
+  append(diags, parsed->diagnostics);
+  if (parsed->has_errors() || parsed->expr == nullptr) return {nullptr, nullptr};
+  return {parsed->expr, parsed->source.get()};
+}
+
 // exprToResourceTraversal: an import block's `to` [x] as a traversal, the
 // index keys that are not constant left out.
 Traversal resource_traversal(const ast::Expr& x, const Source& src, Diagnostics& diags) {
@@ -424,32 +442,18 @@ Traversal resource_traversal(const ast::Expr& x, const Source& src, Diagnostics&
 }
 
 // Terraform's decodeImportBlock of [c], an import block's content, into
-// [imp], appending to [diags] (which holds the content's diagnostics);
-// false when it stops early, errors before its `to` is read: the import
-// is left out then.
-bool decode_import(const ContentResult& c, ImportDecl& imp, Diagnostics& diags) {
+// [imp], appending to [diags] (which holds the content's diagnostics). It
+// stops early at errors before its `to` is read: [imp] then names no
+// resource.
+void decode_import(const ContentResult& c, ImportDecl& imp, Diagnostics& diags) {
   const Attribute* to = c.content.attributes.find("to");
   bool in_module = false;
   if (to != nullptr) {
-    // unwrapJSONRefExpr: a JSON string read as a native expression.
+    // Errors so far (the content's too) end the block here.
+    if (has_errors(diags)) return;
     std::optional<ExprParse> json;
-    const ast::Expr* x = to->expr.native_expr();
-    const Source* src = x ? &to->expr.source() : nullptr;
-    if (x == nullptr) {
-      EvalResult v = to->expr.value(nullptr);
-      append(diags, std::move(v.diagnostics));
-      if (!has_errors(diags) && v.value.type() != Type::string()) {
-        error(diags, "Invalid reference expression", "A single reference string is required.",
-              to->expr.range());
-      }
-      if (has_errors(diags)) return false;
-      Range r = to->expr.range();
-      json = parse_expression(make_source(r.filename, std::string(v.value.as_string()), r.start));
-      append(diags, json->diagnostics);
-      x = json->expr;
-      src = json->source.get();
-    }
-    if (has_errors(diags) || x == nullptr) return false;
+    auto [x, src] = unwrap_json_ref(to->expr, json, diags);
+    if (x == nullptr) return;
     Diagnostics td;
     Traversal t = resource_traversal(*x, *src, td);
     std::optional<Address> addr;
@@ -479,7 +483,6 @@ bool decode_import(const ContentResult& c, ImportDecl& imp, Diagnostics& diags) 
     }
     decode_provider_ref(p->expr, "provider", diags);
   }
-  return true;
 }
 
 // A lifecycle's ignore_changes list [a] (not `all`) as Terraform reads it:
@@ -525,28 +528,12 @@ void decode_replace_triggered_by(const Expression& e, Diagnostics& out) {
     return;
   }
   for (const Expression& item : l.items) {
-    // unwrapJSONRefExpr: a JSON string read as a native expression.
-    std::optional<ExprParse> json;
-    const ast::Expr* x = item.native_expr();
-    const Source* src = x ? &item.source() : nullptr;
-    Range range = item.range();
-    if (x == nullptr) {
-      EvalResult v = item.value(nullptr);
-      append(diags, std::move(v.diagnostics));
-      if (!has_errors(diags) && v.value.type() != Type::string()) {
-        error(diags, "Invalid reference expression", "A single reference string is required.",
-              range);
-      }
-      if (has_errors(diags)) continue;
-      json = parse_expression(
-          make_source(range.filename, std::string(v.value.as_string()), range.start));
-      append(diags, json->diagnostics);
-      if (has_errors(diags) || json->expr == nullptr) continue;
-      x = json->expr;
-      src = json->source.get();
-      range = src->range(json->expr->span);
-    }
+    // An earlier error ends the list.
     if (has_errors(diags)) continue;
+    std::optional<ExprParse> json;
+    auto [x, src] = unwrap_json_ref(item, json, diags);
+    if (x == nullptr) continue;
+    Range range = src->range(x->span);
     Diagnostics rd;
     std::vector<Ref> refs = parse_refs(variables(*x, *src), rd);
     for (Diagnostic& d : rd) {
@@ -627,30 +614,25 @@ void add_body_edges(const Body& body, const std::vector<std::string_view>* only,
   }
 }
 
-// The expressions a create-time provisioner [b] makes its resource depend
-// on: the arguments its type's schema reads (the built-in local-exec, file
-// and remote-exec) and its connection block's.
-void provisioner_edges(const Block& b, std::vector<ExprPtr>& out) {
+// The arguments a built-in provisioner's schema reads (local-exec, file,
+// remote-exec), or null for any other type.
+const std::vector<std::string_view>* provisioner_arguments(std::string_view type) {
   static const std::vector<std::string_view> local_exec = {"command", "working_dir", "interpreter",
                                                            "environment", "quiet"};
   static const std::vector<std::string_view> file = {"source", "content", "destination"};
   static const std::vector<std::string_view> remote_exec = {"inline", "script", "scripts"};
-  const std::string& t = b.labels[0];
-  const std::vector<std::string_view>* schema = t == "local-exec"    ? &local_exec
-                                                : t == "file"        ? &file
-                                                : t == "remote-exec" ? &remote_exec
-                                                                     : nullptr;
-  static const BodySchema meta{{{"when"}, {"on_failure"}},
-                               {{"_", {}}, {"connection", {}}, {"lifecycle", {}}}};
-  PartialContentResult c = b.body.partial_content(meta);
-  if (schema != nullptr) add_body_edges(c.remain, schema, out);
-  for (const Block& inner : c.content.blocks)
-    if (inner.type == "connection") add_body_edges(inner.body, nullptr, out);
+  return type == "local-exec"    ? &local_exec
+         : type == "file"        ? &file
+         : type == "remote-exec" ? &remote_exec
+                                 : nullptr;
 }
 
 // Terraform's decodeProvisionerBlock of [b]: whether it is a destroy-time
-// provisioner, or nullopt for a removed provisioner type.
-std::optional<bool> decode_provisioner(const Block& b, Diagnostics& diags) {
+// provisioner, or nullopt for a removed provisioner type. A create-time
+// one adds what its resource depends on through it to [edges]: the
+// arguments its type's schema reads and its connection block's.
+std::optional<bool> decode_provisioner(const Block& b, Diagnostics& diags,
+                                       std::vector<ExprPtr>* edges) {
   static const BodySchema schema{{{"when"}, {"on_failure"}},
                                  {{"_", {}}, {"connection", {}}, {"lifecycle", {}}}};
   PartialContentResult c = b.body.partial_content(schema);
@@ -711,12 +693,17 @@ std::optional<bool> decode_provisioner(const Block& b, Diagnostics& diags) {
       }
       connection = &inner;
       if (destroy) only_self_refs(inner.body, diags);
+      if (!destroy && edges != nullptr) add_body_edges(inner.body, nullptr, *edges);
     } else {
       error(diags, "Reserved block type name in provisioner block",
             "The block type name \"" + inner.type +
                 "\" is reserved for use by Terraform in a future version.",
             inner.type_range);
     }
+  }
+  if (!destroy && edges != nullptr) {
+    if (const std::vector<std::string_view>* args = provisioner_arguments(t))
+      add_body_edges(c.remain, args, *edges);
   }
   return destroy;
 }
@@ -1332,9 +1319,7 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
       connection = &b;
       add_body_edges(b.body, nullptr, r.edges);
     } else if (b.type == "provisioner") {
-      std::optional<bool> destroy = decode_provisioner(b, diags);
-      any_destroy |= destroy.value_or(false);
-      if (destroy && !*destroy) provisioner_edges(b, r.edges);
+      any_destroy |= decode_provisioner(b, diags, &r.edges).value_or(false);
     } else if (b.type == "_") {
       if (escape != nullptr) {
         error(diags, "Duplicate escaping block",
@@ -1416,24 +1401,18 @@ std::optional<ProviderDecl> decode_provider(const Block& block, Diagnostics& dia
 
 // decodeRequiredProvidersBlock: each attribute a provider requirement.
 void decode_required_providers(const Block& block, Diagnostics& diags) {
-  // decodeRequiredProvidersBlock.
   AttributesResult r = block.body.just_attributes();
   bool failed = r.has_errors();
   append(diags, std::move(r.diagnostics));
   if (failed) return;
-  auto invalid_name = [&](const Attribute& a) {
-    std::string err;
-    if (parse_provider_part(a.name, err)) return false;
-    error(diags, "Invalid provider name", err, a.expr.range());
-    return true;
-  };
   for (const Attribute& a : r.attributes) {
     // A lone version string (the legacy form); its value's errors are not
     // reported here.
     EvalResult v = a.expr.value(nullptr);
     if (!v.has_errors() && v.value.type()->is_primitive()) {
       decode_version_constraint(a, diags);
-      invalid_name(a);
+      if (std::string err; !parse_provider_part(a.name, err))
+        error(diags, "Invalid provider name", err, a.expr.range());
       continue;
     }
     if (!check_provider_name(a.name, a.expr.range(), diags)) continue;
@@ -1804,7 +1783,7 @@ void decode_file(const Body& body, bool override, FileDecls& out, Diagnostics& d
                   pb.def_range);
             continue;
           }
-          std::optional<bool> destroy = decode_provisioner(pb, diags);
+          std::optional<bool> destroy = decode_provisioner(pb, diags, nullptr);
           if (destroy && !*destroy) {
             error(diags, "Invalid provisioner block",
                   "Only destroy-time provisioners are valid in \"removed\" blocks. To declare a "
@@ -1818,7 +1797,8 @@ void decode_file(const Body& body, bool override, FileDecls& out, Diagnostics& d
       ContentResult ic = b.body.content(is);
       ImportDecl imp;
       imp.decl_range = b.def_range;
-      if (decode_import(ic, imp, ic.diagnostics)) out.imports.push_back(std::move(imp));
+      decode_import(ic, imp, ic.diagnostics);
+      out.imports.push_back(std::move(imp));
       append(diags, std::move(ic.diagnostics));
     } else if (b.type == "check") {
       out.checks.push_back(decode_check(b, override, out, diags));

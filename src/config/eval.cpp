@@ -1007,11 +1007,11 @@ bool check_rules(EvalState& st, const std::vector<CheckRule>& rules, const ModIn
   return ok;
 }
 
-// Evaluates output [o] of [mi].
-// NodeApplyableOutput.Execute: a root module's ephemeral output is an
-// error before anything else, failed preconditions stop it, and its
-// depends_on is checked after its value (when [check_depends_on]).
-bool eval_output(EvalState& st, ModInst& mi, const Output& o, bool check_depends,
+// Evaluates output [o] of [mi] as NodeApplyableOutput.Execute does: a root
+// module's ephemeral output is an error before anything else, failed
+// preconditions stop it, and what its depends_on is found to be is
+// reported after its value (when [report_depends_on]).
+bool eval_output(EvalState& st, ModInst& mi, const Output& o, bool report_depends_on,
                  Diagnostics& out) {
   Diagnostics d;
   bool root = mi.mod->path.empty();
@@ -1025,7 +1025,7 @@ bool eval_output(EvalState& st, ModInst& mi, const Output& o, bool check_depends
     return false;
   }
   Value v = o.value ? run(st, *o.value, mi, mi.rep(), d) : Value::dynamic();
-  if (check_depends) check_depends_on(o.depends_on, *mi.mod, d);
+  if (report_depends_on) d.insert(d.end(), o.depends_on_diags.begin(), o.depends_on_diags.end());
   bool failed = has_errors(d);
   if (!failed && root) {
     auto [plain, marks] = v.unmark_deep();
@@ -1272,10 +1272,11 @@ bool eval_vertex(EvalState& st, const Vertex& v) {
     // validate checks depends_on once for the block (the first instance of
     // its module); outputs check theirs in every walk (eval_output).
     if (st.inputs.validate && mi == insts.front()) {
-      if (v.kind == Vertex::Resource)
-        check_depends_on(v.module->resources[v.resource].depends_on, *v.module, d);
-      else if (v.kind == Vertex::Call)
-        check_depends_on(v.module->calls.at(v.name).depends_on, *v.module, d);
+      const Diagnostics* deps =
+          v.kind == Vertex::Resource ? &v.module->resources[v.resource].depends_on_diags
+          : v.kind == Vertex::Call   ? &v.module->calls.at(v.name).depends_on_diags
+                                     : nullptr;
+      if (deps != nullptr) d.insert(d.end(), deps->begin(), deps->end());
     }
     if (has_errors(d)) ok = false;
     st.diags.insert(st.diags.end(), d.begin(), d.end());

@@ -152,7 +152,8 @@ struct Output {
   ExprPtr value;
   bool sensitive = false, ephemeral = false;
   std::vector<CheckRule> preconditions;
-  std::vector<ExprPtr> depends_on;  // for the graph, and validate (check_depends_on)
+  std::vector<ExprPtr> depends_on;  // for the graph
+  Diagnostics depends_on_diags;     // what validateDependsOn reports of it (analyze)
 };
 
 struct ModuleData;
@@ -167,6 +168,7 @@ struct ModuleCall {
   ExprPtr count, for_each;
   Body config;  // the input arguments (what the meta-arguments leave)
   std::vector<ExprPtr> depends_on;
+  Diagnostics depends_on_diags;  // what validateDependsOn reports of it (analyze)
   // The arguments by variable name, decoded against the child's variables.
   std::map<std::string, ExprPtr, std::less<>> args;
   std::shared_ptr<const ModuleData> child;  // null when not loaded
@@ -183,6 +185,7 @@ struct Resource {
   std::shared_ptr<const struct StaticBody> static_body;  // read once, without dynamic blocks
   ExprPtr body_info;  // the references of the whole body (no expression)
   std::vector<ExprPtr> depends_on;
+  Diagnostics depends_on_diags;  // what validateDependsOn reports of it (analyze)
   std::string check;  // the check block holding a data source, or ""
   bool has_provider = false;  // a `provider` argument names its configuration
   // Expressions the resource's graph vertex also depends on (Terraform's
@@ -275,11 +278,12 @@ std::string read_failure_text(const std::string& shown, const ReadFailure& why);
 std::vector<Ref> parse_refs(const std::vector<Traversal>& vars, Diagnostics& diags);
 // Sets the index of each resource [refs] name that [m] declares (Ref::resource).
 void resolve_resources(std::vector<Ref>& refs, const ModuleData& m);
-// Checks the references of a depends_on list [deps] in module [m] as
-// Terraform's validate does (validateDependsOn): each to a whole object
-// (no attribute after it), evaluated as outside any count or for_each;
-// stops at the first error.
-void check_depends_on(const std::vector<ExprPtr>& deps, const ModuleData& m, Diagnostics& diags);
+// What Terraform's validateDependsOn reports of a depends_on list [deps]
+// in module [m]: each a reference to a whole object (no attribute after
+// it), looked up as outside any count or for_each; the first error ends
+// the list. It depends on the configuration alone: computed once, when
+// the module is analyzed.
+Diagnostics check_depends_on(const std::vector<ExprPtr>& deps, const ModuleData& m);
 // Checks [refs] made in module [m] from a block of [scope] as Terraform does
 // before evaluating an expression; false when their static validation
 // failed (and the lookups were not checked).

@@ -611,6 +611,7 @@ void analyze_module(ModuleData& m, Diagnostics& diags) {
     an(o.value, ExprScope::Plain);
     an_rules(o.preconditions);
     for (ExprPtr& d : o.depends_on) an(d, ExprScope::Plain);
+    o.depends_on_diags = check_depends_on(o.depends_on, m);
   }
   for (auto& [name, c] : m.calls) {
     ExprScope scope = c.count ? ExprScope::Counted : c.for_each ? ExprScope::ForEach
@@ -618,6 +619,7 @@ void analyze_module(ModuleData& m, Diagnostics& diags) {
     an(c.count, ExprScope::Plain);
     an(c.for_each, ExprScope::Plain);
     for (ExprPtr& d : c.depends_on) an(d, ExprScope::Plain);
+    c.depends_on_diags = check_depends_on(c.depends_on, m);
     if (c.child) {
       // The arguments, read against the child's variables.
       BodySchema schema;
@@ -639,6 +641,7 @@ void analyze_module(ModuleData& m, Diagnostics& diags) {
     an(r.count, ExprScope::Plain);
     an(r.for_each, ExprScope::Plain);
     for (ExprPtr& d : r.depends_on) an(d, ExprScope::Plain);
+    r.depends_on_diags = check_depends_on(r.depends_on, m);
     for (ExprPtr& e : r.edges) an(e, scope);
     prepare_resource_body(r);
     auto info = std::make_shared<ExprInfo>();
@@ -738,7 +741,6 @@ bool looks_like_packer(const std::string& dir) {
   return pkr && !tf;
 }
 
-// Finishes a Terraform load of [m]: references, the plan.
 // Part of validateProviderConfigs, which Terraform runs on a tree that
 // loaded without errors: the provider a managed or data resource without a
 // `provider` argument implies by its type's prefix must have a valid local
@@ -758,6 +760,7 @@ void check_implied_providers(const ModuleData& m, Diagnostics& diags) {
     if (c.child) check_implied_providers(*c.child, diags);
 }
 
+// Finishes a Terraform load of [m]: references, the plan.
 LoadResult finish(std::shared_ptr<ModuleData> m, Sources sources, Diagnostics diags) {
   // Loading evaluates expressions without a context (defaults, sources,
   // versions): Terraform has no statements about their values to show

@@ -435,7 +435,7 @@ bool check_refs(const std::vector<Ref>& refs, const ModuleData& m, ExprScope sco
   return true;
 }
 
-void check_depends_on(const std::vector<ExprPtr>& deps, const ModuleData& m, Diagnostics& diags) {
+Diagnostics check_depends_on(const std::vector<ExprPtr>& deps, const ModuleData& m) {
   Diagnostics own;
   for (const ExprPtr& dep : deps) {
     TraversalResult t = abs_traversal_for_expr(dep->expr);
@@ -451,13 +451,9 @@ void check_depends_on(const std::vector<ExprPtr>& deps, const ModuleData& m, Dia
             r->remaining.range());
     }
     if (has_errors(own) || !r) continue;
-    Diagnostics statics;
-    validate_static(*r, m, statics);
-    bool stop = has_errors(statics);
-    own.insert(own.end(), statics.begin(), statics.end());
-    if (!stop) validate_lookup(*r, m, ExprScope::Plain, own);
+    check_refs({*r}, m, ExprScope::Plain, {}, own);
   }
-  diags.insert(diags.end(), own.begin(), own.end());
+  return own;
 }
 
 void resolve_resources(std::vector<Ref>& refs, const ModuleData& m) {
