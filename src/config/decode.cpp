@@ -301,6 +301,172 @@ std::optional<std::string> parse_provider_part(std::string_view given, std::stri
 
 namespace {
 
+// svchost.ForComparison: [given] as a provider registry's hostname,
+// lowercased, with its port unless that is 443; nullopt with the reason in
+// [err]. ASCII hostnames are checked as the IDNA lookup profile checks
+// them; letters beyond ASCII are taken as they are.
+std::optional<std::string> provider_hostname(std::string_view given, std::string& err) {
+  std::string host(given), port;
+  if (size_t colon = host.find(':'); colon != std::string::npos) {
+    std::string num = host.substr(colon + 1);
+    host.resize(colon);
+    // strconv.Atoi: an optional sign, then decimal digits.
+    size_t at = !num.empty() && (num[0] == '+' || num[0] == '-') ? 1 : 0;
+    bool digits =
+        at < num.size() && num.size() - at <= 18 &&
+        std::all_of(num.begin() + long(at), num.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!digits) {
+      std::string lower = host;
+      for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
+      err = lower == "https" || lower == "http"
+                ? "need just a hostname and optional port number, not a full URL"
+                : "port portion contains non-digit characters";
+      return std::nullopt;
+    }
+    long long n = std::stoll(num);
+    if (n > 65535) {
+      err = "port number is greater than 65535";
+      return std::nullopt;
+    }
+    if (n != 443) port = ":" + std::to_string(n);
+  }
+  if (host.empty()) {
+    err = "empty string is not a valid hostname";
+    return std::nullopt;
+  }
+  // The labels (a last empty one, after a final dot, is not one).
+  std::vector<std::string> labels;
+  for (size_t at = 0; at < host.size();) {
+    size_t dot = host.find('.', at);
+    labels.push_back(host.substr(at, dot == std::string::npos ? std::string::npos : dot - at));
+    if (dot == std::string::npos) break;
+    at = dot + 1;
+  }
+  for (const std::string& l : labels) {
+    if (l.empty()) {
+      err = "hostname contains empty label (two consecutive periods)";
+      return std::nullopt;
+    }
+    if (l.starts_with("xn--")) {
+      err = "hostname label " + uni::go_quote(l) +
+            " specified in punycode format; service hostnames must be given in unicode";
+      return std::nullopt;
+    }
+  }
+  // idna.Lookup.ToASCII: letters mapped to lower case, other ASCII than
+  // letters, digits, hyphens and dots refused (STD3 rules), then no label
+  // may start or end with a hyphen or have two in its third and fourth
+  // places.
+  for (char& c : host) {
+    auto u = static_cast<unsigned char>(c);
+    if (u >= 'A' && u <= 'Z') {
+      c = char(u - 'A' + 'a');
+    } else if (u < 0x80 && !(u >= 'a' && u <= 'z') && !(u >= '0' && u <= '9') && u != '-' &&
+               u != '.') {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "idna: disallowed rune U+%04X", unsigned(u));
+      err = buf;
+      return std::nullopt;
+    }
+  }
+  for (std::string& l : labels) {
+    for (char& c : l) c = char(std::tolower(static_cast<unsigned char>(c)));
+    if ((l.size() > 4 && l[2] == '-' && l[3] == '-') || l.front() == '-' || l.back() == '-') {
+      err = "idna: invalid label " + uni::go_quote(l);
+      return std::nullopt;
+    }
+  }
+  return host + port;
+}
+
+}  // namespace
+
+std::optional<ProviderAddr> parse_provider_source(std::string_view source, std::string& summary,
+                                                  std::string& detail) {
+  std::string str(source);
+  const char* format =
+      "The \"source\" attribute must be in the format \"[hostname/][namespace/]name\"";
+  std::vector<std::string> parts;
+  for (size_t at = 0;;) {
+    size_t slash = str.find('/', at);
+    parts.push_back(str.substr(at, slash == std::string::npos ? std::string::npos : slash - at));
+    if (slash == std::string::npos) break;
+    at = slash + 1;
+  }
+  if (parts.size() > 3 ||
+      std::any_of(parts.begin(), parts.end(), [](const std::string& p) { return p.empty(); })) {
+    summary = "Invalid provider source string";
+    detail = format;
+    return std::nullopt;
+  }
+  std::string err;
+  std::optional<std::string> type = parse_provider_part(parts.back(), err);
+  if (!type) {
+    summary = "Invalid provider type";
+    detail = "Invalid provider type " + uni::go_quote(parts.back()) + " in source " +
+             uni::go_quote(str) + ": " + err + "\"";
+    return std::nullopt;
+  }
+  ProviderAddr a{"registry.terraform.io", "hashicorp", *type};
+  if (parts.size() == 1) return a;  // no namespace given: hashicorp's
+  const std::string& given_ns = parts[parts.size() - 2];
+  if (given_ns == "-") {
+    a.ns = "-";
+  } else if (std::optional<std::string> ns = parse_provider_part(given_ns, err)) {
+    a.ns = *ns;
+  } else {
+    summary = "Invalid provider namespace";
+    detail = "Invalid provider namespace \"\" in source " + uni::go_quote(str) + ": " + err + "\"";
+    return std::nullopt;
+  }
+  if (parts.size() == 3) {
+    std::optional<std::string> host = provider_hostname(parts[0], err);
+    if (!host) {
+      summary = "Invalid provider source hostname";
+      detail = "Invalid provider source hostname namespace \"\" in source " + uni::go_quote(str) +
+               ": " + err + "\"";
+      return std::nullopt;
+    }
+    a.hostname = *host;
+  }
+  if (a.ns == "-" && a.hostname != "registry.terraform.io") {
+    summary = "Invalid provider namespace";
+    detail =
+        "The legacy provider namespace \"-\" can be used only with hostname "
+        "registry.terraform.io.";
+    return std::nullopt;
+  }
+  // The "terraform-" prefix is redundant in a type; "terraform-provider-"
+  // is a repository's name mistaken for one.
+  if (a.type.starts_with("terraform-")) {
+    summary = "Invalid provider type";
+    auto display = [](const ProviderAddr& p, bool always_host) {
+      std::string s = p.ns + "/" + p.type;
+      return always_host || p.hostname != "registry.terraform.io" ? p.hostname + "/" + s : s;
+    };
+    if (a.type.starts_with("terraform-provider-") &&
+        parse_provider_part(a.type.substr(std::string_view("terraform-provider-").size()), err)) {
+      ProviderAddr suggested = a;
+      suggested.type = a.type.substr(std::string_view("terraform-provider-").size());
+      detail = "Provider source " + uni::go_quote(display(a, false)) +
+               " has a type with the prefix \"terraform-provider-\", which isn't valid. Although "
+               "that prefix is often used in the names of version control repositories for "
+               "Terraform providers, provider source strings should not include it.\n\nDid you "
+               "mean " +
+               uni::go_quote(display(suggested, false)) + "?";
+    } else {
+      detail = "Provider source " + uni::go_quote(display(a, true)) +
+               " has a type with the prefix \"terraform-\", which isn't allowed because it would "
+               "be redundant to name a Terraform provider with that prefix. If you are the author "
+               "of this provider, rename it to not include the prefix.";
+    }
+    return std::nullopt;
+  }
+  return a;
+}
+
+namespace {
+
 // checkProviderNameNormalized: [name] as a provider's local name, at
 // [range]; false with the error in [diags] when it is not a normalized one.
 bool check_provider_name(const std::string& name, const Range& range, Diagnostics& diags) {
@@ -1399,23 +1565,40 @@ std::optional<ProviderDecl> decode_provider(const Block& block, Diagnostics& dia
   return p;
 }
 
-// decodeRequiredProvidersBlock: each attribute a provider requirement.
-void decode_required_providers(const Block& block, Diagnostics& diags) {
+// addrs.ImpliedProviderForUnqualifiedType: the provider a local name
+// [type] stands for when no source is given.
+ProviderAddr implied_provider(const std::string& type) {
+  if (type == "terraform") return {"terraform.io", "builtin", "terraform"};
+  return {"registry.terraform.io", "hashicorp", type};
+}
+
+// decodeRequiredProvidersBlock: each attribute a provider requirement; the
+// block is not recorded when its attributes cannot be read, and a provider
+// only when no error came before it in the block.
+std::optional<RequiredProvidersDecl> decode_required_providers(const Block& block,
+                                                               Diagnostics& diags) {
   AttributesResult r = block.body.just_attributes();
   bool failed = r.has_errors();
   append(diags, std::move(r.diagnostics));
-  if (failed) return;
+  if (failed) return std::nullopt;
+  RequiredProvidersDecl out;
+  out.decl_range = block.def_range;
+  size_t first = diags.size();
   for (const Attribute& a : r.attributes) {
     // A lone version string (the legacy form); its value's errors are not
     // reported here.
     EvalResult v = a.expr.value(nullptr);
     if (!v.has_errors() && v.value.type()->is_primitive()) {
       decode_version_constraint(a, diags);
-      if (std::string err; !parse_provider_part(a.name, err))
+      std::string err;
+      if (std::optional<std::string> type = parse_provider_part(a.name, err))
+        out.entries[a.name] = {implied_provider(*type), a.expr.range()};
+      else
         error(diags, "Invalid provider name", err, a.expr.range());
       continue;
     }
     if (!check_provider_name(a.name, a.expr.range(), diags)) continue;
+    std::optional<ProviderAddr> source;
     ExpressionMapResult m = expr_map(a.expr);
     if (m.has_errors()) {
       error(diags, "Invalid required_providers object",
@@ -1446,8 +1629,13 @@ void decode_required_providers(const Block& block, Diagnostics& diags) {
         }
       } else if (key == "source") {
         EvalResult vv = kv.value.value(nullptr);
-        if (vv.has_errors() || vv.value.type() != Type::string())
+        if (vv.has_errors() || vv.value.type() != Type::string()) {
           error(diags, "Invalid source", "Source must be specified as a string.", kv.value.range());
+        } else if (vv.value.is_known() && !vv.value.is_null()) {
+          std::string summary, detail;
+          source = parse_provider_source(vv.value.as_string(), summary, detail);
+          if (!source) error(diags, summary, detail, kv.value.range());
+        }
       } else if (key == "configuration_aliases") {
         ExpressionListResult l = expr_list(kv.value);
         if (l.has_errors()) {
@@ -1486,7 +1674,12 @@ void decode_required_providers(const Block& block, Diagnostics& diags) {
         break;
       }
     }
+    if (std::any_of(diags.begin() + long(first), diags.end(),
+                    [](const Diagnostic& d) { return d.severity == Severity::Error; }))
+      continue;
+    out.entries[a.name] = {source ? *source : implied_provider(a.name), a.expr.range()};
   }
+  return out;
 }
 
 // The core version constraints of [body]'s terraform blocks
@@ -1686,8 +1879,8 @@ void decode_file(const Body& body, bool override, FileDecls& out, Diagnostics& d
         } else if (ib.type == "cloud") {
           out.clouds.push_back(ib.def_range);
         } else if (ib.type == "required_providers") {
-          decode_required_providers(ib, diags);
-          out.required_providers.push_back({ib.def_range});
+          if (std::optional<RequiredProvidersDecl> rp = decode_required_providers(ib, diags))
+            out.required_providers.push_back(std::move(*rp));
         }
       }
     } else if (b.type == "required_providers") {

@@ -4,6 +4,7 @@
 // kept with the names of the arguments it wrote, for override files.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -47,8 +48,11 @@ struct CheckDecl {
   Range decl_range;
   std::vector<CheckRule> asserts;
 };
+// A required_providers block decoded without errors in its attributes:
+// the providers it requires by local name (each that decoded cleanly).
 struct RequiredProvidersDecl {
   Range decl_range;
+  std::map<std::string, RequiredProvider, std::less<>> entries;
 };
 
 // An import block: where it is, and the resource instance its `to` names
@@ -81,6 +85,12 @@ struct FileDecls {
 // tfaddr.ParseProviderPart: [given] as a provider's name is normalized, or
 // nullopt with the reason in [err] (decode.cpp).
 std::optional<std::string> parse_provider_part(std::string_view given, std::string& err);
+
+// addrs.ParseProviderSourceString: the provider [source] names
+// ("[hostname/][namespace/]type", the namespace "hashicorp" when not
+// given), or nullopt with Terraform's [summary] and [detail].
+std::optional<ProviderAddr> parse_provider_source(std::string_view source, std::string& summary,
+                                                  std::string& detail);
 
 // Decodes the body of one file [f] (an override file when [override]) into
 // [out], appending diagnostics to [diags].

@@ -364,7 +364,8 @@ void rewrite_unknown_function(Diagnostic& d, const FunctionTable* fns, const Sou
     name = d.detail.substr(head.size(), end - head.size());
     constexpr std::string_view in = "\" in namespace ";
     if (d.detail.compare(end, in.size(), in) == 0) {
-      size_t nse = d.detail.find("::", end + in.size());
+      // The namespace ends with the "::" before the sentence's full stop.
+      size_t nse = d.detail.find("::.", end + in.size());
       if (nse == std::string::npos) return;
       ns = d.detail.substr(end + in.size(), nse + 2 - (end + in.size()));
     }
@@ -450,10 +451,10 @@ Value run(EvalState& st, const ExprInfo& e, const ModInst& mi, const Rep& rep, D
   }
   out.insert(out.end(), e.diags.begin(), e.diags.end());
   EvalContext ctx(&st.fn_ctx);
-  ctx.set_functions(st.fns);
+  ctx.set_functions(fns_for(st, *mi.mod));
   build_context(st, e, mi, rep, ctx, own);
   EvalResult r = e.expr.value(*st.vm, &ctx);
-  finish_diags(st, r.diagnostics, ctx, st.fns.get(), &e.expr.source());
+  finish_diags(st, r.diagnostics, ctx, ctx.functions(), &e.expr.source());
   out.insert(out.end(), r.diagnostics.begin(), r.diagnostics.end());
   if (r.has_errors()) return Value::unknown(result_type);
   if (want && want != Type::dynamic()) {
@@ -466,7 +467,7 @@ Value run(EvalState& st, const ExprInfo& e, const ModInst& mi, const Rep& rep, D
                  c.error().message + ".";
       d.subject = e.expr.range();
       d.expression = e.expr.range();
-      describe_values(d, st.root->sources, ctx, st.fns.get());
+      describe_values(d, st.root->sources, ctx, ctx.functions());
       out.push_back(std::move(d));
       return Value::unknown(want);
     }
@@ -485,7 +486,7 @@ void expr_diag(EvalState& st, Diagnostics& out, Diagnostic d, const ExprInfo& e,
   EvalContext ctx(&st.fn_ctx);
   build_context(st, e, mi, rep, ctx, own);
   d.expression = e.expr.range();
-  describe_values(d, st.root->sources, ctx, st.fns.get(), unknown, sensitive);
+  describe_values(d, st.root->sources, ctx, fns_for(st, *mi.mod).get(), unknown, sensitive);
   out.push_back(std::move(d));
 }
 
@@ -735,13 +736,14 @@ void validate_variable(EvalState& st, ModInst& mi, const std::string& name, Diag
     both.refs.insert(both.refs.end(), rule.error_message->refs.begin(),
                      rule.error_message->refs.end());
     EvalContext merged(&st.fn_ctx);
-    merged.set_functions(st.fns);
+    merged.set_functions(fns_for(st, *mi.mod));
     build_context(st, both, mi, rep, merged, &name);
     EvalResult cond = rule.condition->expr.value(*st.vm, &merged);
-    finish_diags(st, cond.diagnostics, merged, st.fns.get(), &rule.condition->expr.source());
+    finish_diags(st, cond.diagnostics, merged, merged.functions(), &rule.condition->expr.source());
     Diagnostics diags = cond.diagnostics;
     EvalResult msg = rule.error_message->expr.value(*st.vm, &merged);
-    finish_diags(st, msg.diagnostics, merged, st.fns.get(), &rule.error_message->expr.source());
+    finish_diags(st, msg.diagnostics, merged, merged.functions(),
+                 &rule.error_message->expr.source());
     Value message = msg.value;
     if (msg.has_errors()) {
       // A literal string still serves, with a warning.
@@ -759,7 +761,7 @@ void validate_variable(EvalState& st, ModInst& mi, const std::string& name, Diag
         w.subject = rule.error_message->expr.range();
         w.context = rule.decl_range;
         w.expression = rule.error_message->expr.range();
-        describe_values(w, st.root->sources, merged, st.fns.get());
+        describe_values(w, st.root->sources, merged, merged.functions());
         diags.push_back(std::move(w));
       } else {
         diags.insert(diags.end(), msg.diagnostics.begin(), msg.diagnostics.end());
@@ -775,7 +777,7 @@ void validate_variable(EvalState& st, ModInst& mi, const std::string& name, Diag
       d.detail = std::move(detail);
       d.subject = std::move(subject);
       d.expression = rule.condition->expr.range();
-      describe_values(d, st.root->sources, merged, st.fns.get(), unknown);
+      describe_values(d, st.root->sources, merged, merged.functions(), unknown);
       out.push_back(std::move(d));
     };
     if (result.is_null()) {
@@ -804,7 +806,7 @@ void validate_variable(EvalState& st, ModInst& mi, const std::string& name, Diag
           "until the apply phase.";
       d.subject = rule.error_message->expr.range();
       d.expression = rule.error_message->expr.range();
-      describe_values(d, st.root->sources, merged, st.fns.get(), true);
+      describe_values(d, st.root->sources, merged, merged.functions(), true);
       out.push_back(std::move(d));
       continue;
     }
@@ -817,7 +819,7 @@ void validate_variable(EvalState& st, ModInst& mi, const std::string& name, Diag
         d.detail = "Unsuitable value for error message: " + s.error().message + ".";
         d.subject = rule.error_message->expr.range();
         d.expression = rule.error_message->expr.range();
-        describe_values(d, st.root->sources, merged, st.fns.get());
+        describe_values(d, st.root->sources, merged, merged.functions());
         out.push_back(std::move(d));
       } else {
         auto [sv, sm] = s.value().unmark_deep();
@@ -838,7 +840,7 @@ void validate_variable(EvalState& st, ModInst& mi, const std::string& name, Diag
                            "expression will not reveal the sensitive data.";
           d.subject = rule.error_message->expr.range();
           d.expression = rule.error_message->expr.range();
-          describe_values(d, st.root->sources, merged, st.fns.get());
+          describe_values(d, st.root->sources, merged, merged.functions());
           out.push_back(std::move(d));
           text = "The error message included a sensitive value, so it will not be displayed.";
         } else {
@@ -861,7 +863,7 @@ std::string check_error_message(EvalState& st, const CheckRule& rule, const Eval
                                 Diagnostics& diags) {
   const Expression& e = rule.error_message->expr;
   EvalResult m = e.value(*st.vm, &ctx);
-  finish_diags(st, m.diagnostics, ctx, st.fns.get(), &e.source());
+  finish_diags(st, m.diagnostics, ctx, ctx.functions(), &e.source());
   bool failed = m.has_errors();
   diags.insert(diags.end(), m.diagnostics.begin(), m.diagnostics.end());
   if (failed) return "";
@@ -873,7 +875,7 @@ std::string check_error_message(EvalState& st, const CheckRule& rule, const Eval
     d.subject = e.range();
     if (values) {
       d.expression = e.range();
-      describe_values(d, st.root->sources, ctx, st.fns.get());
+      describe_values(d, st.root->sources, ctx, ctx.functions());
     }
     diags.push_back(std::move(d));
   };
@@ -947,7 +949,7 @@ void validate_check(EvalState& st, const ModInst& mi, const CheckBlock& c, Diagn
   for (const CheckRule& rule : c.asserts) {
     if (!rule.condition || !rule.error_message) continue;
     EvalContext ctx(&st.fn_ctx);
-    ctx.set_functions(st.fns);
+    ctx.set_functions(fns_for(st, *mi.mod));
     validate_rule(st, rule, mi, ctx, out);
   }
 }
@@ -961,14 +963,14 @@ bool check_rules(EvalState& st, const std::vector<CheckRule>& rules, const ModIn
     if (!rule.condition || !rule.error_message) continue;
     Diagnostics diags;
     EvalContext ctx(&st.fn_ctx);
-    ctx.set_functions(st.fns);
+    ctx.set_functions(fns_for(st, *mi.mod));
     // The condition is evaluated even when the message fails
     // (evalCheckRule).
     auto [message, evaluate] = validate_rule(st, rule, mi, ctx, diags);
     Value result;
     if (evaluate) {
       EvalResult c = rule.condition->expr.value(*st.vm, &ctx);
-      finish_diags(st, c.diagnostics, ctx, st.fns.get(), &rule.condition->expr.source());
+      finish_diags(st, c.diagnostics, ctx, ctx.functions(), &rule.condition->expr.source());
       diags.insert(diags.end(), c.diagnostics.begin(), c.diagnostics.end());
       result = c.value;
     }
@@ -984,7 +986,7 @@ bool check_rules(EvalState& st, const std::vector<CheckRule>& rules, const ModIn
       d.detail = std::move(detail);
       d.subject = rule.condition->expr.range();
       d.expression = rule.condition->expr.range();
-      describe_values(d, st.root->sources, ctx, st.fns.get());
+      describe_values(d, st.root->sources, ctx, ctx.functions());
       out.push_back(std::move(d));
       ok = false;
     };
@@ -1293,9 +1295,18 @@ std::string working_dir() {
 
 }  // namespace
 
+const std::shared_ptr<const FunctionTable>& fns_for(const EvalState& st, const ModuleData& m) {
+  if (m.builtin_providers.empty()) return st.fns;
+  std::shared_ptr<const FunctionTable>& t = st.provider_fns[m.builtin_providers];
+  if (!t)
+    t = terraform_functions(st.root->fs_dir, st.inputs.confine_files, false, m.builtin_providers);
+  return t;
+}
+
 const EvalContext& console_context(const EvalState& st) {
   std::call_once(st.console_once, [&st] {
-    st.console_fns = terraform_functions(st.root->fs_dir, st.inputs.confine_files, true);
+    st.console_fns = terraform_functions(st.root->fs_dir, st.inputs.confine_files, true,
+                                         st.root->builtin_providers);
     st.console_ctx.set_functions(st.console_fns);
   });
   return st.console_ctx;

@@ -104,6 +104,8 @@ struct EvalState {
   std::deque<ModInst> insts;
   std::map<const ModuleData*, std::vector<ModInst*>> by_module;
   std::shared_ptr<const FunctionTable> fns;
+  // The tables of modules that require the built-in provider (fns_for).
+  mutable std::map<std::vector<std::string>, std::shared_ptr<const FunctionTable>> provider_fns;
   EvalContext fn_ctx;
   // Terraform's console table and its context, made on the first
   // Evaluation::eval (console_context): most evaluations never need them,
@@ -119,6 +121,10 @@ struct EvalState {
   // Packer: the evaluated named values (var, local) of the template.
   Value packer_vars, packer_locals;
 };
+
+// The function table of module [m]'s scope in [st]: fns, with the
+// functions of the built-in provider when [m] requires it.
+const std::shared_ptr<const FunctionTable>& fns_for(const EvalState& st, const ModuleData& m);
 
 // Terraform's console scope of [st] (its table made on first use).
 const EvalContext& console_context(const EvalState& st);

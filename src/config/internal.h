@@ -196,6 +196,23 @@ struct Resource {
   std::string address() const;
 };
 
+// A provider's address (tfaddr.Provider): hostname (with a port other than
+// 443), namespace and type, each normalized.
+struct ProviderAddr {
+  std::string hostname, ns, type;
+  // The built-in provider whose functions every module can call once it
+  // requires it: terraform.io/builtin/terraform.
+  bool builtin_terraform() const {
+    return hostname == "terraform.io" && ns == "builtin" && type == "terraform";
+  }
+};
+// A provider a module requires (required_providers): its address and the
+// range of its entry's value.
+struct RequiredProvider {
+  ProviderAddr addr;
+  Range range;
+};
+
 // A module directory, decoded. Immutable once loaded.
 struct ModuleData {
   Language language = Language::Terraform;
@@ -211,6 +228,14 @@ struct ModuleData {
   std::map<std::string, size_t, std::less<>> resource_index;  // address -> index
   // required_version constraints (each with its attribute's range).
   std::vector<std::pair<std::string, Range>> core_versions;
+  // The providers it requires by local name (override files' entries
+  // merged), and the local names of its provider blocks.
+  std::map<std::string, RequiredProvider, std::less<>> required_providers;
+  std::vector<std::string> provider_configs;
+  // The local names under which the module requires the built-in
+  // provider terraform.io/builtin/terraform, whose functions it can call as
+  // provider::NAME::encode_tfvars and so on (sorted).
+  std::vector<std::string> builtin_providers;
   // Packer: the sources declared, and the locals (packer.cpp).
   std::vector<std::string> packer_sources;
   std::shared_ptr<const struct PackerData> packer;
@@ -303,9 +328,12 @@ std::shared_ptr<const ModuleData::Plan> build_plan(const ModuleData& root, Diagn
 
 // The functions of a module's scope: Terraform 1.11.4's table with its
 // file functions under [base_dir] ([confine]: not outside it), for the
-// console when [console] (type() added, plantimestamp() removed).
-std::shared_ptr<const FunctionTable> terraform_functions(const std::string& base_dir, bool confine,
-                                                         bool console);
+// console when [console] (type() added, plantimestamp() removed), and the
+// functions of the built-in provider under each of the local names
+// [builtin] (a module's builtin_providers).
+std::shared_ptr<const FunctionTable> terraform_functions(
+    const std::string& base_dir, bool confine, bool console,
+    const std::vector<std::string>& builtin = {});
 // Packer's table (hcl2template/functions.go), files under [base_dir].
 std::shared_ptr<const FunctionTable> packer_functions(const std::string& base_dir, bool confine);
 

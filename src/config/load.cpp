@@ -304,6 +304,13 @@ void build_module(ModuleData& m, std::vector<FileDecls>& files, std::vector<File
       rp = &r;
     }
   }
+  // Those of override files replace the primary's provider by provider.
+  if (rp != nullptr) m.required_providers = rp->entries;
+  for (FileDecls& f : overs)
+    for (const RequiredProvidersDecl& r : f.required_providers)
+      for (const auto& [name, req] : r.entries) m.required_providers[name] = req;
+  for (const auto& [name, req] : m.required_providers)
+    if (req.addr.builtin_terraform()) m.builtin_providers.push_back(name);
   const Range* backend = nullptr;
   const Range* cloud = nullptr;
   std::map<std::string, Range> providers;
@@ -356,6 +363,7 @@ void build_module(ModuleData& m, std::vector<FileDecls>& files, std::vector<File
         continue;
       }
       providers.emplace(key, p.decl_range);
+      m.provider_configs.push_back(p.name);
     }
     for (VarDecl& v : f.variables) {
       if (auto it = m.variables.find(v.v.name); it != m.variables.end()) {
@@ -746,6 +754,47 @@ bool looks_like_packer(const std::string& dir) {
 // `provider` argument implies by its type's prefix must have a valid local
 // name. [m] first, then its children.
 void check_implied_providers(const ModuleData& m, Diagnostics& diags) {
+  for (const auto& [name, c] : m.calls)
+    if (c.child) check_implied_providers(*c.child, diags);
+  auto warn = [&](std::string detail, const Range& where) {
+    Diagnostic w;
+    w.severity = Severity::Warning;
+    w.summary = "Duplicate required provider";
+    w.detail = std::move(detail);
+    w.subject = where;
+    diags.push_back(std::move(w));
+  };
+  auto same = [](const ProviderAddr& a, const ProviderAddr& b) {
+    return a.hostname == b.hostname && a.ns == b.ns && a.type == b.type;
+  };
+  auto display = [](const ProviderAddr& a) {
+    std::string s = a.ns + "/" + a.type;
+    return a.hostname == "registry.terraform.io" ? s : a.hostname + "/" + s;
+  };
+  // One provider required under two local names, or a default provider
+  // whose configuration block uses its type's name while required_providers
+  // gives it another.
+  std::vector<std::pair<std::string, ProviderAddr>> local_names;
+  for (const auto& [name, req] : m.required_providers) {
+    const ProviderAddr& a = req.addr;
+    auto prev = std::find_if(local_names.rbegin(), local_names.rend(),
+                             [&](const auto& l) { return same(l.second, a); });
+    if (prev != local_names.rend()) {
+      warn("Provider " + display(a) + " with the local name " + uni::go_quote(name) +
+               " was previously required as " + uni::go_quote(prev->first) +
+               ". A provider can only be required once within required_providers.",
+           req.range);
+    } else if (a.hostname == "registry.terraform.io" && a.ns == "hashicorp" && name != a.type &&
+               std::find(m.provider_configs.begin(), m.provider_configs.end(), a.type) !=
+                   m.provider_configs.end()) {
+      warn("Provider " + display(a) + " with the local name " + uni::go_quote(name) +
+               " was implicitly required via a configuration block as " + uni::go_quote(a.type) +
+               ". The provider configuration block name must match the name used in "
+               "required_providers.",
+           req.range);
+    }
+    local_names.emplace_back(name, a);
+  }
   for (const Resource& r : m.resources) {
     if (r.has_provider || r.mode == ResMode::Ephemeral) continue;
     std::string implied = r.type.substr(0, r.type.find('_'));
@@ -754,10 +803,25 @@ void check_implied_providers(const ModuleData& m, Diagnostics& diags) {
       error(diags, "Invalid provider local name",
             uni::go_quote(implied) + " is an invalid implied provider local name: " + err,
             r.decl_range);
+      continue;
+    }
+    if (m.required_providers.count(implied)) continue;
+    // The provider the name implies, required under another name.
+    ProviderAddr def = implied == "terraform"
+                           ? ProviderAddr{"terraform.io", "builtin", "terraform"}
+                           : ProviderAddr{"registry.terraform.io", "hashicorp", implied};
+    for (const auto& [prev, a] : local_names) {
+      if (!same(a, def)) continue;
+      std::string full = "\"" + def.hostname + "/" + def.ns + "/" + def.type + "\"";
+      warn("Provider " + full + " was implicitly required via resource " +
+               uni::go_quote(r.address()) + ", but listed in required_providers as " +
+               uni::go_quote(prev) +
+               ". Either the local name in required_providers must match "
+               "the resource name, or the " +
+               uni::go_quote(prev) + " provider must be assigned within the resource block.",
+           r.decl_range);
     }
   }
-  for (const auto& [name, c] : m.calls)
-    if (c.child) check_implied_providers(*c.child, diags);
 }
 
 // Finishes a Terraform load of [m]: references, the plan.

@@ -161,7 +161,16 @@ void describe_values(Diagnostic& d, const Sources& sources, const EvalContext& c
       std::shared_ptr<const ExprParse> p = vm::parse_snippet(*call);
       if (p && p->expr->kind == ast::ExprKind::FunctionCall) {
         std::string name(ast::as<ast::FunctionCallExpr>(*p->expr).name);
-        if (const Function* f = fns->find(name)) {
+        const Function* f = fns->find(name);
+        // A function of the built-in provider, under the local name it was
+        // called by.
+        std::shared_ptr<const FunctionTable> provider;
+        if (f == nullptr && name.starts_with("provider::")) {
+          std::string local = name.substr(10, name.find("::", 10) - 10);
+          provider = detail::terraform_functions(".", true, false, {local});
+          f = provider->find(name);
+        }
+        if (f != nullptr) {
           std::string line = "while calling " + name + "(";
           for (size_t i = 0; i < f->params.size(); ++i)
             line += (i ? ", " : "") + f->params[i].name;

@@ -360,7 +360,7 @@ Value eval_resource_body(EvalState& st, const Resource& r, const ModInst& mi, co
   }
   out.insert(out.end(), r.body_info->diags.begin(), r.body_info->diags.end());
   EvalContext ctx(shared ? shared : &st.fn_ctx);
-  ctx.set_functions(st.fns);
+  ctx.set_functions(fns_for(st, *mi.mod));
   build_context(st, *r.body_info, mi, rep, ctx, nullptr, shared ? RefPart::Instance : RefPart::All);
   Diagnostics d;
   bool failed = false;
@@ -380,7 +380,7 @@ Value eval_resource_body(EvalState& st, const Resource& r, const ModInst& mi, co
     }
     if (!failed) v = read_body(st, expanded, *r.shape, ctx, d, failed);
   }
-  finish_diags(st, d, ctx, st.fns.get(), nullptr);
+  finish_diags(st, d, ctx, ctx.functions(), nullptr);
   out.insert(out.end(), d.begin(), d.end());
   return failed ? Value::dynamic() : v;
 }

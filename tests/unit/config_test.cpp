@@ -543,6 +543,39 @@ TEST(ConfigModule, LoadErrorsAreTerraforms) {
       << text;
 }
 
+// validateProviderConfigs' "Duplicate required provider": a default
+// provider required under another name than its configuration block's
+// (Terraform would need the provider installed to show it in a golden).
+TEST(ConfigModule, ProviderConfigurationBlockUnderAnotherLocalName) {
+  ScratchDir d;
+  d.write(
+      "main.tf",
+      "terraform {\n  required_providers {\n    cloud = { source = \"hashicorp/aws\" }\n  }\n}\n"
+      "provider \"aws\" {}\n");
+  config::LoadResult r = config::load_module(d.str());
+  ASSERT_FALSE(r.has_errors()) << config::render_diagnostics(r.diagnostics, r.sources);
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].summary, "Duplicate required provider");
+  EXPECT_EQ(r.diagnostics[0].detail,
+            "Provider hashicorp/aws with the local name \"cloud\" was implicitly required via a "
+            "configuration block as \"aws\". The provider configuration block name must match "
+            "the name used in required_providers.");
+  EXPECT_EQ(r.diagnostics[0].subject->start.line, 3u);
+}
+
+// A required_providers block whose attributes cannot be read is not
+// recorded (decodeRequiredProvidersBlock returns none): no "Duplicate
+// required providers configuration" follows its syntax errors.
+TEST(ConfigModule, UnreadableRequiredProvidersBlockIsNotADuplicate) {
+  ScratchDir d;
+  d.write("a.tf", "terraform {\n  required_providers {\n    test = {}\n  }\n}\n");
+  d.write("b.tf", "terraform {\n  required_providers {\n    inner {}\n  }\n}\n");
+  config::LoadResult r = config::load_module(d.str());
+  std::string text = config::render_diagnostics(r.diagnostics, r.sources);
+  EXPECT_NE(text.find("Unexpected \"inner\" block"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Duplicate required providers configuration"), std::string::npos) << text;
+}
+
 TEST(ConfigConsole, RendersValuesAsTerraformConsole) {
   EXPECT_EQ(config::console_value(Value::string("a\nb")), "<<EOT\na\nb\nEOT");
   EXPECT_EQ(config::console_value(Value::null(Type::list(Type::string()))),
