@@ -1167,11 +1167,54 @@ bool is_local_source(std::string_view s) {
          s.starts_with("..\\");
 }
 
-// A registry module address (tfaddr.ParseModuleSource): [host/]ns/name/system[//subdir].
+// go-getter's SourceDirSubdir: [src] split into its package and the
+// subdirectory after a "//" (one not part of a scheme's "://"); a query
+// string stays with the package.
+std::pair<std::string, std::string> split_package_subdir(std::string_view src) {
+  size_t stop = std::min(src.find('?'), src.size());
+  size_t offset = 0;
+  if (size_t scheme = src.substr(0, stop).find("://"); scheme != std::string_view::npos)
+    offset = scheme + 3;
+  size_t idx = src.substr(offset, stop - offset).find("//");
+  if (idx == std::string_view::npos) return {std::string(src), ""};
+  idx += offset;
+  std::string pkg(src.substr(0, idx)), subdir(src.substr(idx + 2));
+  if (size_t q = subdir.find('?'); q != std::string::npos) {
+    pkg += subdir.substr(q);
+    subdir.resize(q);
+  }
+  return {pkg, subdir};
+}
+
+// Go's path.Clean of a relative, slash-separated [p] ("" stays "").
+std::string clean_path(const std::string& p) {
+  if (p.empty()) return p;
+  bool rooted = p[0] == '/';
+  std::vector<std::string> out;
+  size_t at = 0;
+  while (at <= p.size()) {
+    size_t slash = std::min(p.find('/', at), p.size());
+    std::string part = p.substr(at, slash - at);
+    at = slash + 1;
+    if (part.empty() || part == ".") continue;
+    if (part == ".." && !out.empty() && out.back() != "..") {
+      out.pop_back();
+    } else if (part != ".." || !rooted) {
+      out.push_back(part);
+    }
+  }
+  std::string r = rooted ? "/" : "";
+  for (size_t i = 0; i < out.size(); ++i) r += (i ? "/" : "") + out[i];
+  return r.empty() ? "." : r;
+}
+
+// A registry module address (tfaddr.ParseModuleSource):
+// [host/]ns/name/system[//subdir]; "" when [raw] is one, else why not.
 std::string registry_error(std::string_view raw) {
-  std::string s(raw);
-  size_t sub = s.find("//");
-  if (sub != std::string::npos) s = s.substr(0, sub);
+  auto [s, subdir] = split_package_subdir(raw);
+  subdir = clean_path(subdir);
+  if (subdir.starts_with("../"))
+    return "subdirectory path " + uni::go_quote(subdir) + " leads outside of the module package";
   std::vector<std::string> parts;
   size_t start = 0;
   while (true) {
@@ -1183,12 +1226,41 @@ std::string registry_error(std::string_view raw) {
   if (parts.size() < 3 || parts.size() > 4)
     return "a module registry source address must have either three or four slash-separated "
            "components";
+  if (parts.size() == 4) {
+    std::string err;
+    std::optional<std::string> host = provider_hostname(parts[0], err);
+    if (!host) {
+      return parts[0].find("--") != std::string::npos
+                 ? "invalid module registry hostname " + uni::go_quote(parts[0]) +
+                       "; internationalized domain names must be given as direct unicode "
+                       "characters, not in punycode"
+                 : "invalid module registry hostname " + uni::go_quote(parts[0]);
+    }
+    if (host->find('.') == std::string::npos)
+      return "invalid module registry hostname: must contain at least one dot";
+    if (*host == "github.com" || *host == "bitbucket.org")
+      return "can't use " + uni::go_quote(*host) +
+             " as a module registry host, because it's reserved for installing directly from "
+             "version control repositories";
+  }
   size_t first = parts.size() - 3;
-  if (!registry_name(parts[first])) return "invalid namespace \"" + parts[first] + "\"";
-  if (!registry_name(parts[first + 1])) return "invalid module name \"" + parts[first + 1] + "\"";
-  if (!registry_system(parts[first + 2]))
-    return "invalid target system \"" + parts[first + 2] +
-           "\": must be between one and 64 ASCII letters or digits";
+  const char* name_rule =
+      ": must be between one and 64 characters, including ASCII letters, digits, dashes, and "
+      "underscores, where dashes and underscores may not be the prefix or suffix";
+  if (!registry_name(parts[first])) {
+    if (parts[first].find('.') != std::string::npos)
+      return "source address must have three more components after the hostname: the "
+             "namespace, the name, and the target system";
+    return "invalid namespace " + uni::go_quote(parts[first]) + name_rule;
+  }
+  if (!registry_name(parts[first + 1]))
+    return "invalid module name " + uni::go_quote(parts[first + 1]) + name_rule;
+  if (!registry_system(parts[first + 2])) {
+    if (parts[first + 2].find('?') != std::string::npos)
+      return "module registry addresses may not include a query string portion";
+    return "invalid target system " + uni::go_quote(parts[first + 2]) +
+           ": must be between one and 64 ASCII letters or digits";
+  }
   return "";
 }
 
@@ -1218,12 +1290,28 @@ void check_module_source(const std::string& raw, bool have_version, const Range&
     }
     return;
   }
-  if (is_local_source(raw) || registry_error(raw).empty() || is_remote_source(raw)) return;
+  if (is_local_source(raw) || registry_error(raw).empty()) return;
+  // A remote package (parseModuleSourceRemote): its subdirectory split off
+  // first.
+  auto [pkg, subdir] = split_package_subdir(raw);
+  subdir = clean_path(subdir);
+  if (subdir.starts_with("../")) {
+    error(diags, "Invalid module source address",
+          "Failed to parse module source address: subdirectory path " + uni::go_quote(subdir) +
+              " leads outside of the module package.",
+          range);
+    return;
+  }
+  if (is_remote_source(pkg)) return;
   error(diags, "Invalid module source address",
         "Terraform failed to determine your intended installation method for remote module "
-        "package \"" + raw + "\".\n\nIf you intended this as a path relative to the current "
-        "module, use \"./" + raw + "\" instead. The \"./\" prefix indicates that the address is a "
-        "relative filesystem path.",
+        "package " +
+            uni::go_quote(pkg) +
+            ".\n\nIf you intended this as a path relative to the "
+            "current module, use \"./" +
+            pkg +
+            "\" instead. The \"./\" prefix indicates that the "
+            "address is a relative filesystem path.",
         range);
 }
 
