@@ -1653,11 +1653,27 @@ std::optional<ProviderDecl> decode_provider(const Block& block, Diagnostics& dia
   return p;
 }
 
-// addrs.ImpliedProviderForUnqualifiedType: the provider a local name
-// [type] stands for when no source is given.
+}  // namespace
+
 ProviderAddr implied_provider(const std::string& type) {
   if (type == "terraform") return {"terraform.io", "builtin", "terraform"};
   return {"registry.terraform.io", "hashicorp", type};
+}
+
+namespace {
+
+// decodeProviderMetaBlock: a static map of attributes (each evaluated
+// without a context) under a normalized provider local name; nullopt when
+// the block is not kept.
+std::optional<std::pair<std::string, Range>> decode_provider_meta(const Block& block,
+                                                                  Diagnostics& diags) {
+  AttributesResult r = block.body.just_attributes();
+  bool failed = r.has_errors();
+  append(diags, std::move(r.diagnostics));
+  if (failed) return std::nullopt;
+  for (const Attribute& a : r.attributes) append(diags, a.expr.value(nullptr).diagnostics);
+  if (!check_provider_name(block.labels[0], block.def_range, diags)) return std::nullopt;
+  return std::make_pair(block.labels[0], block.def_range);
 }
 
 // decodeRequiredProvidersBlock: each attribute a provider requirement; the
@@ -1966,6 +1982,8 @@ void decode_file(const Body& body, bool override, FileDecls& out, Diagnostics& d
           out.backends.push_back(ib.def_range);
         } else if (ib.type == "cloud") {
           out.clouds.push_back(ib.def_range);
+        } else if (ib.type == "provider_meta") {
+          if (auto pm = decode_provider_meta(ib, diags)) out.provider_metas.push_back(*pm);
         } else if (ib.type == "required_providers") {
           if (std::optional<RequiredProvidersDecl> rp = decode_required_providers(ib, diags))
             out.required_providers.push_back(std::move(*rp));

@@ -80,11 +80,16 @@ struct FileDecls {
   std::vector<std::pair<std::string, Range>> core_versions;  // required_version constraints
   std::vector<Range> moved;
   std::vector<ImportDecl> imports;
+  std::vector<std::pair<std::string, Range>> provider_metas;  // local name, block
 };
 
 // tfaddr.ParseProviderPart: [given] as a provider's name is normalized, or
 // nullopt with the reason in [err] (decode.cpp).
 std::optional<std::string> parse_provider_part(std::string_view given, std::string& err);
+
+// addrs.ImpliedProviderForUnqualifiedType: the provider a local name
+// [type] stands for when required_providers does not give its source.
+ProviderAddr implied_provider(const std::string& type);
 
 // addrs.ParseProviderSourceString: the provider [source] names
 // ("[hostname/][namespace/]type", the namespace "hashicorp" when not

@@ -317,6 +317,28 @@ void build_module(ModuleData& m, std::vector<FileDecls>& files, std::vector<File
   std::map<std::string, Range> resource_ranges;
   std::map<std::string, Range> check_ranges;
   std::vector<const ImportDecl*> imports;
+  // provider_meta: one block per provider (by its address) in a module.
+  std::vector<std::pair<ProviderAddr, const std::pair<std::string, Range>*>> metas;
+  for (FileDecls& f : files) {
+    for (const auto& pm : f.provider_metas) {
+      auto req = m.required_providers.find(pm.first);
+      ProviderAddr a =
+          req != m.required_providers.end() ? req->second.addr : implied_provider(pm.first);
+      auto prev = std::find_if(metas.begin(), metas.end(), [&](const auto& x) {
+        return x.first.hostname == a.hostname && x.first.ns == a.ns && x.first.type == a.type;
+      });
+      if (prev != metas.end()) {
+        error(diags, "Duplicate provider_meta block",
+              "A provider_meta block for provider " + uni::go_quote(prev->second->first) +
+                  " was already declared at " + range_string(prev->second->second) +
+                  ". Providers may only have one provider_meta block per module.",
+              pm.second);
+        prev->second = &pm;
+        continue;
+      }
+      metas.emplace_back(a, &pm);
+    }
+  }
   for (FileDecls& f : files) {
     for (const Range& b : f.backends) {
       if (backend != nullptr) {
