@@ -486,6 +486,20 @@ void build_module(ModuleData& m, std::vector<FileDecls>& files, std::vector<File
   // Override files, in order.
   for (FileDecls& f : overs) {
     if (!f.core_versions.empty()) m.core_versions = f.core_versions;
+    // An override file replaces the backend or cloud block, but may hold
+    // only one of each itself.
+    if (f.backends.size() > 1)
+      error(diags, "Duplicate backend configuration",
+            "Each override file may have only one backend configuration. A backend was "
+            "previously configured at " +
+                range_string(f.backends[0]) + ".",
+            f.backends[1]);
+    if (f.clouds.size() > 1)
+      error(diags, "Duplicate HCP Terraform configurations",
+            "A module may have only one 'cloud' block configuring HCP Terraform or Terraform "
+            "Enterprise. The 'cloud' block was previously configured at " +
+                range_string(f.clouds[0]) + ".",
+            f.clouds[1]);
     for (VarDecl& o : f.variables) {
       auto it = m.variables.find(o.v.name);
       if (it == m.variables.end()) {

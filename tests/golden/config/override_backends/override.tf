@@ -1,0 +1,20 @@
+terraform {
+  backend "local" {
+    path = "a.tfstate"
+  }
+  backend "local" {
+    path = "b.tfstate"
+  }
+}
+
+terraform {
+  cloud {
+    organization = "a"
+  }
+}
+
+terraform {
+  cloud {
+    organization = "b"
+  }
+}
