@@ -78,6 +78,12 @@ struct LoadOptions {
   // The directory's name in diagnostics and path.module; default: "." for
   // a directory given as it is (Terraform runs in the root module).
   std::optional<std::string> display_dir;
+  // Also read the root module's test files, as `terraform validate` does:
+  // *.tftest.hcl and *.tftest.json in the directory and in [test_directory]
+  // under it, with the mock data directories their mock providers name.
+  // Their errors are load errors; their contents are not evaluated.
+  bool tests = false;
+  std::string test_directory = "tests";
 };
 
 namespace detail {

@@ -43,6 +43,9 @@ const char kCheckHelp[] =
     "(*.pkr.hcl, *.pkr.json) is also loaded as a module, and what `terraform\n"
     "validate` reports without providers is reported too: malformed blocks,\n"
     "duplicates, undeclared references, cycles, invalid count and for_each...\n"
+    "As with terraform validate, the module's test files (*.tftest.hcl,\n"
+    "*.tftest.json, also in its tests/ directory) are read too, with the mock\n"
+    "data directories their mock providers name.\n"
     "\n"
     "Options:\n"
     "  --as KIND        parse each file as config (default), expr, template,\n"
@@ -69,6 +72,10 @@ const char kCheckHelp[] =
     "                   compiled and stored for 'hclvm eval --cache'\n"
     "  --cache-dir DIR  the cache directory (implies --cache)\n"
     "  --no-cache       parse every file (the default)\n"
+    "  --no-tests       do not read a module's test files\n"
+    "  --test-directory DIR\n"
+    "                   the directory of a module's test files besides its own\n"
+    "                   (default: tests)\n"
     "  -h, --help       show this help\n"
     "\n"
     "Exit status: 0 no errors (warnings allowed), 1 errors found,\n"
@@ -87,6 +94,8 @@ struct CheckOptions {
   WalkOptions walk;
   bool cache = false;  // configuration files through the compiled-file cache
   std::string cache_dir;
+  bool tests = true;  // a module's test files read too
+  std::string test_directory = "tests";
 };
 
 // What checking one file produced; filled by a worker, read by the printer.
@@ -156,7 +165,9 @@ class FileText {
 
 // Parses [args] into [opts]; returns an exit status when the command should
 // stop now (help shown, usage error), or nothing to go on.
-std::optional<int> parse_options(const std::vector<std::string>& args, CheckOptions& opts) {
+std::optional<int> parse_options(const std::vector<std::string>& args_in, CheckOptions& opts) {
+  // terraform validate's spellings: -no-tests, -test-directory=DIR.
+  std::vector<std::string> args = long_terraform_flags(args_in, {"no-tests", "test-directory"});
   ArgScanner sc(args);
   std::string err;
   while (sc.next()) {
@@ -176,9 +187,13 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
       opts.walk.default_excludes = false;
       continue;
     }
+    if (sc.is("--no-tests")) {
+      opts.tests = false;
+      continue;
+    }
     std::optional<std::string> v;
     if (sc.is("--as") || sc.is("--format") || sc.is("--color") || sc.is("--jobs", "-j") ||
-        sc.is("--cache-dir") || sc.is("--exclude")) {
+        sc.is("--cache-dir") || sc.is("--exclude") || sc.is("--test-directory")) {
       v = sc.value(err);
       if (!v) return usage_error(err);
     } else {
@@ -201,6 +216,8 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
                               "terraform or terraform-json, not '" + *v + "'");
     } else if (sc.is("--exclude")) {
       opts.walk.excludes.push_back(*v);
+    } else if (sc.is("--test-directory")) {
+      opts.test_directory = *v;
     } else if (sc.is("--color")) {
       if (!parse_color_mode(*v, opts.color))
         return usage_error("--color must be auto, always or never, not '" + *v + "'");
@@ -289,7 +306,7 @@ int run_check(const std::vector<std::string>& args) {
       return usage_error("--format " + std::string(opts.format == CheckFormat::Terraform ? "terraform"
                                                                                    : "terraform-json") +
                          " needs one module directory");
-    ModuleCheck mc = check_module(opts.paths[0]);
+    ModuleCheck mc = check_module(opts.paths[0], opts.tests, opts.test_directory);
     std::string out = opts.format == CheckFormat::Terraform
                           ? config::render_diagnostics(mc.diagnostics, mc.sources)
                           : config::render_validate_json(mc.diagnostics, mc.sources);
@@ -401,7 +418,7 @@ int run_check(const std::vector<std::string>& args) {
   const std::unordered_set<std::string_view> checked(report.files.begin(), report.files.end());
   for (const std::string& p : opts.paths) {
     if (opts.as != ParseAs::Config || !in->directories.count(p) || !is_module_dir(p)) continue;
-    ModuleCheck mc = check_module(p);
+    ModuleCheck mc = check_module(p, opts.tests, opts.test_directory);
     Diagnostics extra;
     for (Diagnostic& d : mc.diagnostics) {
       bool seen = false;

@@ -24,13 +24,17 @@ extern char** environ;
 
 namespace hclvm::cli {
 
-std::vector<std::string> long_terraform_flags(const std::vector<std::string>& args) {
+std::vector<std::string> long_terraform_flags(const std::vector<std::string>& args,
+                                              std::initializer_list<std::string_view> names) {
   std::vector<std::string> out;
   for (const std::string& a : args) {
-    if (a == "-var" || a.starts_with("-var=") || a == "-var-file" || a.starts_with("-var-file="))
-      out.push_back("-" + a);
-    else
-      out.push_back(a);
+    bool terraform = false;
+    for (std::string_view n : names) {
+      std::string_view rest = std::string_view(a).substr(std::min<size_t>(1, a.size()));
+      terraform |= a.starts_with('-') && rest.starts_with(n) &&
+                   (rest.size() == n.size() || rest[n.size()] == '=');
+    }
+    out.push_back(terraform && !a.starts_with("--") ? "-" + a : a);
   }
   return out;
 }
@@ -54,9 +58,12 @@ bool is_module_dir(const std::string& path) {
   return found;
 }
 
-ModuleCheck check_module(const std::string& dir) {
+ModuleCheck check_module(const std::string& dir, bool tests, const std::string& test_directory) {
   ModuleCheck mc;
-  config::LoadResult m = config::load_module(dir);
+  config::LoadOptions lo;
+  lo.tests = tests;
+  lo.test_directory = test_directory;
+  config::LoadResult m = config::load_module(dir, lo);
   mc.sources = m.sources;
   mc.diagnostics = m.diagnostics;
   for (const auto& [name, f] : m.sources.files()) {

@@ -9,9 +9,9 @@
 #include <hclvm/config.h>
 #include <hclvm/eval.h>
 
-#include <map>
-
 #include <functional>
+#include <initializer_list>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -62,9 +62,11 @@ config::LoadResult load_target(const ModuleTarget& t, const EvalOptions& o = {})
 // usage message on failure.
 std::optional<std::string> inputs_from(const EvalOptions& o, const std::string& dir,
                                        config::Inputs& in);
-// Rewrites Terraform's single-dash flags (-var, -var-file) in [args] to
-// their long forms.
-std::vector<std::string> long_terraform_flags(const std::vector<std::string>& args);
+// Rewrites Terraform's single-dash flags [names] (-var, -var-file unless
+// given) in [args] to their long forms.
+std::vector<std::string> long_terraform_flags(const std::vector<std::string>& args,
+                                              std::initializer_list<std::string_view> names = {
+                                                  "var", "var-file"});
 // Whether [path] is a directory.
 bool is_directory(const std::string& path);
 // Whether [path] is a directory holding Terraform or Packer files.
@@ -77,6 +79,9 @@ struct ModuleCheck {
   config::Sources sources;
   std::map<std::string, Diagnostics> parse_diagnostics;
 };
-ModuleCheck check_module(const std::string& dir);
+// With [tests], the module's test files are read too, from the directory
+// and from [test_directory] under it (terraform validate's default).
+ModuleCheck check_module(const std::string& dir, bool tests = true,
+                         const std::string& test_directory = "tests");
 
 }  // namespace hclvm::cli

@@ -9,6 +9,7 @@
 #include <hclvm/syntax.h>
 
 #include <algorithm>
+#include <functional>
 
 #include "util/unicode.h"
 #include "value/convert.h"
@@ -1273,8 +1274,9 @@ bool is_remote_source(std::string_view s) {
          s.starts_with("www.googleapis.com/storage/") || s.starts_with("/");
 }
 
-// Checks the module source address [raw] ([range]) as decodeModuleBlock does.
-void check_module_source(const std::string& raw, bool have_version, const Range& range,
+// Checks the module source address [raw] ([range]) as decodeModuleBlock does;
+// true when it is a remote package's (read without errors).
+bool check_module_source(const std::string& raw, bool have_version, const Range& range,
                          Diagnostics& diags) {
   if (have_version) {
     std::string why = is_local_source(raw)
@@ -1288,9 +1290,9 @@ void check_module_source(const std::string& raw, bool have_version, const Range&
                 "modules.",
             range);
     }
-    return;
+    return false;
   }
-  if (is_local_source(raw) || registry_error(raw).empty()) return;
+  if (is_local_source(raw) || registry_error(raw).empty()) return false;
   // A remote package (parseModuleSourceRemote): its subdirectory split off
   // first.
   auto [pkg, subdir] = split_package_subdir(raw);
@@ -1300,9 +1302,9 @@ void check_module_source(const std::string& raw, bool have_version, const Range&
           "Failed to parse module source address: subdirectory path " + uni::go_quote(subdir) +
               " leads outside of the module package.",
           range);
-    return;
+    return false;
   }
-  if (is_remote_source(pkg)) return;
+  if (is_remote_source(pkg)) return true;
   error(diags, "Invalid module source address",
         "Terraform failed to determine your intended installation method for remote module "
         "package " +
@@ -1313,6 +1315,37 @@ void check_module_source(const std::string& raw, bool have_version, const Range&
             "\" instead. The \"./\" prefix indicates that the "
             "address is a relative filesystem path.",
         range);
+  return false;
+}
+
+// decodePassedProviderConfigs: the `providers` map [a] of a module call or
+// a test's run block, each child's configuration passed once.
+void decode_passed_providers(const Attribute& a, Diagnostics& diags) {
+  ExpressionMapResult m = expr_map(a.expr);
+  append(diags, std::move(m.diagnostics));
+  std::vector<std::pair<std::string, Range>> seen;
+  for (const ExpressionPair& kv : m.pairs) {
+    Diagnostics kd, vd;
+    std::optional<ProviderRef> child = decode_provider_ref(kv.key, "providers", kd);
+    std::optional<ProviderRef> parent = decode_provider_ref(kv.value, "providers", vd);
+    bool failed = has_errors(kd) || has_errors(vd);
+    append(diags, std::move(kd));
+    append(diags, std::move(vd));
+    if (failed || !child || !parent) continue;
+    std::string key = child->alias.empty() ? child->name : child->name + "." + child->alias;
+    auto prev =
+        std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == key; });
+    if (prev != seen.end()) {
+      error(diags, "Duplicate provider address",
+            "A provider configuration was already passed to " + key + " at " +
+                range_string(prev->second) +
+                ". Each child provider configuration can be assigned only once.",
+            kv.value.range());
+      continue;
+    }
+    seen.emplace_back(key,
+                      Range{kv.key.range().filename, kv.key.range().start, kv.value.range().end});
+  }
 }
 
 CallDecl decode_module(const Block& block, bool override, Diagnostics& diags) {
@@ -1363,32 +1396,7 @@ CallDecl decode_module(const Block& block, bool override, Diagnostics& diags) {
     d.set.insert("depends_on");
   }
   if (const Attribute* a = at.find("providers")) {
-    // decodePassedProviderConfigs: each child's configuration passed once.
-    ExpressionMapResult m = expr_map(a->expr);
-    append(diags, std::move(m.diagnostics));
-    std::vector<std::pair<std::string, Range>> seen;
-    for (const ExpressionPair& kv : m.pairs) {
-      Diagnostics kd, vd;
-      std::optional<ProviderRef> child = decode_provider_ref(kv.key, "providers", kd);
-      std::optional<ProviderRef> parent = decode_provider_ref(kv.value, "providers", vd);
-      bool failed = has_errors(kd) || has_errors(vd);
-      append(diags, std::move(kd));
-      append(diags, std::move(vd));
-      if (failed || !child || !parent) continue;
-      std::string key = child->alias.empty() ? child->name : child->name + "." + child->alias;
-      auto prev =
-          std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == key; });
-      if (prev != seen.end()) {
-        error(diags, "Duplicate provider address",
-              "A provider configuration was already passed to " + key + " at " +
-                  range_string(prev->second) +
-                  ". Each child provider configuration can be assigned only once.",
-              kv.value.range());
-        continue;
-      }
-      seen.emplace_back(key,
-                        Range{kv.key.range().filename, kv.key.range().start, kv.value.range().end});
-    }
+    decode_passed_providers(*a, diags);
     d.set.insert("providers");
   }
   const Block* escape = nullptr;
@@ -1602,10 +1610,12 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
 
 // decodeProviderBlock; nullopt when its name is not a provider's local
 // name (the error in [diags]).
-std::optional<ProviderDecl> decode_provider(const Block& block, Diagnostics& diags) {
+std::optional<ProviderDecl> decode_provider(const Block& block, Diagnostics& diags,
+                                            bool test_file = false) {
   ProviderDecl p;
   p.name = block.labels[0];
   p.decl_range = block.def_range;
+  p.name_range = block.label_ranges[0];
   static const BodySchema schema{{{"alias"}, {"version"}, {"count"}, {"depends_on"},
                                   {"for_each"}, {"source"}},
                                  {{"_", {}}, {"lifecycle", {}}, {"locals", {}}}};
@@ -1620,7 +1630,13 @@ std::optional<ProviderDecl> decode_provider(const Block& block, Diagnostics& dia
       error(diags, "Invalid provider configuration alias",
             std::string("An alias must be a valid name. ") + kBadIdentifierDetail);
   }
-  if (const Attribute* a = at.find("version")) {
+  if (const Attribute* a = at.find("version"); a != nullptr && test_file) {
+    error(diags, "Version constraints are not allowed in test files",
+          "Version constraints inside provider configuration blocks are not allowed in test "
+          "files. To silence this error, move the provider version constraint into the "
+          "required_providers block of the configuration that uses this provider.",
+          a->expr.range());
+  } else if (a != nullptr) {
     Diagnostic w;
     w.severity = Severity::Warning;
     w.summary = "Version constraints inside provider configuration blocks are deprecated";
@@ -2266,6 +2282,415 @@ bool version_satisfies(std::string_view s, int major, int minor, int patch) {
     if (!ok) return false;
   }
   return true;
+}
+
+// --- test files (internal/configs/test_file.go and mock_provider.go) --------------
+
+namespace {
+
+// useForPlan: the keyword of an override_during attribute among [at]
+// ("plan" or "apply"), else [def] (with an error for another value).
+bool use_for_plan(const Attributes& at, bool def, Diagnostics& diags) {
+  const Attribute* a = at.find("override_during");
+  if (a == nullptr) return def;
+  std::string kw = expr_as_keyword(a->expr);
+  if (kw == "plan") return true;
+  if (kw == "apply") return false;
+  error(diags, "Invalid override_during value",
+        "The override_during attribute must be a value of plan or apply.", a->range);
+  return def;
+}
+
+// decodeOverrideBlock and the checks of its callers: an override_resource,
+// override_data or override_module block [b]; its target's address as the
+// map of overrides keys it, or nullopt when the block is not kept.
+std::optional<std::string> decode_override(const Block& b, bool use_for_plan_default,
+                                           Diagnostics& diags) {
+  std::string values = b.type == "override_module" ? "outputs" : "values";
+  BodySchema schema{{{"target"}, {"override_during"}, {values}}, {}};
+  ContentResult c = b.body.content(schema);
+  append(diags, std::move(c.diagnostics));
+  const Attributes& at = c.content.attributes;
+  std::optional<Address> target;
+  Range target_range;
+  if (const Attribute* t = at.find("target")) {
+    target_range = t->range;
+    TraversalResult tr = abs_traversal_for_expr(t->expr);
+    append(diags, std::move(tr.diagnostics));
+    if (!tr.traversal.empty()) target = parse_address(tr.traversal, true, diags);
+  } else {
+    error(diags, "Missing target attribute", b.type + " blocks must specify a target address.",
+          b.def_range);
+  }
+  bool object = true;
+  Range values_range;
+  if (const Attribute* v = at.find(values)) {
+    values_range = v->range;
+    EvalResult r = v->expr.value(nullptr);
+    object = r.value.type()->is_object();
+    append(diags, std::move(r.diagnostics));
+  }
+  use_for_plan(at, use_for_plan_default, diags);
+  if (!object) {
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.summary = "Invalid " + values + " attribute";
+    d.detail = b.type + " blocks must specify " + (values == "outputs" ? "an " : "a ") + values +
+               " attribute that is an object.";
+    if (!values_range.filename.empty()) d.subject = values_range;
+    diags.push_back(std::move(d));
+  }
+  if (!target) return std::nullopt;
+  bool want_module = b.type == "override_module", want_data = b.type == "override_data";
+  bool data =
+      target->resource && !target->managed && target->config.find("data.") != std::string::npos;
+  bool fits =
+      want_module ? !target->resource : target->resource && (want_data ? data : target->managed);
+  if (!fits) {
+    error(diags, "Invalid override target",
+          std::string("You can only target ") +
+              (want_module ? "modules"
+               : want_data ? "data sources"
+                           : "resources") +
+              " from " + b.type + " blocks, not " + target->full + ".",
+          target_range);
+    return std::nullopt;
+  }
+  return target->full;
+}
+
+// The override blocks of one scope, for "Duplicate override_* block".
+struct Overrides {
+  std::vector<std::pair<std::string, Range>> seen;
+  void add(const Block& b, bool use_for_plan_default, Diagnostics& diags) {
+    std::optional<std::string> target = decode_override(b, use_for_plan_default, diags);
+    if (!target) return;
+    for (const auto& [t, r] : seen) {
+      if (t != *target) continue;
+      error(diags, "Duplicate " + b.type + " block",
+            "An " + b.type + " block targeting " + *target + " has already been defined at " +
+                range_string(r) + ".",
+            b.def_range);
+      return;
+    }
+    seen.emplace_back(*target, b.def_range);
+  }
+};
+
+// The attributes of a `variables` block: each an expression, read later.
+void decode_test_variables(const Block& b, Diagnostics& diags) {
+  AttributesResult r = b.body.just_attributes();
+  append(diags, std::move(r.diagnostics));
+}
+
+// decodeTestRunModuleBlock: the module a run block tests instead of the
+// configuration under test.
+void decode_run_module(const Block& b, Diagnostics& diags) {
+  static const BodySchema schema{{{"source"}, {"version"}}, {}};
+  ContentResult c = b.body.content(schema);
+  append(diags, std::move(c.diagnostics));
+  const Attributes& at = c.content.attributes;
+  bool have_version = false;
+  if (const Attribute* v = at.find("version")) {
+    decode_version_constraint(*v, diags);
+    have_version = true;
+  }
+  const Attribute* src = at.find("source");
+  if (src == nullptr) {
+    error(diags, "Missing \"source\" attribute for module block",
+          "You must specify a source attribute when executing alternate modules during test "
+          "executions.",
+          b.def_range);
+    return;
+  }
+  std::string raw;
+  Value v;
+  if (!decode_value(src->expr, Type::string(), v, diags)) return;
+  raw = std::string(v.as_string());
+  if (check_module_source(raw, have_version, src->range, diags))
+    error(diags, "Invalid module source address",
+          "Only local or registry module sources are currently supported from within test run "
+          "blocks.",
+          src->range);
+}
+
+// decodeTestRunOptionsBlock.
+void decode_run_options(const Block& b, Diagnostics& diags) {
+  static const BodySchema schema{{{"mode"}, {"refresh"}, {"replace"}, {"target"}}, {}};
+  ContentResult c = b.body.content(schema);
+  append(diags, std::move(c.diagnostics));
+  const Attributes& at = c.content.attributes;
+  bool refresh_only = false;
+  if (const Attribute* m = at.find("mode")) {
+    std::string kw = expr_as_keyword(m->expr);
+    if (kw == "refresh-only") {
+      refresh_only = true;
+    } else if (kw != "normal") {
+      error(diags, "Invalid \"mode\" keyword",
+            "The \"mode\" argument requires one of the following keywords without quotes: normal "
+            "or refresh-only",
+            m->expr.range());
+    }
+  }
+  bool refresh = true;
+  if (const Attribute* r = at.find("refresh")) {
+    Value v;
+    if (decode_value(r->expr, Type::boolean(), v, diags)) refresh = v.as_bool();
+  }
+  for (const char* n : {"replace", "target"})
+    if (const Attribute* a = at.find(n)) decode_depends_on(*a, diags);
+  if (!refresh && refresh_only)
+    error(diags, "Incompatible plan options",
+          "The \"refresh\" option cannot be set to false when running a test in \"refresh-only\" "
+          "mode.",
+          at.find("refresh")->range);
+}
+
+// decodeTestRunBlock; false when it had errors (the run is not kept).
+bool decode_run(const Block& b, Diagnostics& diags) {
+  static const BodySchema schema{{{"command"}, {"providers"}, {"expect_failures"}, {"state_key"}},
+                                 {{"plan_options", {}},
+                                  {"assert", {}},
+                                  {"variables", {}},
+                                  {"module", {}},
+                                  {"override_resource", {}},
+                                  {"override_data", {}},
+                                  {"override_module", {}}}};
+  Diagnostics d;
+  ContentResult c = b.body.content(schema);
+  append(d, std::move(c.diagnostics));
+  if (!valid_identifier(b.labels[0]))
+    error(d, "Invalid run block name", kBadIdentifierDetail, b.label_ranges[0]);
+  const Range* options = nullptr;
+  const Range* variables = nullptr;
+  const Range* module = nullptr;
+  Overrides overrides;
+  for (const Block& ib : c.content.blocks) {
+    if (ib.type == "assert") {
+      decode_check_rule(ib, false, d);
+    } else if (ib.type == "plan_options") {
+      if (options != nullptr) {
+        error(d, "Multiple \"plan_options\" blocks",
+              "This run block already has a plan_options block defined at " +
+                  range_string(*options) + ".",
+              ib.def_range);
+        continue;
+      }
+      Diagnostics od;
+      decode_run_options(ib, od);
+      if (!has_errors(od)) options = &ib.def_range;
+      append(d, std::move(od));
+    } else if (ib.type == "variables") {
+      if (variables != nullptr) {
+        error(d, "Multiple \"variables\" blocks",
+              "This run block already has a variables block defined at " +
+                  range_string(*variables) + ".",
+              ib.def_range);
+        continue;
+      }
+      variables = &ib.def_range;
+      decode_test_variables(ib, d);
+    } else if (ib.type == "module") {
+      if (module != nullptr)
+        error(d, "Multiple \"module\" blocks",
+              "This run block already has a module block defined at " + range_string(*module) + ".",
+              ib.def_range);
+      Diagnostics md;
+      decode_run_module(ib, md);
+      if (!has_errors(md)) module = &ib.def_range;
+      append(d, std::move(md));
+    } else {
+      overrides.add(ib, false, d);
+    }
+  }
+  const Attributes& at = c.content.attributes;
+  if (const Attribute* a = at.find("command")) {
+    std::string kw = expr_as_keyword(a->expr);
+    if (kw != "apply" && kw != "plan")
+      error(d, "Invalid \"command\" keyword",
+            "The \"command\" argument requires one of the following keywords without quotes: "
+            "apply or plan.",
+            a->expr.range());
+  }
+  if (const Attribute* a = at.find("providers")) decode_passed_providers(*a, d);
+  if (const Attribute* a = at.find("expect_failures")) decode_depends_on(*a, d);
+  if (const Attribute* a = at.find("state_key")) {
+    Value v;
+    decode_value(a->expr, Type::string(), v, d);
+  }
+  bool failed = has_errors(d);
+  append(diags, std::move(d));
+  return !failed;
+}
+
+// decodeMockProviderBlock; nullopt when its name is not a provider's
+// local name. Its external data source goes to [mocks].
+std::optional<ProviderDecl> decode_mock_provider(const Block& b, std::vector<MockSource>& mocks,
+                                                 Diagnostics& diags) {
+  static const BodySchema schema{{{"alias"}, {"source"}, {"override_during"}}, {}};
+  PartialContentResult c = b.body.partial_content(schema);
+  append(diags, std::move(c.diagnostics));
+  if (!check_provider_name(b.labels[0], b.def_range, diags)) return std::nullopt;
+  ProviderDecl p;
+  p.name = b.labels[0];
+  p.decl_range = b.def_range;
+  p.name_range = b.label_ranges[0];
+  const Attributes& at = c.content.attributes;
+  if (const Attribute* a = at.find("alias")) {
+    decode_string(*a, p.alias, diags);
+    if (!valid_identifier(p.alias)) {
+      Diagnostic d;
+      d.severity = Severity::Error;
+      d.summary = "Invalid provider configuration alias";
+      d.detail = std::string("An alias must be a valid name. ") + kBadIdentifierDetail;
+      diags.push_back(std::move(d));
+    }
+  }
+  bool plan = use_for_plan(at, false, diags);
+  decode_mock_data(c.remain, plan, diags);
+  if (const Attribute* a = at.find("source")) {
+    std::string dir;
+    if (decode_string(*a, dir, diags) && !dir.empty()) mocks.push_back({dir, b.def_range, plan});
+  }
+  return p;
+}
+
+}  // namespace
+
+MockData decode_mock_data(const Body& body, bool plan, Diagnostics& diags) {
+  static const BodySchema schema{{},
+                                 {{"mock_resource", {"type"}},
+                                  {"mock_data", {"type"}},
+                                  {"override_resource", {}},
+                                  {"override_data", {}}}};
+  MockData out;
+  ContentResult c = body.content(schema);
+  append(diags, std::move(c.diagnostics));
+  Overrides overrides;
+  for (const Block& b : c.content.blocks) {
+    if (b.type == "mock_resource" || b.type == "mock_data") {
+      // decodeMockResourceBlock.
+      static const BodySchema rs{{{"defaults"}, {"override_during"}}, {}};
+      ContentResult rc = b.body.content(rs);
+      append(diags, std::move(rc.diagnostics));
+      if (const Attribute* d = rc.content.attributes.find("defaults"))
+        append(diags, d->expr.value(nullptr).diagnostics);
+      use_for_plan(rc.content.attributes, plan, diags);
+      std::vector<MockData::Entry>& list = b.type == "mock_resource" ? out.resources : out.data;
+      auto prev = std::find_if(list.begin(), list.end(),
+                               [&](const MockData::Entry& e) { return e.key == b.labels[0]; });
+      if (prev != list.end()) {
+        error(diags, "Duplicate " + b.type + " block",
+              "A " + b.type + " block for " + b.labels[0] + " has already been defined at " +
+                  range_string(prev->def) + ".",
+              b.label_ranges[0]);
+        continue;
+      }
+      list.push_back({b.labels[0], b.def_range, b.label_ranges[0]});
+    } else {
+      size_t before = overrides.seen.size();
+      overrides.add(b, plan, diags);
+      if (overrides.seen.size() > before)
+        out.overrides.push_back({overrides.seen.back().first, b.def_range, b.def_range});
+    }
+  }
+  return out;
+}
+
+void merge_mock_data(MockData& into, const MockData& other, Diagnostics& diags) {
+  auto merge =
+      [&](std::vector<MockData::Entry>& to, const std::vector<MockData::Entry>& from,
+          const std::function<std::string(const MockData::Entry&, const MockData::Entry&)>& detail,
+          const char* summary) {
+        for (const MockData::Entry& e : from) {
+          auto prev = std::find_if(to.begin(), to.end(),
+                                   [&](const MockData::Entry& x) { return x.key == e.key; });
+          if (prev == to.end()) {
+            to.push_back(e);
+            continue;
+          }
+          error(diags, summary, detail(*prev, e), e.subject);
+        }
+      };
+  merge(
+      into.resources, other.resources,
+      [](const MockData::Entry& cur, const MockData::Entry& e) {
+        return "A mock_resource " + uni::go_quote(e.key) + " block already exists at " +
+               range_string(cur.def) + ".";
+      },
+      "Duplicate mock resource block");
+  merge(
+      into.data, other.data,
+      [](const MockData::Entry& cur, const MockData::Entry& e) {
+        return "A mock_data " + uni::go_quote(e.key) + " block already exists at " +
+               range_string(cur.def) + ".";
+      },
+      "Duplicate mock resource block");
+  merge(
+      into.overrides, other.overrides,
+      [](const MockData::Entry& cur, const MockData::Entry& e) {
+        return "An override block for " + e.key + " already exists at " + range_string(cur.def) +
+               ".";
+      },
+      "Duplicate override block");
+}
+
+void decode_test_file(const Body& body, std::vector<MockSource>& mocks, Diagnostics& diags) {
+  static const BodySchema schema{{},
+                                 {{"run", {"name"}},
+                                  {"provider", {"name"}},
+                                  {"mock_provider", {"name"}},
+                                  {"variables", {}},
+                                  {"override_resource", {}},
+                                  {"override_data", {}},
+                                  {"override_module", {}}}};
+  ContentResult c = body.content(schema);
+  append(diags, std::move(c.diagnostics));
+  std::vector<std::pair<std::string, Range>> runs, providers;
+  const Range* variables = nullptr;
+  Overrides overrides;
+  for (const Block& b : c.content.blocks) {
+    if (b.type == "run") {
+      decode_run(b, diags);
+      auto prev = std::find_if(runs.begin(), runs.end(),
+                               [&](const auto& r) { return r.first == b.labels[0]; });
+      if (prev != runs.end()) {
+        error(diags, "Duplicate \"run\" block names",
+              "This test file already has a run named " + b.labels[0] + " block defined at " +
+                  range_string(prev->second) + ".",
+              b.def_range);
+        continue;
+      }
+      runs.emplace_back(b.labels[0], b.def_range);
+    } else if (b.type == "variables") {
+      if (variables != nullptr) {
+        error(diags, "Multiple \"variables\" blocks",
+              "This test file already has a variables block defined at " +
+                  range_string(*variables) + ".",
+              b.def_range);
+        continue;
+      }
+      variables = &b.def_range;
+      decode_test_variables(b, diags);
+    } else if (b.type == "provider" || b.type == "mock_provider") {
+      std::optional<ProviderDecl> p = b.type == "provider" ? decode_provider(b, diags, true)
+                                                           : decode_mock_provider(b, mocks, diags);
+      if (!p) continue;
+      std::string key = p->alias.empty() ? p->name : p->name + "." + p->alias;
+      auto prev = std::find_if(providers.begin(), providers.end(),
+                               [&](const auto& x) { return x.first == key; });
+      if (prev != providers.end()) {
+        error(
+            diags, "Duplicate provider block",
+            "A provider for " + key + " is already defined at " + range_string(prev->second) + ".",
+            p->decl_range);
+        continue;
+      }
+      providers.emplace_back(key, p->name_range);
+    } else {
+      overrides.add(b, false, diags);
+    }
+  }
 }
 
 }  // namespace hclvm::config::detail

@@ -40,7 +40,7 @@ struct ResourceDecl {
 };
 struct ProviderDecl {
   std::string name, alias;
-  Range decl_range;
+  Range decl_range, name_range;
   Body config;
 };
 struct CheckDecl {
@@ -100,6 +100,37 @@ std::optional<ProviderAddr> parse_provider_source(std::string_view source, std::
 // Decodes the body of one file [f] (an override file when [override]) into
 // [out], appending diagnostics to [diags].
 void decode_file(const Body& body, bool override, FileDecls& out, Diagnostics& diags);
+
+// A test file's mock provider that reads its data from a directory
+// (mock_provider's `source`): the directory as written, the block, and
+// the default of override_during.
+struct MockSource {
+  std::string dir;
+  Range decl_range;
+  bool use_for_plan = false;
+};
+
+// Decodes the body of a test file (*.tftest.hcl, *.tftest.json) as
+// Terraform's loadTestFile: its run, variables, provider, mock_provider and
+// override blocks, with Terraform's diagnostics; the mock providers with a
+// source go to [mocks].
+void decode_test_file(const Body& body, std::vector<MockSource>& mocks, Diagnostics& diags);
+
+// What a mock data file declares, for finding the same mock or override in
+// two files of a directory (MockData.Merge).
+struct MockData {
+  struct Entry {
+    std::string key;  // a resource type, or an override's target
+    Range def, subject;
+  };
+  std::vector<Entry> resources, data, overrides;
+};
+// Decodes the body of a mock data file (*.tfmock.hcl, *.tfmock.json) as
+// decodeMockDataBody does.
+MockData decode_mock_data(const Body& body, bool use_for_plan, Diagnostics& diags);
+// Adds [other] to [into] as MockData.Merge does (a mock or override in
+// both is an error).
+void merge_mock_data(MockData& into, const MockData& other, Diagnostics& diags);
 
 // Decodes a `validation`/`precondition`/`postcondition`/`assert` block.
 CheckRule decode_check_rule(const Block& block, bool override, Diagnostics& diags);

@@ -727,6 +727,86 @@ void load_children(ModuleData& m, const LoadOptions& options, Sources& sources,
   }
 }
 
+// The test files of the module in [fs_dir] (named under [dir]), as
+// dirFiles lists them: those of [test_dir] under it, then its own; false
+// when the test directory exists but cannot be read.
+bool list_tests(const std::string& fs_dir, const std::string& dir, const std::string& test_dir,
+                std::vector<DirFile>& tests, Diagnostics& diags) {
+  auto is_test = [](const std::string& n) {
+    return n.ends_with(".tftest.hcl") || n.ends_with(".tftest.json");
+  };
+  auto scan = [&](const std::string& fs, const std::string& shown, DIR* d) {
+    std::vector<std::string> names;
+    while (dirent* e = readdir(d)) names.emplace_back(e->d_name);
+    closedir(d);
+    std::sort(names.begin(), names.end());
+    for (const std::string& n : names) {
+      struct stat st;
+      std::string full = fs + "/" + n;
+      if (ignored_name(n) || !is_test(n) || stat(full.c_str(), &st) != 0 || S_ISDIR(st.st_mode))
+        continue;
+      tests.push_back({shown == "." ? n : join_path(shown, n), full, false});
+    }
+  };
+  if (!test_dir.empty()) {
+    std::string fs = fs_dir + "/" + test_dir, shown = join_path(dir, test_dir);
+    if (DIR* d = opendir(fs.c_str())) {
+      scan(fs, shown, d);
+    } else if (errno == ENOENT) {
+      if (test_dir != "tests") {
+        Diagnostic w;
+        w.severity = Severity::Warning;
+        w.summary = "Test directory does not exist";
+        w.detail = "Requested test directory " + shown + " does not exist.";
+        diags.push_back(std::move(w));
+      }
+    } else {
+      error(diags, "Failed to read test directory",
+            "Test directory " + shown +
+                " could not be read: " + util::go_path_error("open", shown, errno) + ".");
+      return false;
+    }
+  }
+  if (DIR* d = opendir(fs_dir.c_str())) scan(fs_dir, dir, d);
+  return true;
+}
+
+// installMockDataFiles: the data of each mock provider [mocks] names
+// (LoadMockDataDir: its *.tfmock.hcl and *.tfmock.json files, relative to
+// the root module's directory [fs_dir], where Terraform runs).
+void load_mock_data(const std::string& fs_dir, const std::vector<MockSource>& mocks,
+                    Sources& sources, Diagnostics& diags) {
+  for (const MockSource& m : mocks) {
+    std::string fs = m.dir.starts_with("/") ? m.dir : fs_dir + "/" + m.dir;
+    DIR* d = opendir(fs.c_str());
+    if (d == nullptr) {
+      error(diags, "Failed to read mock data directory",
+            "Mock data directory " + m.dir + " does not exist or cannot be read.", m.decl_range);
+      continue;
+    }
+    std::vector<std::string> names;
+    while (dirent* e = readdir(d)) names.emplace_back(e->d_name);
+    closedir(d);
+    std::sort(names.begin(), names.end());
+    std::optional<MockData> data;
+    for (const std::string& n : names) {
+      struct stat st;
+      std::string full = fs + "/" + n;
+      if (ignored_name(n) || !(n.ends_with(".tfmock.hcl") || n.ends_with(".tfmock.json")) ||
+          stat(full.c_str(), &st) != 0 || S_ISDIR(st.st_mode))
+        continue;
+      ConfigFile f;
+      if (!parse_file({join_path(m.dir, n), full, false}, LoadOptions{}, sources, f, diags))
+        continue;
+      MockData current = decode_mock_data(f.body, m.use_for_plan, diags);
+      if (data)
+        merge_mock_data(*data, current, diags);
+      else
+        data = std::move(current);
+    }
+  }
+}
+
 std::shared_ptr<ModuleData> load_dir(const std::string& fs_dir, const std::string& dir,
                                      std::vector<std::string> path, const LoadOptions& options,
                                      Sources& sources, Diagnostics& diags) {
@@ -748,6 +828,16 @@ std::shared_ptr<ModuleData> load_dir(const std::string& fs_dir, const std::strin
     if (parse_file(overrides[i], options, sources, f, diags))
       decode_file(f.body, true, overs[i], diags);
   }
+  // The root module's test files, with `terraform validate`.
+  std::vector<MockSource> mocks;
+  if (options.tests && m->path.empty()) {
+    std::vector<DirFile> tests;
+    if (!list_tests(fs_dir, dir, options.test_directory, tests, diags)) return m;
+    for (const DirFile& t : tests) {
+      ConfigFile f;
+      if (parse_file(t, LoadOptions{}, sources, f, diags)) decode_test_file(f.body, mocks, diags);
+    }
+  }
   build_module(*m, files, overs, diags);
   if (has_errors(diags)) return m;
   if (!m->path.empty()) {
@@ -761,6 +851,7 @@ std::shared_ptr<ModuleData> load_dir(const std::string& fs_dir, const std::strin
     }
   }
   load_children(*m, options, sources, diags);
+  load_mock_data(fs_dir, mocks, sources, diags);
   return m;
 }
 

@@ -221,6 +221,33 @@ EOF
     groff -man -Tutf8 -ww -z hclvm.1 2>warnings
     [ ! -s warnings ] || { cat warnings >&2; fail "groff warnings"; }
     ;;
+  test_files)
+    # A module's test files are read by check as by terraform validate: in
+    # the directory and in tests/ (or --test-directory), not with --no-tests.
+    mkdir -p m/tests m/spec
+    printf 'variable "a" {\n  default = 1\n}\n' > m/main.tf
+    printf 'run "x" {\n  command = destroy\n}\n' > m/tests/t.tftest.hcl
+    printf 'run "y" {\n  bogus = 1\n}\n' > m/spec/s.tftest.hcl
+    run check --format terraform-json m
+    expect_rc 1
+    expect_out 'Invalid \\"command\\" keyword'
+    expect_out '"filename": "tests/t.tftest.hcl"'
+    no_out 'bogus'
+    run check --format terraform-json --no-tests m
+    expect_rc 0
+    expect_out '"valid": true'
+    run check --format terraform-json -test-directory=spec m
+    expect_rc 1
+    expect_out 'An argument named \\"bogus\\" is not expected here.'
+    no_out 'tests/t.tftest.hcl'
+    run check --format terraform-json --test-directory nowhere m
+    expect_rc 0
+    expect_out 'Requested test directory nowhere does not exist.'
+    # The general check reports the test file's errors once.
+    run check m
+    expect_rc 1
+    [ "$(grep -c 'Invalid "command" keyword' out)" = 1 ] || fail "reported other than once"
+    ;;
   docs)
     # Every command of the general help and every flag of each command's
     # help is in docs/cli.md (the third argument), so the two cannot drift.

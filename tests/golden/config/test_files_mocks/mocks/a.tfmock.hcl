@@ -1,0 +1,9 @@
+mock_resource "terraform_data" {
+  defaults = {
+    id = "a"
+  }
+}
+
+override_resource {
+  target = terraform_data.r
+}
