@@ -70,6 +70,9 @@ struct Address {
   std::string config;     // without them (addrs.ConfigResource / Module)
   bool resource = false;  // names a resource (else a module)
   bool managed = false;   // a managed resource
+  std::vector<std::string> modules;  // the module path's call names
+  ResMode mode = ResMode::Managed;
+  std::string type, name;  // the resource's
 };
 
 // An instance key as addrs.ParseInstanceKey reads it: `["k"]`, `[0]`, or
@@ -110,6 +113,7 @@ bool module_prefix(const Traversal& t, bool instances, Address& a, size_t& i, Di
     }
     a.full += "module." + s[i + 1].name;
     a.config += "module." + s[i + 1].name;
+    a.modules.push_back(s[i + 1].name);
     i += 2;
     if (i < s.size() && s[i].kind == K::Index) {
       if (!instances) {
@@ -205,6 +209,9 @@ std::optional<Address> parse_address(const Traversal& t, bool module_only, Diagn
   a.config += res;
   a.resource = true;
   a.managed = mode.empty();
+  a.mode = mode == "data." ? ResMode::Data : mode.empty() ? ResMode::Managed : ResMode::Ephemeral;
+  a.type = s[i].name;
+  a.name = s[i + 1].name;
   i += 2;
   if (i == s.size()) return a;
   if (i + 1 < s.size()) {
@@ -2304,8 +2311,8 @@ bool use_for_plan(const Attributes& at, bool def, Diagnostics& diags) {
 // decodeOverrideBlock and the checks of its callers: an override_resource,
 // override_data or override_module block [b]; its target's address as the
 // map of overrides keys it, or nullopt when the block is not kept.
-std::optional<std::string> decode_override(const Block& b, bool use_for_plan_default,
-                                           Diagnostics& diags) {
+std::optional<TestTarget> decode_override(const Block& b, bool use_for_plan_default,
+                                          Diagnostics& diags) {
   std::string values = b.type == "override_module" ? "outputs" : "values";
   BodySchema schema{{{"target"}, {"override_during"}, {values}}, {}};
   ContentResult c = b.body.content(schema);
@@ -2342,8 +2349,7 @@ std::optional<std::string> decode_override(const Block& b, bool use_for_plan_def
   }
   if (!target) return std::nullopt;
   bool want_module = b.type == "override_module", want_data = b.type == "override_data";
-  bool data =
-      target->resource && !target->managed && target->config.find("data.") != std::string::npos;
+  bool data = target->resource && target->mode == ResMode::Data;
   bool fits =
       want_module ? !target->resource : target->resource && (want_data ? data : target->managed);
   if (!fits) {
@@ -2356,24 +2362,40 @@ std::optional<std::string> decode_override(const Block& b, bool use_for_plan_def
           target_range);
     return std::nullopt;
   }
-  return target->full;
+  TestTarget out;
+  out.modules = target->modules;
+  out.resource = target->resource;
+  out.mode = target->mode;
+  out.type = target->type;
+  out.name = target->name;
+  out.text = target->full;
+  out.range = target_range;
+  return out;
 }
 
-// The override blocks of one scope, for "Duplicate override_* block".
+// The override blocks of one scope, for "Duplicate override_* block": each
+// kept with its block's range.
 struct Overrides {
-  std::vector<std::pair<std::string, Range>> seen;
-  void add(const Block& b, bool use_for_plan_default, Diagnostics& diags) {
-    std::optional<std::string> target = decode_override(b, use_for_plan_default, diags);
-    if (!target) return;
+  std::vector<std::pair<TestTarget, Range>> seen;
+  // Decodes [b]; true when it is kept.
+  bool add(const Block& b, bool use_for_plan_default, Diagnostics& diags) {
+    std::optional<TestTarget> target = decode_override(b, use_for_plan_default, diags);
+    if (!target) return false;
     for (const auto& [t, r] : seen) {
-      if (t != *target) continue;
+      if (t.text != target->text) continue;
       error(diags, "Duplicate " + b.type + " block",
-            "An " + b.type + " block targeting " + *target + " has already been defined at " +
+            "An " + b.type + " block targeting " + target->text + " has already been defined at " +
                 range_string(r) + ".",
             b.def_range);
-      return;
+      return false;
     }
-    seen.emplace_back(*target, b.def_range);
+    seen.emplace_back(std::move(*target), b.def_range);
+    return true;
+  }
+  std::vector<TestTarget> targets() const {
+    std::vector<TestTarget> out;
+    for (const auto& [t, r] : seen) out.push_back(t);
+    return out;
   }
 };
 
@@ -2446,8 +2468,9 @@ void decode_run_options(const Block& b, Diagnostics& diags) {
           at.find("refresh")->range);
 }
 
-// decodeTestRunBlock; false when it had errors (the run is not kept).
-bool decode_run(const Block& b, Diagnostics& diags) {
+// decodeTestRunBlock into [run]; false when it had errors (the run is not
+// kept).
+bool decode_run(const Block& b, TestRun& run, Diagnostics& diags) {
   static const BodySchema schema{{{"command"}, {"providers"}, {"expect_failures"}, {"state_key"}},
                                  {{"plan_options", {}},
                                   {"assert", {}},
@@ -2499,6 +2522,7 @@ bool decode_run(const Block& b, Diagnostics& diags) {
       decode_run_module(ib, md);
       if (!has_errors(md)) module = &ib.def_range;
       append(d, std::move(md));
+      run.other_module = true;
     } else {
       overrides.add(ib, false, d);
     }
@@ -2513,7 +2537,9 @@ bool decode_run(const Block& b, Diagnostics& diags) {
             a->expr.range());
   }
   if (const Attribute* a = at.find("providers")) decode_passed_providers(*a, d);
-  if (const Attribute* a = at.find("expect_failures")) decode_depends_on(*a, d);
+  if (const Attribute* a = at.find("expect_failures"))
+    run.expect_failures = decode_depends_on(*a, d);
+  run.overrides = overrides.targets();
   if (const Attribute* a = at.find("state_key")) {
     Value v;
     decode_value(a->expr, Type::string(), v, d);
@@ -2526,6 +2552,7 @@ bool decode_run(const Block& b, Diagnostics& diags) {
 // decodeMockProviderBlock; nullopt when its name is not a provider's
 // local name. Its external data source goes to [mocks].
 std::optional<ProviderDecl> decode_mock_provider(const Block& b, std::vector<MockSource>& mocks,
+                                                 std::vector<TestTarget>& overrides,
                                                  Diagnostics& diags) {
   static const BodySchema schema{{{"alias"}, {"source"}, {"override_during"}}, {}};
   PartialContentResult c = b.body.partial_content(schema);
@@ -2547,7 +2574,8 @@ std::optional<ProviderDecl> decode_mock_provider(const Block& b, std::vector<Moc
     }
   }
   bool plan = use_for_plan(at, false, diags);
-  decode_mock_data(c.remain, plan, diags);
+  MockData data = decode_mock_data(c.remain, plan, diags);
+  for (TestTarget& t : data.targets) overrides.push_back(std::move(t));
   if (const Attribute* a = at.find("source")) {
     std::string dir;
     if (decode_string(*a, dir, diags) && !dir.empty()) mocks.push_back({dir, b.def_range, plan});
@@ -2587,11 +2615,9 @@ MockData decode_mock_data(const Body& body, bool plan, Diagnostics& diags) {
         continue;
       }
       list.push_back({b.labels[0], b.def_range, b.label_ranges[0]});
-    } else {
-      size_t before = overrides.seen.size();
-      overrides.add(b, plan, diags);
-      if (overrides.seen.size() > before)
-        out.overrides.push_back({overrides.seen.back().first, b.def_range, b.def_range});
+    } else if (overrides.add(b, plan, diags)) {
+      out.overrides.push_back({overrides.seen.back().first.text, b.def_range, b.def_range});
+      out.targets.push_back(overrides.seen.back().first);
     }
   }
   return out;
@@ -2635,7 +2661,8 @@ void merge_mock_data(MockData& into, const MockData& other, Diagnostics& diags) 
       "Duplicate override block");
 }
 
-void decode_test_file(const Body& body, std::vector<MockSource>& mocks, Diagnostics& diags) {
+void decode_test_file(const Body& body, TestFile& file, std::vector<MockSource>& mocks,
+                      Diagnostics& diags) {
   static const BodySchema schema{{},
                                  {{"run", {"name"}},
                                   {"provider", {"name"}},
@@ -2651,7 +2678,8 @@ void decode_test_file(const Body& body, std::vector<MockSource>& mocks, Diagnost
   Overrides overrides;
   for (const Block& b : c.content.blocks) {
     if (b.type == "run") {
-      decode_run(b, diags);
+      TestRun run;
+      if (decode_run(b, run, diags)) file.runs.push_back(std::move(run));
       auto prev = std::find_if(runs.begin(), runs.end(),
                                [&](const auto& r) { return r.first == b.labels[0]; });
       if (prev != runs.end()) {
@@ -2673,8 +2701,9 @@ void decode_test_file(const Body& body, std::vector<MockSource>& mocks, Diagnost
       variables = &b.def_range;
       decode_test_variables(b, diags);
     } else if (b.type == "provider" || b.type == "mock_provider") {
-      std::optional<ProviderDecl> p = b.type == "provider" ? decode_provider(b, diags, true)
-                                                           : decode_mock_provider(b, mocks, diags);
+      std::optional<ProviderDecl> p =
+          b.type == "provider" ? decode_provider(b, diags, true)
+                               : decode_mock_provider(b, mocks, file.mock_overrides, diags);
       if (!p) continue;
       std::string key = p->alias.empty() ? p->name : p->name + "." + p->alias;
       auto prev = std::find_if(providers.begin(), providers.end(),
@@ -2691,6 +2720,7 @@ void decode_test_file(const Body& body, std::vector<MockSource>& mocks, Diagnost
       overrides.add(b, false, diags);
     }
   }
+  file.overrides = overrides.targets();
 }
 
 }  // namespace hclvm::config::detail

@@ -114,7 +114,9 @@ struct MockSource {
 // Terraform's loadTestFile: its run, variables, provider, mock_provider and
 // override blocks, with Terraform's diagnostics; the mock providers with a
 // source go to [mocks].
-void decode_test_file(const Body& body, std::vector<MockSource>& mocks, Diagnostics& diags);
+// What [file] keeps is what validate_tests checks later.
+void decode_test_file(const Body& body, TestFile& file, std::vector<MockSource>& mocks,
+                      Diagnostics& diags);
 
 // What a mock data file declares, for finding the same mock or override in
 // two files of a directory (MockData.Merge).
@@ -124,6 +126,7 @@ struct MockData {
     Range def, subject;
   };
   std::vector<Entry> resources, data, overrides;
+  std::vector<TestTarget> targets;  // the overrides' targets
 };
 // Decodes the body of a mock data file (*.tfmock.hcl, *.tfmock.json) as
 // decodeMockDataBody does.

@@ -1507,6 +1507,8 @@ Diagnostics validate(const ModulePtr& module) {
   in.evaluate_resources = true;
   Evaluation ev = evaluate(module, in);
   out.insert(out.end(), ev.diagnostics().begin(), ev.diagnostics().end());
+  // The test files read with the module, checked against it.
+  if (!module->data().tests.empty()) detail::validate_tests(module->data(), out);
   return out;
 }
 

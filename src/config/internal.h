@@ -206,6 +206,29 @@ struct ProviderAddr {
     return hostname == "terraform.io" && ns == "builtin" && type == "terraform";
   }
 };
+// What `terraform validate` checks of a test file against the
+// configuration under test (TestFile.Validate, TestRun.Validate).
+// An override's target (addrs.Targetable): a module path (call names,
+// instance keys dropped) and a resource in it, or that module itself.
+struct TestTarget {
+  std::vector<std::string> modules;
+  bool resource = false;
+  ResMode mode = ResMode::Managed;
+  std::string type, name;
+  std::string text;  // as Terraform writes the address
+  Range range;       // the `target` attribute
+};
+struct TestRun {
+  bool other_module = false;  // it tests a module of its own (a `module` block)
+  std::vector<TestTarget> overrides;
+  std::vector<ExprPtr> expect_failures;
+};
+struct TestFile {
+  std::vector<TestTarget> mock_overrides;  // in its mock_provider blocks
+  std::vector<TestTarget> overrides;       // at its top level
+  std::vector<TestRun> runs;               // those decoded without errors
+};
+
 // A provider a module requires (required_providers): its address and the
 // range of its entry's value.
 struct RequiredProvider {
@@ -236,6 +259,9 @@ struct ModuleData {
   // provider terraform.io/builtin/terraform, whose functions it can call as
   // provider::NAME::encode_tfvars and so on (sorted).
   std::vector<std::string> builtin_providers;
+  // Root only, when its test files were read: what to check of them once
+  // the configuration is validated.
+  std::vector<TestFile> tests;
   // Packer: the sources declared, and the locals (packer.cpp).
   std::vector<std::string> packer_sources;
   std::shared_ptr<const struct PackerData> packer;
@@ -299,6 +325,13 @@ bool read_config_file(const std::string& path, std::string& out, ReadFailure* wh
 // permission denied"), as Terraform's "Error while reading" quotes it.
 std::string read_failure_text(const std::string& shown, const ReadFailure& why);
 
+// addrs.ParseRef of [t] (nullopt when it names nothing; the errors in
+// [diags]).
+std::optional<Ref> parse_ref(const Traversal& t, Diagnostics& diags);
+// The checks `terraform validate` makes of the test files of [root]
+// against it: override targets that do not exist (warnings) and
+// expect_failures references to what cannot fail (errors).
+void validate_tests(const ModuleData& root, Diagnostics& diags);
 // Reads the references of the traversals [vars] (addrs.ParseRef).
 std::vector<Ref> parse_refs(const std::vector<Traversal>& vars, Diagnostics& diags);
 // Sets the index of each resource [refs] name that [m] declares (Ref::resource).

@@ -835,7 +835,9 @@ std::shared_ptr<ModuleData> load_dir(const std::string& fs_dir, const std::strin
     if (!list_tests(fs_dir, dir, options.test_directory, tests, diags)) return m;
     for (const DirFile& t : tests) {
       ConfigFile f;
-      if (parse_file(t, LoadOptions{}, sources, f, diags)) decode_test_file(f.body, mocks, diags);
+      if (!parse_file(t, LoadOptions{}, sources, f, diags)) continue;
+      m->tests.emplace_back();
+      decode_test_file(f.body, m->tests.back(), mocks, diags);
     }
   }
   build_module(*m, files, overs, diags);

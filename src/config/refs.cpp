@@ -122,6 +122,8 @@ std::optional<Ref> resource_ref(ResMode mode, const Range& start, const Traversa
   return r;
 }
 
+}  // namespace
+
 // addrs.ParseRef of [t], appending its diagnostics to [diags].
 std::optional<Ref> parse_ref(const Traversal& t, Diagnostics& diags) {
   std::string root(t.root_name());
@@ -196,6 +198,8 @@ std::optional<Ref> parse_ref(const Traversal& t, Diagnostics& diags) {
   }
   return resource_ref(ResMode::Managed, root_range, t, 0, diags);
 }
+
+namespace {
 
 // The attributes of the resource types Terraform has built in, for
 // checking references to them (configschema's StaticValidateTraversal).

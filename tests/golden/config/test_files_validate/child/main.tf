@@ -1,0 +1,6 @@
+resource "terraform_data" "inner" {
+}
+
+output "v" {
+  value = 1
+}
