@@ -1557,6 +1557,7 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
         CheckRule cr = decode_check_rule(cb, override, diags);
         for (const ExprPtr& e : {cr.condition, cr.error_message})
           if (e) r.edges.push_back(e);
+        (cb.type == "precondition" ? r.preconditions : r.postconditions).push_back(cr);
         for (const ExprPtr& e : {cr.condition, cr.error_message}) {
           if (!e) continue;
           for (const Traversal& t : e->expr.variables()) {

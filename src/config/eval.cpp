@@ -1135,6 +1135,34 @@ bool validate_for_each(EvalState& st, const ExprInfo& e, const ModInst& mi, Diag
 }
 
 // Expands resource [r] of [mi] and evaluates each instance's arguments.
+// NodeValidatableResource.validateCheckRules: each condition and error
+// message of resource [r]'s lifecycle evaluated on its own for [mi], with
+// the instance keys of [rep] unknown and `self` (a postcondition's) an
+// unknown value; a reference that fails static validation leaves the
+// context empty.
+void validate_resource_rules(EvalState& st, const ModInst& mi, const Resource& r, const Rep& rep,
+                             Diagnostics& out) {
+  for (const std::vector<CheckRule>* rules : {&r.preconditions, &r.postconditions}) {
+    for (const CheckRule& rule : *rules) {
+      for (const ExprPtr& e : {rule.condition, rule.error_message}) {
+        if (!e || !e->expr) continue;
+        out.insert(out.end(), e->diags.begin(), e->diags.end());
+        if (e->has_errors() && !e->static_errors) continue;
+        EvalContext ctx(&st.fn_ctx);
+        ctx.set_functions(fns_for(st, *mi.mod));
+        if (!e->static_errors) {
+          build_context(st, *e, mi, rep, ctx);
+          for (const Ref& ref : e->refs)
+            if (ref.kind == Ref::Self) ctx.set("self", Value::dynamic());
+        }
+        EvalResult res = e->expr.value(*st.vm, &ctx);
+        finish_diags(st, res.diagnostics, ctx, ctx.functions(), &e->expr.source());
+        out.insert(out.end(), res.diagnostics.begin(), res.diagnostics.end());
+      }
+    }
+  }
+}
+
 bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, Diagnostics& out) {
   if (st.inputs.validate) {
     // terraform validate: count and for_each checked, the body evaluated
@@ -1154,6 +1182,7 @@ bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, Diagnostics& o
     if (r.for_each) rep.each_key = &key, rep.each_value = &val;
     Diagnostics d;
     eval_resource_body(st, r, mi, rep, d);
+    validate_resource_rules(st, mi, r, rep, d);
     if (has_errors(d)) ok = false;
     out.insert(out.end(), d.begin(), d.end());
     return ok;

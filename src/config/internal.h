@@ -192,6 +192,9 @@ struct Resource {
   // NodeAbstractResource.References): its conditions, replace_triggered_by,
   // its connection block and its create-time provisioners' arguments.
   std::vector<ExprPtr> edges;
+  // Its lifecycle's conditions, which validate evaluates
+  // (NodeValidatableResource.validateCheckRules).
+  std::vector<CheckRule> preconditions, postconditions;
   // The address as Terraform writes it: `t.n`, `data.t.n`, `ephemeral.t.n`.
   std::string address() const;
 };
@@ -299,7 +302,7 @@ struct ModuleData::Plan {
 // known), as an expression of a block of [scope]; [self_local] names the
 // local being defined (its self-references are errors).
 ExprPtr analyze(const Expression& e, const ModuleData& m, ExprScope scope,
-                std::string_view self_local = {});
+                std::string_view self_local = {}, bool self = false);
 
 // The shape of a resource body [body] as its configuration shows it, and
 // the variables reading it with that shape needs (resource_body.cpp).
@@ -345,8 +348,9 @@ Diagnostics check_depends_on(const std::vector<ExprPtr>& deps, const ModuleData&
 // Checks [refs] made in module [m] from a block of [scope] as Terraform does
 // before evaluating an expression; false when their static validation
 // failed (and the lookups were not checked).
+// [self]: `self` may be referred to (a postcondition's).
 bool check_refs(const std::vector<Ref>& refs, const ModuleData& m, ExprScope scope,
-                std::string_view self_local, Diagnostics& diags);
+                std::string_view self_local, Diagnostics& diags, bool self = false);
 
 // The edit-distance suggestion Terraform's didyoumean.NameSuggestion makes:
 // the first of [candidates] within distance 2 of [given], or "".

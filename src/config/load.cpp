@@ -687,6 +687,12 @@ void analyze_module(ModuleData& m, Diagnostics& diags) {
     for (ExprPtr& d : r.depends_on) an(d, ExprScope::Plain);
     r.depends_on_diags = check_depends_on(r.depends_on, m);
     for (ExprPtr& e : r.edges) an(e, scope);
+    for (bool post : {false, true}) {
+      for (CheckRule& cr : post ? r.postconditions : r.preconditions) {
+        for (ExprPtr* e : {&cr.condition, &cr.error_message})
+          if (*e) *e = analyze((*e)->expr, m, scope, {}, post);
+      }
+    }
     prepare_resource_body(r);
     auto info = std::make_shared<ExprInfo>();
     info->refs = parse_refs(body_variables(r.config, *r.variables_shape), info->diags);

@@ -428,9 +428,10 @@ std::vector<Ref> parse_refs(const std::vector<Traversal>& vars, Diagnostics& dia
 }
 
 bool check_refs(const std::vector<Ref>& refs, const ModuleData& m, ExprScope scope,
-                std::string_view self_local, Diagnostics& diags) {
+                std::string_view self_local, Diagnostics& diags, bool self) {
   Diagnostics statics;
-  for (const Ref& r : refs) validate_static(r, m, statics);
+  for (const Ref& r : refs)
+    if (!self || r.kind != Ref::Self) validate_static(r, m, statics);
   bool stop = has_errors(statics);
   diags.insert(diags.end(), statics.begin(), statics.end());
   if (stop) return false;
@@ -468,7 +469,7 @@ void resolve_resources(std::vector<Ref>& refs, const ModuleData& m) {
 }
 
 ExprPtr analyze(const Expression& e, const ModuleData& m, ExprScope scope,
-                std::string_view self_local) {
+                std::string_view self_local, bool self_allowed) {
   auto info = std::make_shared<ExprInfo>();
   info->expr = e;
   if (!e) return info;
@@ -493,7 +494,7 @@ ExprPtr analyze(const Expression& e, const ModuleData& m, ExprScope scope,
       return info;
     }
   }
-  info->static_errors = !check_refs(info->refs, m, scope, self_local, info->diags);
+  info->static_errors = !check_refs(info->refs, m, scope, self_local, info->diags, self_allowed);
   return info;
 }
 
