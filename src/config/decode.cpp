@@ -638,15 +638,30 @@ void decode_import(const ContentResult& c, ImportDecl& imp, Diagnostics& diags) 
     }
     in_module = addr && addr->config.starts_with("module.");
     imp.to_range = to->expr.range();
-    if (addr) imp.to_resource = addr->config;
+    imp.block.to_range = imp.to_range;
+    if (addr) {
+      imp.to_resource = addr->config;
+      imp.block.to_parsed = true;
+      imp.block.modules = addr->modules;
+      imp.block.type = addr->type;
+      imp.block.name = addr->name;
+      imp.block.config = addr->config;
+    }
     // parseImportToStatic: the same address with constant keys only.
     TraversalResult st = abs_traversal_for_expr(*x, *src);
     Diagnostics ignored;
     if (!st.has_errors()) {
-      if (std::optional<Address> a = parse_address(st.traversal, false, ignored))
+      if (std::optional<Address> a = parse_address(st.traversal, false, ignored)) {
         imp.to_key = a->full;
+        imp.block.to_static = true;
+        const TraversalStep& last = st.traversal.steps.back();
+        if (last.kind == TraversalStep::Kind::Index)
+          imp.block.key_kind = last.key.type() == Type::string() ? 2 : 1;
+      }
     }
   }
+  if (const Attribute* id = c.content.attributes.find("id")) imp.block.id = raw(id->expr);
+  imp.block.for_each = c.content.attributes.find("for_each") != nullptr;
   if (const Attribute* p = c.content.attributes.find("provider")) {
     if (in_module) {
       error(diags, "Invalid import provider argument",

@@ -64,6 +64,7 @@ struct ImportDecl {
   Range to_range;
   std::optional<std::string> to_key;
   std::string to_resource;
+  ImportBlock block;  // what validate checks of it later
 };
 
 // What one file declares, in the order its blocks came.

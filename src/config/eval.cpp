@@ -1163,6 +1163,106 @@ void validate_resource_rules(EvalState& st, const ModInst& mi, const Resource& r
   }
 }
 
+// The module [path] names in the tree under [root]: null when a call is not
+// declared; [root] itself for a module whose module was not loaded (not
+// local: it may hold anything), with [unknown] set.
+const ModuleData* find_module(const ModuleData& root, const std::vector<std::string>& path,
+                              bool& unknown) {
+  const ModuleData* m = &root;
+  unknown = false;
+  for (const std::string& call : path) {
+    auto it = m->calls.find(call);
+    if (it == m->calls.end()) return nullptr;
+    if (!it->second.child) {
+      unknown = true;
+      return m;
+    }
+    m = it->second.child.get();
+  }
+  return m;
+}
+
+// NodeValidatableResource.validateImportTargets for the import blocks
+// [imps] of one resource [cfg] (null: a resource no block declares, whose
+// configuration would be generated), in the root module's instance [root]:
+// the first error ends them.
+void validate_imports_of(EvalState& st, ModInst& root, const Resource* cfg,
+                         const std::vector<const ImportBlock*>& imps, Diagnostics& out) {
+  Diagnostics d;
+  const ImportBlock& first = *imps.front();
+  if (cfg == nullptr) {
+    // validateConfigGen.
+    for (const ImportBlock* imp : imps) {
+      if (!first.modules.empty()) {
+        error(d, "Configuration for import target does not exist",
+              "Resource " + first.config +
+                  " not found. Only resources within the root module are eligible for config "
+                  "generation.",
+              imp->to_range);
+      } else if (imp->to_static && (imp->key_kind != 0 || imp->for_each)) {
+        error(d, "Configuration for import target does not exist",
+              "The given import block is not compatible with config generation. The "
+              "-generate-config-out option cannot be used with import blocks which use "
+              "for_each, or resources which use for_each or count.",
+              imp->to_range);
+      }
+    }
+  }
+  for (const ImportBlock* imp : imps) {
+    if (!imp->id) continue;
+    // validateImportSelfRef: the id may not refer to the resource imported.
+    for (const Ref& ref : imp->id->refs) {
+      if (ref.kind == Ref::Resource && ref.mode == ResMode::Managed && ref.type == imp->type &&
+          ref.name == imp->name)
+        error(d, "Invalid import id argument",
+              "The import ID cannot reference the resource being imported.", ref.range);
+    }
+    if (has_errors(d) || imp->for_each || !imp->to_static) break;
+    // validateImportTargetExpansion: the key and the resource's repetition.
+    bool each = cfg && cfg->for_each, count = cfg && cfg->count;
+    const char* wrong =
+        imp->key_kind == 2   ? (each ? nullptr : "The target resource does not use for_each.")
+        : imp->key_kind == 1 ? (count ? nullptr : "The target resource does not use count.")
+        : each               ? "The target resource is using for_each."
+        : count              ? "The target resource is using count."
+                             : nullptr;
+    if (wrong != nullptr) {
+      error(d, "Invalid import 'to' expression", wrong, imp->to_range);
+      break;
+    }
+    // evaluateImportIdExpression, unknown values allowed.
+    Value id = run(st, *imp->id, root, Rep{}, d, Type::string());
+    if (has_errors(d)) break;
+    std::string why;
+    if (id.is_null())
+      why = "The import ID cannot be null.";
+    else if (id.is_known() && id.unmark_deep().first.as_string().empty())
+      why = "The import ID value evaluates to an empty string, please provide a non-empty value.";
+    if (!why.empty()) {
+      error(d, "Invalid import id argument", why, imp->id->expr.range());
+      break;
+    }
+  }
+  out.insert(out.end(), d.begin(), d.end());
+}
+
+// The import blocks of the root module as validate's resource vertices
+// check them (validate_imports_of), each resource's blocks together.
+void validate_imports(EvalState& st) {
+  if (st.root->imports.empty() || st.insts.empty()) return;
+  std::map<std::string, std::vector<const ImportBlock*>> by_target;
+  for (const ImportBlock& imp : st.root->imports)
+    if (imp.to_parsed) by_target[imp.config].push_back(&imp);
+  for (const auto& [addr, imps] : by_target) {
+    bool unknown = false;
+    const ModuleData* m = find_module(*st.root, imps.front()->modules, unknown);
+    if (m == nullptr || unknown) continue;
+    validate_imports_of(st, st.insts.front(),
+                        m->resource(ResMode::Managed, imps.front()->type, imps.front()->name), imps,
+                        st.diags);
+  }
+}
+
 bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, Diagnostics& out) {
   if (st.inputs.validate) {
     // terraform validate: count and for_each checked, the body evaluated
@@ -1323,6 +1423,21 @@ std::string working_dir() {
 }
 
 }  // namespace
+
+bool check_import_modules(const ModuleData& root, Diagnostics& diags) {
+  bool ok = true;
+  for (const ImportBlock& imp : root.imports) {
+    bool unknown = false;
+    if (!imp.to_parsed || find_module(root, imp.modules, unknown) != nullptr) continue;
+    error(diags, "Configuration for import target does not exist",
+          "The configuration for the given import target " + imp.config +
+              " does not exist. All target instances must have an associated configuration to be "
+              "imported.",
+          imp.to_range);
+    ok = false;
+  }
+  return ok;
+}
 
 const std::shared_ptr<const FunctionTable>& fns_for(const EvalState& st, const ModuleData& m) {
   if (m.builtin_providers.empty()) return st.fns;
@@ -1530,6 +1645,8 @@ Diagnostics validate(const ModulePtr& module) {
   Diagnostics out;
   if (module->language() == Language::Terraform) check_core_versions(module->data(), "", out);
   if (has_errors(out)) return out;
+  // Building the graph: an import block's module must exist.
+  if (!detail::check_import_modules(module->data(), out)) return out;
   Inputs in;
   in.validate = true;
   in.auto_var_files = false;
@@ -1585,6 +1702,7 @@ Evaluation evaluate(const ModulePtr& module, const Inputs& inputs, Vm* vm) {
     }
     failed[i] = !detail::eval_vertex(st, order[i]);
   }
+  if (inputs.validate) detail::validate_imports(st);
   return ev;
 }
 

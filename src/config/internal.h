@@ -209,6 +209,25 @@ struct ProviderAddr {
     return hostname == "terraform.io" && ns == "builtin" && type == "terraform";
   }
 };
+// An import block of the root module, as validate checks it
+// (ConfigTransformer.validateImportTargets,
+// NodeValidatableResource.validateImportTargets).
+struct ImportBlock {
+  Range to_range;
+  ExprPtr id;
+  bool for_each = false;
+  // The resource `to` names (addrs.ConfigResource): its module path, type
+  // and name; [to_parsed] when `to` was read.
+  bool to_parsed = false;
+  std::vector<std::string> modules;
+  std::string type, name;
+  std::string config;  // as Terraform writes it: `module.m.t.n`
+  // Without for_each: `to` read as a static address, with its instance
+  // key's kind (0: none, 1: a number, 2: a string).
+  bool to_static = false;
+  int key_kind = 0;
+};
+
 // What `terraform validate` checks of a test file against the
 // configuration under test (TestFile.Validate, TestRun.Validate).
 // An override's target (addrs.Targetable): a module path (call names,
@@ -265,6 +284,8 @@ struct ModuleData {
   // Root only, when its test files were read: what to check of them once
   // the configuration is validated.
   std::vector<TestFile> tests;
+  // Its import blocks (root only).
+  std::vector<ImportBlock> imports;
   // Packer: the sources declared, and the locals (packer.cpp).
   std::vector<std::string> packer_sources;
   std::shared_ptr<const struct PackerData> packer;
@@ -331,6 +352,10 @@ std::string read_failure_text(const std::string& shown, const ReadFailure& why);
 // addrs.ParseRef of [t] (nullopt when it names nothing; the errors in
 // [diags]).
 std::optional<Ref> parse_ref(const Traversal& t, Diagnostics& diags);
+// The error validate reports before its walk when an import block's
+// target module is not in the tree of [root]; false then.
+bool check_import_modules(const ModuleData& root, Diagnostics& diags);
+
 // The checks `terraform validate` makes of the test files of [root]
 // against it: override targets that do not exist (warnings) and
 // expect_failures references to what cannot fail (errors).

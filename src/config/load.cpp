@@ -478,6 +478,7 @@ void build_module(ModuleData& m, std::vector<FileDecls>& files, std::vector<File
         }
       }
       imports.push_back(&imp);
+      m.imports.push_back(imp.block);
     }
   }
 
@@ -648,6 +649,8 @@ void analyze_module(ModuleData& m, Diagnostics& diags) {
       an(r.error_message, ExprScope::Plain);
     }
   };
+  for (ImportBlock& imp : m.imports)
+    an(imp.id, imp.for_each ? ExprScope::ForEach : ExprScope::Plain);
   for (auto& [name, v] : m.variables) an_rules(v.validations);
   for (auto& [name, c] : m.checks) an_rules(c.asserts);
   for (auto& [name, l] : m.locals) an(l.expr, ExprScope::Plain, name);
