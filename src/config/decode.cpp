@@ -647,6 +647,22 @@ void decode_import(const ContentResult& c, ImportDecl& imp, Diagnostics& diags) 
       imp.block.name = addr->name;
       imp.block.config = addr->config;
     }
+    // importToExprToTraversal: `ADDRESS[KEY]`, its key evaluated for each
+    // element of for_each.
+    if (x->kind == ast::ExprKind::Index) {
+      const auto& ix = ast::as<ast::IndexExpr>(*x);
+      Diagnostics bd;
+      Traversal base = resource_traversal(*ix.collection, *src, bd);
+      if (!has_errors(bd) && !base.empty()) {
+        imp.block.to_base = std::move(base);
+        ExprParse kp = parse_expression(
+            make_source(src->name(),
+                        std::string(src->text().substr(ix.key->span.begin,
+                                                       ix.key->span.end - ix.key->span.begin)),
+                        src->pos(ix.key->span.begin)));
+        if (!kp.has_errors()) imp.block.to_key = Expression::from_parse(std::move(kp));
+      }
+    }
     // parseImportToStatic: the same address with constant keys only.
     TraversalResult st = abs_traversal_for_expr(*x, *src);
     Diagnostics ignored;
@@ -661,7 +677,10 @@ void decode_import(const ContentResult& c, ImportDecl& imp, Diagnostics& diags) 
     }
   }
   if (const Attribute* id = c.content.attributes.find("id")) imp.block.id = raw(id->expr);
-  imp.block.for_each = c.content.attributes.find("for_each") != nullptr;
+  if (const Attribute* fe = c.content.attributes.find("for_each")) {
+    imp.block.for_each = true;
+    imp.block.for_each_expr = raw(fe->expr);
+  }
   if (const Attribute* p = c.content.attributes.find("provider")) {
     if (in_module) {
       error(diags, "Invalid import provider argument",
@@ -1693,6 +1712,18 @@ std::optional<ProviderDecl> decode_provider(const Block& block, Diagnostics& dia
 }
 
 }  // namespace
+
+std::optional<TargetAddr> parse_target(const Traversal& t, Diagnostics& diags) {
+  std::optional<Address> a = parse_address(t, true, diags);
+  if (!a) return std::nullopt;
+  TargetAddr out;
+  out.resource = a->resource;
+  out.text = a->full;
+  const TraversalStep& last = t.steps.back();
+  if (a->resource && last.kind == TraversalStep::Kind::Index)
+    out.key_kind = last.key.type() == Type::string() ? 2 : 1;
+  return out;
+}
 
 ProviderAddr implied_provider(const std::string& type) {
   if (type == "terraform") return {"terraform.io", "builtin", "terraform"};

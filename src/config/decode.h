@@ -88,6 +88,17 @@ struct FileDecls {
 // nullopt with the reason in [err] (decode.cpp).
 std::optional<std::string> parse_provider_part(std::string_view given, std::string& err);
 
+// addrs.ParseTarget of [t], an import block's `to` with its key
+// evaluated: whether it names a resource (else a module), the kind of its
+// instance key (0: none, 1: a number, 2: a string), and the address as
+// Terraform writes it; nullopt with Terraform's errors in [diags].
+struct TargetAddr {
+  bool resource = false;
+  int key_kind = 0;
+  std::string text;
+};
+std::optional<TargetAddr> parse_target(const Traversal& t, Diagnostics& diags);
+
 // addrs.ImpliedProviderForUnqualifiedType: the provider a local name
 // [type] stands for when required_providers does not give its source.
 ProviderAddr implied_provider(const std::string& type);

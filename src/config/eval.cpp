@@ -1163,23 +1163,125 @@ void validate_resource_rules(EvalState& st, const ModInst& mi, const Resource& r
   }
 }
 
-// The module [path] names in the tree under [root]: null when a call is not
-// declared; [root] itself for a module whose module was not loaded (not
-// local: it may hold anything), with [unknown] set.
-const ModuleData* find_module(const ModuleData& root, const std::vector<std::string>& path,
-                              bool& unknown) {
-  const ModuleData* m = &root;
-  unknown = false;
-  for (const std::string& call : path) {
-    auto it = m->calls.find(call);
-    if (it == m->calls.end()) return nullptr;
-    if (!it->second.child) {
-      unknown = true;
-      return m;
-    }
-    m = it->second.child.get();
+// validateImportTargetExpansion: an instance key of kind [key_kind] (0:
+// none, 1: a number, 2: a string) in an import's `to` against the
+// repetition of resource [cfg] (null: none); false with the error.
+bool check_import_key(const Resource* cfg, int key_kind, const Range& to, Diagnostics& d) {
+  bool each = cfg && cfg->for_each, count = cfg && cfg->count;
+  const char* wrong =
+      key_kind == 2   ? (each ? nullptr : "The target resource does not use for_each.")
+      : key_kind == 1 ? (count ? nullptr : "The target resource does not use count.")
+      : each          ? "The target resource is using for_each."
+      : count         ? "The target resource is using count."
+                      : nullptr;
+  if (wrong == nullptr) return true;
+  error(d, "Invalid import 'to' expression", wrong, to);
+  return false;
+}
+
+// evaluateImportIdExpression of [imp]'s id for the element [rep] (unknown
+// values allowed); false with the error.
+bool check_import_id(EvalState& st, ModInst& root, const ImportBlock& imp, const Rep& rep,
+                     Diagnostics& d) {
+  Value id = run(st, *imp.id, root, rep, d, Type::string());
+  if (has_errors(d)) return false;
+  std::string why;
+  if (id.is_null())
+    why = "The import ID cannot be null.";
+  else if (id.is_known() && id.unmark_deep().first.as_string().empty())
+    why = "The import ID value evaluates to an empty string, please provide a non-empty value.";
+  if (why.empty()) return true;
+  error(d, "Invalid import id argument", why, imp.id->expr.range());
+  return false;
+}
+
+// The for_each branch of validateImportTargets for [imp] (its target
+// resource [cfg]): for_each evaluated (ImportValues; an unknown value
+// checks nothing), then for each element the key of `to` and the id;
+// false at an error.
+bool check_import_each(EvalState& st, ModInst& root, const Resource* cfg, const ImportBlock& imp,
+                       Diagnostics& d) {
+  if (!imp.for_each_expr) return true;
+  Value fe = run(st, *imp.for_each_expr, root, Rep{}, d);
+  if (has_errors(d)) return false;
+  if (!fe.is_wholly_known()) return true;
+  const Range fe_range = imp.for_each_expr->expr.range();
+  auto [plain, marks] = fe.unmark_with_marks();
+  if (marks.has(kEphemeral)) {
+    error(d, "Invalid for_each argument",
+          "The given \"for_each\" value is derived from an ephemeral value, which means that "
+          "Terraform cannot persist it between plan/apply rounds. Use only non-ephemeral values "
+          "to specify a resource's instance keys.",
+          fe_range);
+    return false;
   }
-  return m;
+  if (plain.is_null()) return true;
+  const Type* t = plain.type();
+  std::vector<std::pair<Value, Value>> elems;
+  if (t->is_object()) {
+    for (size_t i = 0; i < t->size(); ++i)
+      elems.emplace_back(Value::string(t->attr_name(i)), plain.attr(i));
+  } else if (t->is_map()) {
+    for (size_t i = 0; i < plain.length(); ++i)
+      elems.emplace_back(Value::string(plain.map_key(i)), plain.map_value(i));
+  } else if (t->is_list() || t->is_tuple()) {
+    for (size_t i = 0; i < plain.length(); ++i)
+      elems.emplace_back(Value::number(Number::from_int(int64_t(i))), plain.element(i));
+  } else if (t->is_set()) {
+    for (size_t i = 0; i < plain.length(); ++i)
+      elems.emplace_back(plain.element(i), plain.element(i));
+  } else {
+    error(d, "Invalid for_each argument", "The \"for_each\" expression must be a collection.",
+          fe_range);
+    return false;
+  }
+  for (auto& [k, v0] : elems) {
+    Value v = v0.mark(marks);
+    // evalImportToExpression: `to` with its key evaluated for the element.
+    int key_kind = imp.key_kind;
+    if (!imp.to_static) {
+      if (!imp.to_base || !imp.to_key) return true;
+      EvalContext kctx;
+      kctx.set("each", Value::object({{"key", k}, {"value", v}}));
+      EvalResult kr = imp.to_key.value(*st.vm, &kctx);
+      if (kr.has_errors()) {
+        for (Diagnostic& x : kr.diagnostics)
+          if (x.summary == "Unknown variable")
+            x.detail +=
+                "Only \"each.key\" and \"each.value\" can be used in import address index "
+                "expressions.";
+        d.insert(d.end(), kr.diagnostics.begin(), kr.diagnostics.end());
+        return false;
+      }
+      if (kr.value.unmark_with_marks().second.has(kSensitive)) {
+        error(d, "Invalid index expression", "Import address index expression cannot be sensitive.",
+              imp.to_key.range());
+        return false;
+      }
+      Traversal addr = *imp.to_base;
+      TraversalStep step;
+      step.kind = TraversalStep::Kind::Index;
+      step.key = kr.value.unmark_deep().first;
+      step.range = imp.to_key.range();
+      addr.steps.push_back(std::move(step));
+      std::optional<TargetAddr> target = parse_target(addr, d);
+      if (!target) return false;
+      if (!target->resource) {
+        error(d, "Invalid import 'to' expression",
+              "The import block 'to' argument " + target->text +
+                  " does not resolve to a single resource instance.",
+              imp.to_range);
+        return false;
+      }
+      key_kind = target->key_kind;
+    }
+    if (!check_import_key(cfg, key_kind, imp.to_range, d)) return false;
+    Rep rep;
+    rep.each_key = &k;
+    rep.each_value = &v;
+    if (!check_import_id(st, root, imp, rep, d)) return false;
+  }
+  return true;
 }
 
 // NodeValidatableResource.validateImportTargets for the import blocks
@@ -1217,50 +1319,16 @@ void validate_imports_of(EvalState& st, ModInst& root, const Resource* cfg,
         error(d, "Invalid import id argument",
               "The import ID cannot reference the resource being imported.", ref.range);
     }
-    if (has_errors(d) || imp->for_each || !imp->to_static) break;
-    // validateImportTargetExpansion: the key and the resource's repetition.
-    bool each = cfg && cfg->for_each, count = cfg && cfg->count;
-    const char* wrong =
-        imp->key_kind == 2   ? (each ? nullptr : "The target resource does not use for_each.")
-        : imp->key_kind == 1 ? (count ? nullptr : "The target resource does not use count.")
-        : each               ? "The target resource is using for_each."
-        : count              ? "The target resource is using count."
-                             : nullptr;
-    if (wrong != nullptr) {
-      error(d, "Invalid import 'to' expression", wrong, imp->to_range);
-      break;
-    }
-    // evaluateImportIdExpression, unknown values allowed.
-    Value id = run(st, *imp->id, root, Rep{}, d, Type::string());
     if (has_errors(d)) break;
-    std::string why;
-    if (id.is_null())
-      why = "The import ID cannot be null.";
-    else if (id.is_known() && id.unmark_deep().first.as_string().empty())
-      why = "The import ID value evaluates to an empty string, please provide a non-empty value.";
-    if (!why.empty()) {
-      error(d, "Invalid import id argument", why, imp->id->expr.range());
-      break;
+    if (imp->for_each) {
+      if (!check_import_each(st, root, cfg, *imp, d)) break;
+      continue;
     }
+    if (!imp->to_static || !check_import_key(cfg, imp->key_kind, imp->to_range, d) ||
+        !check_import_id(st, root, *imp, Rep{}, d))
+      break;
   }
   out.insert(out.end(), d.begin(), d.end());
-}
-
-// The import blocks of the root module as validate's resource vertices
-// check them (validate_imports_of), each resource's blocks together.
-void validate_imports(EvalState& st) {
-  if (st.root->imports.empty() || st.insts.empty()) return;
-  std::map<std::string, std::vector<const ImportBlock*>> by_target;
-  for (const ImportBlock& imp : st.root->imports)
-    if (imp.to_parsed) by_target[imp.config].push_back(&imp);
-  for (const auto& [addr, imps] : by_target) {
-    bool unknown = false;
-    const ModuleData* m = find_module(*st.root, imps.front()->modules, unknown);
-    if (m == nullptr || unknown) continue;
-    validate_imports_of(st, st.insts.front(),
-                        m->resource(ResMode::Managed, imps.front()->type, imps.front()->name), imps,
-                        st.diags);
-  }
 }
 
 bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, Diagnostics& out) {
@@ -1391,9 +1459,23 @@ bool eval_vertex(EvalState& st, const Vertex& v) {
         eval_output(st, *mi, v.module->outputs.at(v.name), mi == insts.front(), d);
         break;
       case Vertex::Call: expand_call(st, *mi, v.module->calls.at(v.name), d); break;
-      case Vertex::Resource:
-        if (st.inputs.evaluate_resources || st.inputs.validate)
-          eval_resource(st, *mi, v.module->resources[v.resource], d);
+      case Vertex::Resource: {
+        const Resource& r = v.module->resources[v.resource];
+        if (st.inputs.evaluate_resources || st.inputs.validate) eval_resource(st, *mi, r, d);
+        if (st.inputs.validate && r.mode == ResMode::Managed) {
+          // The import blocks that target it.
+          std::vector<const ImportBlock*> imps;
+          for (const ImportBlock& imp : st.root->imports)
+            if (imp.to_parsed && imp.modules == v.module->path && imp.type == r.type &&
+                imp.name == r.name)
+              imps.push_back(&imp);
+          if (!imps.empty()) validate_imports_of(st, st.insts.front(), &r, imps, d);
+        }
+        break;
+      }
+      case Vertex::Import:
+        if (st.inputs.validate)
+          validate_imports_of(st, st.insts.front(), nullptr, {&st.root->imports[v.resource]}, d);
         break;
       case Vertex::Check:
         // Only validate looks at check blocks: plans run them, console not.
@@ -1428,7 +1510,7 @@ bool check_import_modules(const ModuleData& root, Diagnostics& diags) {
   bool ok = true;
   for (const ImportBlock& imp : root.imports) {
     bool unknown = false;
-    if (!imp.to_parsed || find_module(root, imp.modules, unknown) != nullptr) continue;
+    if (!imp.to_parsed || module_at(root, imp.modules, unknown) != nullptr) continue;
     error(diags, "Configuration for import target does not exist",
           "The configuration for the given import target " + imp.config +
               " does not exist. All target instances must have an associated configuration to be "
@@ -1702,7 +1784,6 @@ Evaluation evaluate(const ModulePtr& module, const Inputs& inputs, Vm* vm) {
     }
     failed[i] = !detail::eval_vertex(st, order[i]);
   }
-  if (inputs.validate) detail::validate_imports(st);
   return ev;
 }
 

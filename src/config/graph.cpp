@@ -72,12 +72,14 @@ std::string label(const Vertex& x) {
     case Vertex::Check:
       return prefix(m) + "check." + x.name + " (assertions)";
     case Vertex::Resource:
+    case Vertex::Import:
       break;
   }
   return prefix(m) + x.name;
 }
 
 struct Builder {
+  const ModuleData* root = nullptr;
   std::vector<Vertex> vertices;
   std::vector<std::vector<size_t>> deps;  // vertex -> vertices it depends on
   std::unordered_map<Key, size_t, KeyHash> index;
@@ -122,6 +124,27 @@ struct Builder {
       for (size_t v : mine) deps[v].push_back(*call);
     for (const auto& [name, c] : m.calls)
       if (c.child) add_module(*c.child, find(&m, Key::Call, name));
+  }
+
+  // Adds a vertex for each import block of the root whose target no
+  // resource block declares, in the module that would hold it
+  // (ConfigTransformer).
+  void add_imports() {
+    for (size_t i = 0; i < root->imports.size(); ++i) {
+      const ImportBlock& imp = root->imports[i];
+      bool unknown = false;
+      const ModuleData* m = imp.to_parsed ? module_at(*root, imp.modules, unknown) : nullptr;
+      if (m == nullptr || unknown || m->resource(ResMode::Managed, imp.type, imp.name)) continue;
+      size_t v = add({Vertex::Import, m, imp.config.substr(prefix(*m).size()), i},
+                     {m, Key::Managed, imp.type, imp.name});
+      if (auto c = module_vertex(*m)) deps[v].push_back(*c);
+    }
+  }
+  // The expansion vertex of the call that made [m] (none for the root).
+  std::optional<size_t> module_vertex(const ModuleData& m) const {
+    const ModuleData* parent = parent_of(m);
+    if (parent == nullptr || m.path.empty()) return std::nullopt;
+    return find(parent, Key::Call, m.path.back());
   }
 
   // Adds to [out] the vertices reference [r] made in [m] depends on.
@@ -217,6 +240,21 @@ struct Builder {
           depend(v, r.body_info, m);
           for (const ExprPtr& d : r.depends_on) depend(v, d, m);
           for (const ExprPtr& e : r.edges) depend(v, e, m);
+          // The import blocks targeting it (ImportReferences): root module
+          // expressions.
+          for (const ImportBlock& imp : root->imports) {
+            if (!imp.to_parsed || imp.modules != m.path || imp.type != r.type ||
+                imp.name != r.name || r.mode != ResMode::Managed)
+              continue;
+            depend(v, imp.id, *root);
+            depend(v, imp.for_each_expr, *root);
+          }
+          break;
+        }
+        case Vertex::Import: {
+          const ImportBlock& imp = root->imports[x.resource];
+          depend(v, imp.id, *root);
+          depend(v, imp.for_each_expr, *root);
           break;
         }
       }
@@ -251,10 +289,28 @@ struct Builder {
 
 }  // namespace
 
+const ModuleData* module_at(const ModuleData& root, const std::vector<std::string>& path,
+                            bool& unknown) {
+  const ModuleData* m = &root;
+  unknown = false;
+  for (const std::string& call : path) {
+    auto it = m->calls.find(call);
+    if (it == m->calls.end()) return nullptr;
+    if (!it->second.child) {
+      unknown = true;
+      return m;
+    }
+    m = it->second.child.get();
+  }
+  return m;
+}
+
 std::shared_ptr<const ModuleData::Plan> build_plan(const ModuleData& root, Diagnostics& diags) {
   Builder b;
+  b.root = &root;
   b.index_parents(root);
   b.add_module(root, std::nullopt);
+  b.add_imports();
   b.add_edges();
   size_t n = b.vertices.size();
   for (auto& d : b.deps) {

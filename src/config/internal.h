@@ -226,6 +226,11 @@ struct ImportBlock {
   // key's kind (0: none, 1: a number, 2: a string).
   bool to_static = false;
   int key_kind = 0;
+  // With for_each: the expression, and `to` as `ADDRESS[KEY]` read as the
+  // address and the key's expression (evaluated for each element).
+  ExprPtr for_each_expr;
+  std::optional<Traversal> to_base;
+  Expression to_key;
 };
 
 // What `terraform validate` checks of a test file against the
@@ -305,11 +310,13 @@ struct ModuleData {
 // A vertex of the graph of named values: one configuration object in one
 // module path, evaluated for each instance of that module.
 struct Vertex {
-  enum Kind : uint8_t { Var, Validation, Local, Output, Call, Resource, Check };
+  // Import: an import block whose target no resource block declares (the
+  // resource Terraform would generate configuration for).
+  enum Kind : uint8_t { Var, Validation, Local, Output, Call, Resource, Check, Import };
   Kind kind = Var;
   const ModuleData* module = nullptr;  // the module it belongs to
   std::string name;     // variable, local, output, call or check name; resource address
-  size_t resource = 0;  // Resource: index in module->resources
+  size_t resource = 0;  // Resource: index in module->resources; Import: in the root's imports
 };
 
 struct ModuleData::Plan {
@@ -352,6 +359,12 @@ std::string read_failure_text(const std::string& shown, const ReadFailure& why);
 // addrs.ParseRef of [t] (nullopt when it names nothing; the errors in
 // [diags]).
 std::optional<Ref> parse_ref(const Traversal& t, Diagnostics& diags);
+// The module [path] (call names) names in the tree under [root]: null when
+// a call is not declared; the module holding a call whose module was not
+// loaded (not local: it may hold anything), with [unknown] set.
+const ModuleData* module_at(const ModuleData& root, const std::vector<std::string>& path,
+                            bool& unknown);
+
 // The error validate reports before its walk when an import block's
 // target module is not in the tree of [root]; false then.
 bool check_import_modules(const ModuleData& root, Diagnostics& diags);

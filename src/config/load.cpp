@@ -649,8 +649,10 @@ void analyze_module(ModuleData& m, Diagnostics& diags) {
       an(r.error_message, ExprScope::Plain);
     }
   };
-  for (ImportBlock& imp : m.imports)
+  for (ImportBlock& imp : m.imports) {
     an(imp.id, imp.for_each ? ExprScope::ForEach : ExprScope::Plain);
+    an(imp.for_each_expr, ExprScope::Plain);
+  }
   for (auto& [name, v] : m.variables) an_rules(v.validations);
   for (auto& [name, c] : m.checks) an_rules(c.asserts);
   for (auto& [name, l] : m.locals) an(l.expr, ExprScope::Plain, name);
