@@ -840,7 +840,7 @@ const std::vector<std::string_view>* provisioner_arguments(std::string_view type
 // one adds what its resource depends on through it to [edges]: the
 // arguments its type's schema reads and its connection block's.
 std::optional<bool> decode_provisioner(const Block& b, Diagnostics& diags,
-                                       std::vector<ExprPtr>* edges) {
+                                       std::vector<ExprPtr>* edges, Provisioner* out = nullptr) {
   static const BodySchema schema{{{"when"}, {"on_failure"}},
                                  {{"_", {}}, {"connection", {}}, {"lifecycle", {}}}};
   PartialContentResult c = b.body.partial_content(schema);
@@ -912,6 +912,11 @@ std::optional<bool> decode_provisioner(const Block& b, Diagnostics& diags,
   if (!destroy && edges != nullptr) {
     if (const std::vector<std::string_view>* args = provisioner_arguments(t))
       add_body_edges(c.remain, args, *edges);
+  }
+  if (out != nullptr) {
+    out->type = t;
+    out->config = escape ? merge_bodies({c.remain, escape->body}) : c.remain;
+    if (connection) out->connection = connection->body;
   }
   return destroy;
 }
@@ -1622,8 +1627,12 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
       }
       connection = &b;
       add_body_edges(b.body, nullptr, r.edges);
+      r.connection = b.body;
     } else if (b.type == "provisioner") {
-      any_destroy |= decode_provisioner(b, diags, &r.edges).value_or(false);
+      Provisioner p;
+      std::optional<bool> destroy = decode_provisioner(b, diags, &r.edges, &p);
+      any_destroy |= destroy.value_or(false);
+      if (destroy) r.provisioners.push_back(std::move(p));
     } else if (b.type == "_") {
       if (escape != nullptr) {
         error(diags, "Duplicate escaping block",

@@ -18,6 +18,7 @@
 #include "config/eval.h"
 
 #include <hclvm/config.h>
+#include <hclvm/hcldec.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -1331,6 +1332,144 @@ void validate_imports_of(EvalState& st, ModInst& root, const Resource* cfg,
   out.insert(out.end(), d.begin(), d.end());
 }
 
+// The schemas of Terraform's built-in provisioners and the superset of the
+// connection block's arguments (connectionBlockSupersetSchema), as specs.
+const hcldec::Spec* provisioner_spec(std::string_view type) {
+  using namespace hcldec;
+  static const SpecPtr local_exec = object_spec({
+      {"command", attr_spec("command", Type::string(), true)},
+      {"interpreter", attr_spec("interpreter", Type::list(Type::string()))},
+      {"working_dir", attr_spec("working_dir", Type::string())},
+      {"environment", attr_spec("environment", Type::map(Type::string()))},
+      {"quiet", attr_spec("quiet", Type::boolean())},
+  });
+  static const SpecPtr file = object_spec({
+      {"source", attr_spec("source", Type::string())},
+      {"content", attr_spec("content", Type::string())},
+      {"destination", attr_spec("destination", Type::string(), true)},
+  });
+  static const SpecPtr remote_exec = object_spec({
+      {"inline", attr_spec("inline", Type::list(Type::string()))},
+      {"script", attr_spec("script", Type::string())},
+      {"scripts", attr_spec("scripts", Type::list(Type::string()))},
+  });
+  return type == "local-exec"    ? local_exec.get()
+         : type == "file"        ? file.get()
+         : type == "remote-exec" ? remote_exec.get()
+                                 : nullptr;
+}
+
+const hcldec::Spec& connection_spec() {
+  using namespace hcldec;
+  static const SpecPtr spec = [] {
+    std::vector<std::pair<std::string, SpecPtr>> attrs;
+    for (const char* n : {"type",
+                          "user",
+                          "password",
+                          "timeout",
+                          "script_path",
+                          "target_platform",
+                          "private_key",
+                          "certificate",
+                          "host_key",
+                          "agent_identity",
+                          "proxy_scheme",
+                          "proxy_host",
+                          "proxy_user_name",
+                          "proxy_user_password",
+                          "bastion_host",
+                          "bastion_host_key",
+                          "bastion_user",
+                          "bastion_password",
+                          "bastion_private_key",
+                          "bastion_certificate",
+                          "cacert"})
+      attrs.emplace_back(n, attr_spec(n, Type::string()));
+    for (const char* n : {"port", "proxy_port", "bastion_port"})
+      attrs.emplace_back(n, attr_spec(n, Type::number()));
+    for (const char* n : {"agent", "https", "insecure", "use_ntlm"})
+      attrs.emplace_back(n, attr_spec(n, Type::boolean()));
+    attrs.emplace_back("host", attr_spec("host", Type::string(), true));
+    return object_spec(std::move(attrs));
+  }();
+  return *spec;
+}
+
+// EvaluateBlock of [body] with [spec] for resource [r] of [mi]: its
+// references validated (self allowed), then decoded in their context.
+Value evaluate_block(EvalState& st, const ModInst& mi, const Resource& r, const Rep& rep,
+                     const Body& body, const hcldec::Spec& spec, Diagnostics& d) {
+  ExprInfo info;
+  info.refs = parse_refs(hcldec::variables(body, spec), info.diags);
+  resolve_resources(info.refs, *mi.mod);
+  ExprScope scope = r.count      ? ExprScope::Counted
+                    : r.for_each ? ExprScope::ForEach
+                                 : ExprScope::Plain;
+  check_refs(info.refs, *mi.mod, scope, {}, info.diags, true);
+  d.insert(d.end(), info.diags.begin(), info.diags.end());
+  // Problems with the references stop it before decoding (Scope.EvalBlock).
+  if (info.has_errors()) return Value::unknown(hcldec::implied_type(spec));
+  EvalContext ctx(&st.fn_ctx);
+  ctx.set_functions(fns_for(st, *mi.mod));
+  build_context(st, info, mi, rep, ctx);
+  for (const Ref& ref : info.refs)
+    if (ref.kind == Ref::Self) ctx.set("self", Value::dynamic());
+  hcldec::DecodeResult res = hcldec::decode(body, spec, &ctx);
+  finish_diags(st, res.diagnostics, ctx, ctx.functions(), nullptr);
+  d.insert(d.end(), res.diagnostics.begin(), res.diagnostics.end());
+  return res.value;
+}
+
+// An error without a place (tfdiags.Sourceless, or an error a provisioner
+// returned).
+void sourceless(Diagnostics& d, std::string summary, std::string detail = "") {
+  Diagnostic x;
+  x.severity = Severity::Error;
+  x.summary = std::move(summary);
+  x.detail = std::move(detail);
+  d.push_back(std::move(x));
+}
+
+// NodeValidatableResource.validateProvisioner for each provisioner of
+// resource [r] of [mi], until one reports an error ([d] holds what the
+// resource reported before: an error there stops after the first).
+void validate_provisioners(EvalState& st, const ModInst& mi, const Resource& r, const Rep& rep,
+                           Diagnostics& d) {
+  for (const Provisioner& p : r.provisioners) {
+    const hcldec::Spec* spec = provisioner_spec(p.type);
+    if (spec == nullptr) continue;  // reported before the walk
+    Value v = evaluate_block(st, mi, r, rep, p.config, *spec, d);
+    // ValidateProvisionerConfig (an unknown value's arguments are not null).
+    if (!v.is_null() && v.type()->is_object()) {
+      auto set = [&](const char* n) {
+        std::optional<size_t> i = v.type()->find_attr(n);
+        if (!i) return false;
+        if (!v.is_known()) return true;
+        const Value& a = v.attr(*i);
+        return !(a.is_known() && a.is_null());
+      };
+      if (p.type == "file") {
+        if (set("source") && set("content"))
+          sourceless(d, "Cannot set both 'source' and 'content'");
+        else if (!set("source") && !set("content"))
+          sourceless(d, "Must provide one of 'source' or 'content'");
+      } else if (p.type == "remote-exec") {
+        if (int(set("inline")) + int(set("script")) + int(set("scripts")) != 1)
+          sourceless(d, "Invalid remote-exec provisioner configuration",
+                     "Only one of \"inline\", \"script\", or \"scripts\" must be set");
+      }
+    }
+    // The connection: its own merged into the resource's, or the resource's.
+    if (p.connection) {
+      Body cfg = r.connection ? merge_bodies({*r.connection, *p.connection}) : *p.connection;
+      evaluate_block(st, mi, r, rep, cfg, connection_spec(), d);
+    } else if (r.connection) {
+      evaluate_block(st, mi, r, rep, *r.connection, connection_spec(), d);
+    }
+    if (has_errors(d)) return;
+  }
+}
+
 bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, Diagnostics& out) {
   if (st.inputs.validate) {
     // terraform validate: count and for_each checked, the body evaluated
@@ -1351,6 +1490,7 @@ bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, Diagnostics& o
     Diagnostics d;
     eval_resource_body(st, r, mi, rep, d);
     validate_resource_rules(st, mi, r, rep, d);
+    validate_provisioners(st, mi, r, rep, d);
     if (has_errors(d)) ok = false;
     out.insert(out.end(), d.begin(), d.end());
     return ok;
@@ -1727,6 +1867,31 @@ Diagnostics validate(const ModulePtr& module) {
   Diagnostics out;
   if (module->language() == Language::Terraform) check_core_versions(module->data(), "", out);
   if (has_errors(out)) return out;
+  // terraform.NewContext: every provisioner a managed resource uses must be
+  // available (the built-in ones are): an error for each use, sorted.
+  if (module->language() == Language::Terraform) {
+    Diagnostics missing;
+    std::function<void(const detail::ModuleData&)> each = [&](const detail::ModuleData& m) {
+      for (const detail::Resource& r : m.resources)
+        for (const detail::Provisioner& p : r.provisioners)
+          if (detail::provisioner_spec(p.type) == nullptr)
+            detail::sourceless(
+                missing, "Missing required provisioner plugin",
+                "This configuration requires provisioner plugin " + uni::go_quote(p.type) +
+                    ", which isn't available. If you're intending to use an external provisioner "
+                    "plugin, you must install it manually into one of the plugin search "
+                    "directories before running Terraform.");
+      for (const auto& [name, c] : m.calls)
+        if (c.child) each(*c.child);
+    };
+    each(module->data());
+    if (!missing.empty()) {
+      std::sort(missing.begin(), missing.end(),
+                [](const Diagnostic& a, const Diagnostic& b) { return a.detail < b.detail; });
+      out.insert(out.end(), missing.begin(), missing.end());
+      return out;
+    }
+  }
   // Building the graph: an import block's module must exist.
   if (!detail::check_import_modules(module->data(), out)) return out;
   Inputs in;

@@ -174,6 +174,14 @@ struct ModuleCall {
   std::shared_ptr<const ModuleData> child;  // null when not loaded
 };
 
+// A provisioner block of a managed resource: its type, arguments and own
+// connection block.
+struct Provisioner {
+  std::string type;
+  Body config;
+  std::optional<Body> connection;
+};
+
 struct Resource {
   ResMode mode = ResMode::Managed;
   std::string type, name;
@@ -195,6 +203,10 @@ struct Resource {
   // Its lifecycle's conditions, which validate evaluates
   // (NodeValidatableResource.validateCheckRules).
   std::vector<CheckRule> preconditions, postconditions;
+  // Its provisioners and connection block, which validate reads with their
+  // schemas (validateProvisioner).
+  std::vector<Provisioner> provisioners;
+  std::optional<Body> connection;
   // The address as Terraform writes it: `t.n`, `data.t.n`, `ephemeral.t.n`.
   std::string address() const;
 };
