@@ -1233,33 +1233,11 @@ std::pair<std::string, std::string> split_package_subdir(std::string_view src) {
   return {pkg, subdir};
 }
 
-// Go's path.Clean of a relative, slash-separated [p] ("" stays "").
-std::string clean_path(const std::string& p) {
-  if (p.empty()) return p;
-  bool rooted = p[0] == '/';
-  std::vector<std::string> out;
-  size_t at = 0;
-  while (at <= p.size()) {
-    size_t slash = std::min(p.find('/', at), p.size());
-    std::string part = p.substr(at, slash - at);
-    at = slash + 1;
-    if (part.empty() || part == ".") continue;
-    if (part == ".." && !out.empty() && out.back() != "..") {
-      out.pop_back();
-    } else if (part != ".." || !rooted) {
-      out.push_back(part);
-    }
-  }
-  std::string r = rooted ? "/" : "";
-  for (size_t i = 0; i < out.size(); ++i) r += (i ? "/" : "") + out[i];
-  return r.empty() ? "." : r;
-}
-
 // A registry module address (tfaddr.ParseModuleSource):
 // [host/]ns/name/system[//subdir]; "" when [raw] is one, else why not.
 std::string registry_error(std::string_view raw) {
   auto [s, subdir] = split_package_subdir(raw);
-  subdir = clean_path(subdir);
+  if (!subdir.empty()) subdir = clean_path(subdir);
   if (subdir.starts_with("../"))
     return "subdirectory path " + uni::go_quote(subdir) + " leads outside of the module package";
   std::vector<std::string> parts;
@@ -1342,7 +1320,7 @@ bool check_module_source(const std::string& raw, bool have_version, const Range&
   // A remote package (parseModuleSourceRemote): its subdirectory split off
   // first.
   auto [pkg, subdir] = split_package_subdir(raw);
-  subdir = clean_path(subdir);
+  if (!subdir.empty()) subdir = clean_path(subdir);
   if (subdir.starts_with("../")) {
     error(diags, "Invalid module source address",
           "Failed to parse module source address: subdirectory path " + uni::go_quote(subdir) +
@@ -2455,8 +2433,19 @@ struct Overrides {
   }
 };
 
-// The attributes of a `variables` block: each an expression, read later.
-void decode_test_variables(const Block& b, Diagnostics& diags) {
+// A `variables` block of a test file or run block ([scope]), whose first
+// one [first] points to: its attributes, each an expression read later; a
+// second one is an error.
+void decode_test_variables(const Block& b, const Range*& first, const char* scope,
+                           Diagnostics& diags) {
+  if (first != nullptr) {
+    error(diags, "Multiple \"variables\" blocks",
+          std::string("This ") + scope + " already has a variables block defined at " +
+              range_string(*first) + ".",
+          b.def_range);
+    return;
+  }
+  first = &b.def_range;
   AttributesResult r = b.body.just_attributes();
   append(diags, std::move(r.diagnostics));
 }
@@ -2560,15 +2549,7 @@ bool decode_run(const Block& b, TestRun& run, Diagnostics& diags) {
       if (!has_errors(od)) options = &ib.def_range;
       append(d, std::move(od));
     } else if (ib.type == "variables") {
-      if (variables != nullptr) {
-        error(d, "Multiple \"variables\" blocks",
-              "This run block already has a variables block defined at " +
-                  range_string(*variables) + ".",
-              ib.def_range);
-        continue;
-      }
-      variables = &ib.def_range;
-      decode_test_variables(ib, d);
+      decode_test_variables(ib, variables, "run block", d);
     } else if (ib.type == "module") {
       if (module != nullptr)
         error(d, "Multiple \"module\" blocks",
@@ -2747,15 +2728,7 @@ void decode_test_file(const Body& body, TestFile& file, std::vector<MockSource>&
       }
       runs.emplace_back(b.labels[0], b.def_range);
     } else if (b.type == "variables") {
-      if (variables != nullptr) {
-        error(diags, "Multiple \"variables\" blocks",
-              "This test file already has a variables block defined at " +
-                  range_string(*variables) + ".",
-              b.def_range);
-        continue;
-      }
-      variables = &b.def_range;
-      decode_test_variables(b, diags);
+      decode_test_variables(b, variables, "test file", diags);
     } else if (b.type == "provider" || b.type == "mock_provider") {
       std::optional<ProviderDecl> p =
           b.type == "provider" ? decode_provider(b, diags, true)

@@ -371,6 +371,9 @@ std::string read_failure_text(const std::string& shown, const ReadFailure& why);
 // addrs.ParseRef of [t] (nullopt when it names nothing; the errors in
 // [diags]).
 std::optional<Ref> parse_ref(const Traversal& t, Diagnostics& diags);
+// path.Clean of a slash-separated path [p] ("." for an empty one).
+std::string clean_path(const std::string& p);
+
 // The module [path] (call names) names in the tree under [root]: null when
 // a call is not declared; the module holding a call whose module was not
 // loaded (not local: it may hold anything), with [unknown] set.

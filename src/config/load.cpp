@@ -157,9 +157,6 @@ std::string name_suggestion(std::string_view given, const std::vector<std::strin
   return "";
 }
 
-namespace {
-
-// path.Clean of a slash-separated path [p].
 std::string clean_path(const std::string& p) {
   if (p.empty()) return ".";
   bool rooted = p[0] == '/';
@@ -183,6 +180,8 @@ std::string clean_path(const std::string& p) {
   for (size_t k = 0; k < parts.size(); ++k) out += (k ? "/" : "") + parts[k];
   return out.empty() ? "." : out;
 }
+
+namespace {
 
 // filepath.Join of [dir] and [name].
 std::string join_path(const std::string& dir, const std::string& name) {
