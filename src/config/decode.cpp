@@ -1659,6 +1659,7 @@ std::optional<ProviderDecl> decode_provider(const Block& block, Diagnostics& dia
       error(diags, "Invalid provider configuration alias",
             std::string("An alias must be a valid name. ") + kBadIdentifierDetail);
   }
+  p.has_version = at.find("version") != nullptr;
   if (const Attribute* a = at.find("version"); a != nullptr && test_file) {
     error(diags, "Version constraints are not allowed in test files",
           "Version constraints inside provider configuration blocks are not allowed in test "

@@ -42,6 +42,7 @@ struct ProviderDecl {
   std::string name, alias;
   Range decl_range, name_range;
   Body config;
+  bool has_version = false;  // a `version` argument (deprecated here)
 };
 struct CheckDecl {
   std::string name;

@@ -294,6 +294,10 @@ struct ModuleData {
   // merged), and the local names of its provider blocks.
   std::map<std::string, RequiredProvider, std::less<>> required_providers;
   std::vector<std::string> provider_configs;
+  // Its provider blocks that configure nothing (no arguments, blocks or
+  // version: proxy configurations), by name ("aws" or "aws.west").
+  std::vector<std::pair<std::string, Range>> empty_provider_configs;
+  bool configures_providers = false;  // a provider block that is not empty
   // The local names under which the module requires the built-in
   // provider terraform.io/builtin/terraform, whose functions it can call as
   // provider::NAME::encode_tfvars and so on (sorted).

@@ -385,6 +385,10 @@ void build_module(ModuleData& m, std::vector<FileDecls>& files, std::vector<File
       }
       providers.emplace(key, p.decl_range);
       m.provider_configs.push_back(p.name);
+      if (p.has_version || p.config.content(BodySchema{}).has_errors())
+        m.configures_providers = true;
+      else
+        m.empty_provider_configs.emplace_back(key, p.decl_range);
     }
     for (VarDecl& v : f.variables) {
       if (auto it = m.variables.find(v.v.name); it != m.variables.end()) {
@@ -892,9 +896,22 @@ bool looks_like_packer(const std::string& dir) {
 // loaded without errors: the provider a managed or data resource without a
 // `provider` argument implies by its type's prefix must have a valid local
 // name. [m] first, then its children.
-void check_implied_providers(const ModuleData& m, Diagnostics& diags) {
-  for (const auto& [name, c] : m.calls)
-    if (c.child) check_implied_providers(*c.child, diags);
+void check_implied_providers(const ModuleData& m, Diagnostics& diags,
+                             const ModuleCall* parent_call = nullptr,
+                             std::optional<Range> no_provider_config = std::nullopt) {
+  for (const auto& [name, c] : m.calls) {
+    if (!c.child) continue;
+    // A call with count, for_each or depends_on: no module beneath it may
+    // configure providers.
+    std::optional<Range> no_config = no_provider_config;
+    if (c.count)
+      no_config = c.count->expr.range();
+    else if (c.for_each)
+      no_config = c.for_each->expr.range();
+    else if (!c.depends_on.empty())
+      no_config = c.depends_on[0]->expr.range();
+    check_implied_providers(*c.child, diags, &c, no_config);
+  }
   auto warn = [&](std::string detail, const Range& where) {
     Diagnostic w;
     w.severity = Severity::Warning;
@@ -960,6 +977,67 @@ void check_implied_providers(const ModuleData& m, Diagnostics& diags) {
                uni::go_quote(prev) + " provider must be assigned within the resource block.",
            r.decl_range);
     }
+  }
+  if (parent_call == nullptr) return;  // the rest is about child modules
+  std::string module_text;
+  for (const std::string& p : m.path)
+    module_text += (module_text.empty() ? "" : ".") + ("module." + p);
+  if (m.configures_providers && no_provider_config) {
+    error(diags, "Module is incompatible with count, for_each, and depends_on",
+          "The module at " + module_text +
+              " is a legacy module which contains its own local provider configurations, and so "
+              "calls to it may not use the count, for_each, or depends_on arguments.\n\nIf you "
+              "also control the module " +
+              uni::go_quote(parent_call->source) +
+              ", consider updating this module to instead expect provider configurations to be "
+              "passed by its caller.",
+          *no_provider_config);
+  }
+  // Empty provider blocks (proxy configurations): one warning for each
+  // provider, at the block whose range sorts first.
+  std::map<std::string, std::vector<std::pair<std::string, Range>>> empty;
+  for (const auto& [key, range] : m.empty_provider_configs)
+    empty[key.substr(0, key.find('.'))].emplace_back(key, range);
+  for (auto& [name, configs] : empty) {
+    // addrs.NewDefaultProvider, unless required_providers names the block.
+    ProviderAddr a{"registry.terraform.io", "hashicorp", name};
+    bool aliased = false;
+    for (const auto& [key, range] : configs) {
+      if (key != name) aliased = true;
+      if (auto req = m.required_providers.find(key); req != m.required_providers.end())
+        a = req->second.addr;
+    }
+    std::string source = a.hostname == "registry.terraform.io"
+                             ? a.ns + "/" + a.type
+                             : a.hostname + "/" + a.ns + "/" + a.type;
+    std::string detail =
+        "Earlier versions of Terraform used empty provider blocks (\"proxy provider "
+        "configurations\") for child modules to declare their need to be passed a provider "
+        "configuration by their callers. That approach was ambiguous and is now deprecated.\n\n"
+        "If you control this module, you can migrate to the new declaration syntax by removing "
+        "all of the empty provider " +
+        uni::go_quote(name) +
+        " blocks and then adding or updating an entry like the following to the "
+        "required_providers block of " +
+        module_text + ":\n    " + name + " = {\n      source = " + uni::go_quote(source) + "\n";
+    if (aliased) {
+      std::vector<std::string> keys;
+      for (const auto& [key, range] : configs) keys.push_back(key);
+      std::sort(keys.begin(), keys.end());
+      detail += "      configuration_aliases = [\n";
+      for (const std::string& k : keys) detail += "        " + k + ",\n";
+      detail += "      ]\n";
+    }
+    detail += "    }";
+    std::sort(configs.begin(), configs.end(), [](const auto& x, const auto& y) {
+      return range_string(x.second) < range_string(y.second);
+    });
+    Diagnostic w;
+    w.severity = Severity::Warning;
+    w.summary = "Redundant empty provider block";
+    w.detail = std::move(detail);
+    w.subject = configs.front().second;
+    diags.push_back(std::move(w));
   }
 }
 

@@ -1,0 +1,3 @@
+provider "terraform" {
+  foo = 1
+}
