@@ -34,6 +34,7 @@ constexpr const char* kQuotedReferencesDetail =
 struct ProviderRef {
   std::string name;
   std::string alias;
+  Range name_range;
 };
 
 void append(Diagnostics& to, Diagnostics from) {
@@ -548,7 +549,7 @@ std::optional<ProviderRef> decode_provider_ref(const Expression& e, std::string_
           e.range());
     return done(std::nullopt);
   }
-  ProviderRef ref{std::string(t.root_name()), ""};
+  ProviderRef ref{std::string(t.root_name()), "", t.steps[0].range};
   check_provider_name(ref.name, t.steps[0].range, own);
   if (has_errors(own)) return done(std::nullopt);
   if (t.steps.size() > 1) {
@@ -1343,8 +1344,10 @@ bool check_module_source(const std::string& raw, bool have_version, const Range&
 }
 
 // decodePassedProviderConfigs: the `providers` map [a] of a module call or
-// a test's run block, each child's configuration passed once.
-void decode_passed_providers(const Attribute& a, Diagnostics& diags) {
+// a test's run block, each child's configuration passed once; those read
+// go to [out] when given.
+void decode_passed_providers(const Attribute& a, Diagnostics& diags,
+                             std::vector<PassedProvider>* out = nullptr) {
   ExpressionMapResult m = expr_map(a.expr);
   append(diags, std::move(m.diagnostics));
   std::vector<std::pair<std::string, Range>> seen;
@@ -1369,6 +1372,8 @@ void decode_passed_providers(const Attribute& a, Diagnostics& diags) {
     }
     seen.emplace_back(key,
                       Range{kv.key.range().filename, kv.key.range().start, kv.value.range().end});
+    if (out != nullptr)
+      out->push_back({key, child->name_range, parent->name, parent->alias, parent->name_range});
   }
 }
 
@@ -1420,7 +1425,7 @@ CallDecl decode_module(const Block& block, bool override, Diagnostics& diags) {
     d.set.insert("depends_on");
   }
   if (const Attribute* a = at.find("providers")) {
-    decode_passed_providers(*a, diags);
+    decode_passed_providers(*a, diags, &mc.passed_providers);
     d.set.insert("providers");
   }
   const Block* escape = nullptr;
@@ -1754,13 +1759,14 @@ std::optional<RequiredProvidersDecl> decode_required_providers(const Block& bloc
       decode_version_constraint(a, diags);
       std::string err;
       if (std::optional<std::string> type = parse_provider_part(a.name, err))
-        out.entries[a.name] = {implied_provider(*type), a.expr.range()};
+        out.entries[a.name] = {implied_provider(*type), a.expr.range(), {}};
       else
         error(diags, "Invalid provider name", err, a.expr.range());
       continue;
     }
     if (!check_provider_name(a.name, a.expr.range(), diags)) continue;
     std::optional<ProviderAddr> source;
+    std::vector<std::string> aliases;
     ExpressionMapResult m = expr_map(a.expr);
     if (m.has_errors()) {
       error(diags, "Invalid required_providers object",
@@ -1825,6 +1831,8 @@ std::optional<RequiredProvidersDecl> decode_required_providers(const Block& bloc
                       uni::go_quote(a.name) + ", but found " +
                       uni::go_quote(t.traversal.root_name()) + ".",
                   kv.value.range());
+          } else {
+            aliases.push_back(st.size() > 1 ? a.name + "." + st[1].name : a.name);
           }
         }
       } else {
@@ -1839,7 +1847,8 @@ std::optional<RequiredProvidersDecl> decode_required_providers(const Block& bloc
     if (std::any_of(diags.begin() + long(first), diags.end(),
                     [](const Diagnostic& d) { return d.severity == Severity::Error; }))
       continue;
-    out.entries[a.name] = {source ? *source : implied_provider(a.name), a.expr.range()};
+    out.entries[a.name] = {source ? *source : implied_provider(a.name), a.expr.range(),
+                           std::move(aliases)};
   }
   return out;
 }

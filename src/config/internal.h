@@ -158,6 +158,15 @@ struct Output {
 
 struct ModuleData;
 
+// A provider configuration a module call passes (its `providers` map):
+// the child's name for it ("aws" or "aws.west") and the parent's.
+struct PassedProvider {
+  std::string child;
+  Range child_range;  // the child's local name
+  std::string parent_name, parent_alias;
+  Range parent_range;  // the parent's local name
+};
+
 struct ModuleCall {
   std::string name;
   Range decl_range;      // `module "m"`
@@ -169,6 +178,7 @@ struct ModuleCall {
   Body config;  // the input arguments (what the meta-arguments leave)
   std::vector<ExprPtr> depends_on;
   Diagnostics depends_on_diags;  // what validateDependsOn reports of it (analyze)
+  std::vector<PassedProvider> passed_providers;
   // The arguments by variable name, decoded against the child's variables.
   std::map<std::string, ExprPtr, std::less<>> args;
   std::shared_ptr<const ModuleData> child;  // null when not loaded
@@ -273,6 +283,7 @@ struct TestFile {
 struct RequiredProvider {
   ProviderAddr addr;
   Range range;
+  std::vector<std::string> aliases;  // configuration_aliases: "name.alias"
 };
 
 // A module directory, decoded. Immutable once loaded.
@@ -298,6 +309,7 @@ struct ModuleData {
   // version: proxy configurations), by name ("aws" or "aws.west").
   std::vector<std::pair<std::string, Range>> empty_provider_configs;
   bool configures_providers = false;  // a provider block that is not empty
+  std::vector<std::string> configured_providers;  // those blocks, by name
   // The local names under which the module requires the built-in
   // provider terraform.io/builtin/terraform, whose functions it can call as
   // provider::NAME::encode_tfvars and so on (sorted).

@@ -385,9 +385,10 @@ void build_module(ModuleData& m, std::vector<FileDecls>& files, std::vector<File
       }
       providers.emplace(key, p.decl_range);
       m.provider_configs.push_back(p.name);
-      if (p.has_version || p.config.content(BodySchema{}).has_errors())
+      if (p.has_version || p.config.content(BodySchema{}).has_errors()) {
         m.configures_providers = true;
-      else
+        m.configured_providers.push_back(key);
+      } else
         m.empty_provider_configs.emplace_back(key, p.decl_range);
     }
     for (VarDecl& v : f.variables) {
@@ -898,7 +899,8 @@ bool looks_like_packer(const std::string& dir) {
 // name. [m] first, then its children.
 void check_implied_providers(const ModuleData& m, Diagnostics& diags,
                              const ModuleCall* parent_call = nullptr,
-                             std::optional<Range> no_provider_config = std::nullopt) {
+                             std::optional<Range> no_provider_config = std::nullopt,
+                             const ModuleData* parent = nullptr) {
   for (const auto& [name, c] : m.calls) {
     if (!c.child) continue;
     // A call with count, for_each or depends_on: no module beneath it may
@@ -910,7 +912,7 @@ void check_implied_providers(const ModuleData& m, Diagnostics& diags,
       no_config = c.for_each->expr.range();
     else if (!c.depends_on.empty())
       no_config = c.depends_on[0]->expr.range();
-    check_implied_providers(*c.child, diags, &c, no_config);
+    check_implied_providers(*c.child, diags, &c, no_config, &m);
   }
   auto warn = [&](std::string detail, const Range& where) {
     Diagnostic w;
@@ -978,10 +980,75 @@ void check_implied_providers(const ModuleData& m, Diagnostics& diags,
            r.decl_range);
     }
   }
-  if (parent_call == nullptr) return;  // the rest is about child modules
-  std::string module_text;
+  std::string module_text, parent_text = "the root module";
   for (const std::string& p : m.path)
     module_text += (module_text.empty() ? "" : ".") + ("module." + p);
+  if (m.path.empty()) module_text = "the root module";
+  if (m.path.size() > 1) parent_text = module_text.substr(0, module_text.rfind(".module."));
+  auto has = [](const std::vector<std::string>& v, const std::string& x) {
+    return std::find(v.begin(), v.end(), x) != v.end();
+  };
+  auto warning = [&](std::string summary, std::string detail, const Range& where) {
+    Diagnostic w;
+    w.severity = Severity::Warning;
+    w.summary = std::move(summary);
+    w.detail = std::move(detail);
+    w.subject = where;
+    diags.push_back(std::move(w));
+  };
+  // What the module's calls pass: a name this module neither configures
+  // nor requires is assumed to be a default provider's, and one a child
+  // module is not given cannot reach its children.
+  for (const auto& [call_name, call] : m.calls) {
+    for (const PassedProvider& passed : call.passed_providers) {
+      if (!passed.parent_alias.empty()) continue;
+      const std::string& name = passed.parent_name;
+      bool conf = has(m.configured_providers, name);
+      bool local = m.required_providers.count(name) != 0;
+      bool in =
+          parent_call != nullptr &&
+          std::any_of(parent_call->passed_providers.begin(), parent_call->passed_providers.end(),
+                      [&](const PassedProvider& p) { return p.child == name; });
+      std::string def = "hashicorp/" + name;
+      if (!conf && !local) {
+        warning("Reference to undefined provider",
+                "There is no explicit declaration for local provider name " + uni::go_quote(name) +
+                    " in " + module_text +
+                    ", so Terraform is assuming you mean to pass a configuration for provider " +
+                    uni::go_quote(def) +
+                    ".\n\nTo clarify your intent and silence this warning, "
+                    "add to " +
+                    parent_text + " a required_providers entry named " + uni::go_quote(name) +
+                    " with source = " + uni::go_quote(def) +
+                    ", or a different source address if appropriate.",
+                passed.parent_range);
+        continue;
+      }
+      if (parent_call != nullptr && !conf && !in) {
+        warning("Missing required provider configuration",
+                "The configuration for " + module_text +
+                    " expects to inherit a configuration for provider " + def +
+                    " with local name " + uni::go_quote(name) + ", but " + parent_text +
+                    " doesn't pass a configuration under that name.\n\nTo satisfy this "
+                    "requirement, add an entry for " +
+                    uni::go_quote(name) + " to the \"providers\" argument in the module " +
+                    uni::go_quote(parent_call->name) + " block.",
+                parent_call->decl_range);
+      }
+    }
+  }
+  if (parent_call == nullptr) return;  // the rest is about child modules
+  // A configuration of its own cannot be overridden by one passed in.
+  for (const std::string& name : m.configured_providers) {
+    for (const PassedProvider& passed : parent_call->passed_providers) {
+      if (passed.child != name) continue;
+      error(diags, "Cannot override provider configuration",
+            "The configuration of " + module_text + " has its own local configuration for " + name +
+                ", and so it cannot accept an overridden configuration provided by " + parent_text +
+                ".",
+            passed.child_range);
+    }
+  }
   if (m.configures_providers && no_provider_config) {
     error(diags, "Module is incompatible with count, for_each, and depends_on",
           "The module at " + module_text +
@@ -992,6 +1059,89 @@ void check_implied_providers(const ModuleData& m, Diagnostics& diags,
               ", consider updating this module to instead expect provider configurations to be "
               "passed by its caller.",
           *no_provider_config);
+  }
+  // What is passed in must be something this module can use, and of the
+  // type it requires. Types as resolveProviderTypes finds them: a module's
+  // required_providers, else the default provider of the name.
+  auto type_in = [](const ModuleData& mod, const std::string& name) {
+    auto req = mod.required_providers.find(name);
+    return req != mod.required_providers.end()
+               ? req->second.addr
+               : ProviderAddr{"registry.terraform.io", "hashicorp", name};
+  };
+  for (const PassedProvider& passed : parent_call->passed_providers) {
+    const std::string& name = passed.child;
+    std::string child_name = name.substr(0, name.find('.'));
+    ProviderAddr addr = type_in(m, child_name);
+    bool local = m.required_providers.count(name) != 0;
+    bool alias = false;
+    for (const auto& [rn, req] : m.required_providers) {
+      if (has(req.aliases, name)) {
+        addr = req.addr;
+        alias = true;
+      }
+    }
+    bool empty = std::any_of(m.empty_provider_configs.begin(), m.empty_provider_configs.end(),
+                             [&](const auto& e) { return e.first == name; });
+    if (!(local || alias || empty)) {
+      if (addr.hostname == "registry.terraform.io" && addr.ns == "hashicorp") {
+        warning("Reference to undefined provider",
+                "There is no explicit declaration for local provider name " + uni::go_quote(name) +
+                    " in " + module_text +
+                    ", so Terraform is assuming you mean to pass a configuration for " +
+                    uni::go_quote(display(addr)) +
+                    ".\n\nIf you also control the child module, add a required_providers entry "
+                    "named " +
+                    uni::go_quote(name) + " with the source address " +
+                    uni::go_quote(display(addr)) + ".",
+                passed.child_range);
+      } else {
+        error(diags, "Reference to undefined provider",
+              "The child module does not declare any provider requirement with the local name " +
+                  uni::go_quote(name) +
+                  ".\n\nIf you also control the child module, you can add a required_providers "
+                  "entry named " +
+                  uni::go_quote(name) + " with the source address " + uni::go_quote(display(addr)) +
+                  " to accept this provider configuration.",
+              passed.child_range);
+      }
+    }
+    // The type of what the parent passes.
+    ProviderAddr from = type_in(*parent, passed.parent_name);
+    if (auto req = parent->required_providers.find(name); req != parent->required_providers.end())
+      from = req->second.addr;
+    if (same(addr, from)) continue;
+    std::string other;
+    for (const auto& [ln, req] : m.required_providers) {
+      if (same(req.addr, from)) {
+        other = ln;
+        break;
+      }
+    }
+    std::string child_name_only = name.substr(0, name.find('.'));
+    if (!other.empty()) {
+      error(diags, "Provider type mismatch",
+            "The assigned configuration is for provider " + uni::go_quote(display(from)) +
+                ", but local name " + uni::go_quote(child_name_only) + " in " + parent_text +
+                " represents " + uni::go_quote(display(addr)) +
+                ".\n\nTo pass this configuration to the child module, use the local name " +
+                uni::go_quote(other) + " instead.",
+            passed.child_range);
+    } else {
+      std::string in_parent = passed.parent_alias.empty()
+                                  ? passed.parent_name
+                                  : passed.parent_name + "." + passed.parent_alias;
+      error(diags, "Provider type mismatch",
+            "The local name " + uni::go_quote(in_parent) + " in " + parent_text +
+                " represents provider " + uni::go_quote(display(from)) + ", but " +
+                uni::go_quote(name) + " in " + module_text + " represents " +
+                uni::go_quote(display(addr)) +
+                ".\n\nEach provider has its own distinct configuration schema and provider "
+                "types, so this module's " +
+                uni::go_quote(name) + " can be assigned only a configuration for " + display(addr) +
+                ", which is not required by " + module_text + ".",
+            passed.parent_range);
+    }
   }
   // Empty provider blocks (proxy configurations): one warning for each
   // provider, at the block whose range sorts first.

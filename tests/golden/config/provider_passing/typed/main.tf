@@ -1,0 +1,7 @@
+terraform {
+  required_providers {
+    builtin = {
+      source = "terraform.io/builtin/terraform"
+    }
+  }
+}
