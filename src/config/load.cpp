@@ -1060,6 +1060,25 @@ void check_implied_providers(const ModuleData& m, Diagnostics& diags,
               "passed by its caller.",
           *no_provider_config);
   }
+  // Each configuration alias the module declares must be passed in, unless
+  // the module configures it itself.
+  for (const auto& [rn, req] : m.required_providers) {
+    for (const std::string& key : req.aliases) {
+      bool passed_in =
+          std::any_of(parent_call->passed_providers.begin(), parent_call->passed_providers.end(),
+                      [&](const PassedProvider& p) { return p.child == key; });
+      if (passed_in || has(m.configured_providers, key)) continue;
+      error(diags, "Missing required provider configuration",
+            "The child module requires an additional configuration for provider " +
+                display(req.addr) + ", with the local name " + uni::go_quote(key) +
+                ".\n\nRefer to the module's documentation to understand the intended purpose of "
+                "this additional provider configuration, and then add an entry for " +
+                key +
+                " in the \"providers\" meta-argument in the module block to choose which "
+                "provider configuration the module should use for that purpose.",
+            parent_call->decl_range);
+    }
+  }
   // What is passed in must be something this module can use, and of the
   // type it requires. Types as resolveProviderTypes finds them: a module's
   // required_providers, else the default provider of the name.

@@ -1,0 +1,8 @@
+terraform {
+  required_providers {
+    tf = {
+      source                = "terraform.io/builtin/terraform"
+      configuration_aliases = [tf.a, tf.b]
+    }
+  }
+}
