@@ -2671,41 +2671,27 @@ MockData decode_mock_data(const Body& body, bool plan, Diagnostics& diags) {
 }
 
 void merge_mock_data(MockData& into, const MockData& other, Diagnostics& diags) {
-  auto merge =
-      [&](std::vector<MockData::Entry>& to, const std::vector<MockData::Entry>& from,
-          const std::function<std::string(const MockData::Entry&, const MockData::Entry&)>& detail,
-          const char* summary) {
-        for (const MockData::Entry& e : from) {
-          auto prev = std::find_if(to.begin(), to.end(),
-                                   [&](const MockData::Entry& x) { return x.key == e.key; });
-          if (prev == to.end()) {
-            to.push_back(e);
-            continue;
-          }
-          error(diags, summary, detail(*prev, e), e.subject);
-        }
-      };
-  merge(
-      into.resources, other.resources,
-      [](const MockData::Entry& cur, const MockData::Entry& e) {
-        return "A mock_resource " + uni::go_quote(e.key) + " block already exists at " +
-               range_string(cur.def) + ".";
-      },
-      "Duplicate mock resource block");
-  merge(
-      into.data, other.data,
-      [](const MockData::Entry& cur, const MockData::Entry& e) {
-        return "A mock_data " + uni::go_quote(e.key) + " block already exists at " +
-               range_string(cur.def) + ".";
-      },
-      "Duplicate mock resource block");
-  merge(
-      into.overrides, other.overrides,
-      [](const MockData::Entry& cur, const MockData::Entry& e) {
-        return "An override block for " + e.key + " already exists at " + range_string(cur.def) +
-               ".";
-      },
-      "Duplicate override block");
+  // [what] names the block of a key in the message.
+  auto merge = [&](std::vector<MockData::Entry>& to, const std::vector<MockData::Entry>& from,
+                   const char* summary,
+                   const std::function<std::string(const std::string&)>& what) {
+    for (const MockData::Entry& e : from) {
+      auto prev = std::find_if(to.begin(), to.end(),
+                               [&](const MockData::Entry& x) { return x.key == e.key; });
+      if (prev == to.end()) {
+        to.push_back(e);
+        continue;
+      }
+      error(diags, summary, what(e.key) + " already exists at " + range_string(prev->def) + ".",
+            e.subject);
+    }
+  };
+  merge(into.resources, other.resources, "Duplicate mock resource block",
+        [](const std::string& k) { return "A mock_resource " + uni::go_quote(k) + " block"; });
+  merge(into.data, other.data, "Duplicate mock resource block",
+        [](const std::string& k) { return "A mock_data " + uni::go_quote(k) + " block"; });
+  merge(into.overrides, other.overrides, "Duplicate override block",
+        [](const std::string& k) { return "An override block for " + k; });
 }
 
 void decode_test_file(const Body& body, TestFile& file, std::vector<MockSource>& mocks,
