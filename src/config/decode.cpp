@@ -1520,7 +1520,10 @@ ResourceDecl decode_resource(const Block& block, ResMode mode, bool override, bo
     }
   }
   if (const Attribute* a = at.find("provider")) {
-    decode_provider_ref(a->expr, "provider", diags);
+    if (std::optional<ProviderRef> ref = decode_provider_ref(a->expr, "provider", diags)) {
+      r.provider_name = ref->name;
+      r.provider_alias = ref->alias;
+    }
     d.set.insert("provider");
     r.has_provider = true;
   }

@@ -206,6 +206,7 @@ struct Resource {
   Diagnostics depends_on_diags;  // what validateDependsOn reports of it (analyze)
   std::string check;  // the check block holding a data source, or ""
   bool has_provider = false;  // a `provider` argument names its configuration
+  std::string provider_name, provider_alias;  // the configuration it names
   // Expressions the resource's graph vertex also depends on (Terraform's
   // NodeAbstractResource.References): its conditions, replace_triggered_by,
   // its connection block and its create-time provisioners' arguments.

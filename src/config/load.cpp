@@ -1210,6 +1210,45 @@ void check_implied_providers(const ModuleData& m, Diagnostics& diags,
   }
 }
 
+// ProviderTransformer: a resource whose `provider` names an aliased
+// configuration that its module neither declares nor is passed has none
+// ("Provider configuration not present", an error without a place, each
+// resource's once).
+void check_provider_configs(const ModuleData& m, Diagnostics& diags,
+                            const ModuleCall* parent_call = nullptr) {
+  std::string prefix;
+  for (const std::string& p : m.path) prefix += "module." + p + ".";
+  for (const Resource& r : m.resources) {
+    if (r.provider_alias.empty()) continue;
+    std::string key = r.provider_name + "." + r.provider_alias;
+    bool declared = std::any_of(m.configured_providers.begin(), m.configured_providers.end(),
+                                [&](const std::string& k) { return k == key; }) ||
+                    std::any_of(m.empty_provider_configs.begin(), m.empty_provider_configs.end(),
+                                [&](const auto& e) { return e.first == key; });
+    bool passed =
+        parent_call != nullptr &&
+        std::any_of(parent_call->passed_providers.begin(), parent_call->passed_providers.end(),
+                    [&](const PassedProvider& p) { return p.child == key; });
+    if (declared || passed) continue;
+    auto req = m.required_providers.find(r.provider_name);
+    ProviderAddr a =
+        req != m.required_providers.end() ? req->second.addr : implied_provider(r.provider_name);
+    std::string vertex = prefix + r.address();
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.summary = "Provider configuration not present";
+    d.detail = "To work with " + vertex + " its original provider configuration at " + prefix +
+               "provider[\"" + a.hostname + "/" + a.ns + "/" + a.type + "\"]." + r.provider_alias +
+               " is required, but it has been removed. This occurs when a provider configuration "
+               "is removed while objects created by that provider still exist in the state. "
+               "Re-add the provider configuration to destroy " +
+               vertex + ", after which you can remove the provider configuration again.";
+    diags.push_back(std::move(d));
+  }
+  for (const auto& [name, c] : m.calls)
+    if (c.child) check_provider_configs(*c.child, diags, &c);
+}
+
 // Finishes a Terraform load of [m]: references, the plan.
 LoadResult finish(std::shared_ptr<ModuleData> m, Sources sources, Diagnostics diags) {
   // Loading evaluates expressions without a context (defaults, sources,
@@ -1228,6 +1267,7 @@ LoadResult finish(std::shared_ptr<ModuleData> m, Sources sources, Diagnostics di
   Diagnostics graph;
   analyze_tree(*m, graph);
   m->plan = build_plan(*m, graph);
+  if (!has_errors(graph)) check_provider_configs(*m, graph);
   m->graph_diags = std::move(graph);
   m->sources = r.sources;
   r.diagnostics = std::move(diags);
