@@ -351,11 +351,41 @@ void prepare_resource_body(Resource& r) {
     r.static_body = std::make_shared<const StaticBody>(StaticBody::read(r.config, *r.shape, schema_for(r, *r.shape)));
 }
 
+namespace {
+
+// For a resource type Terraform has built in (which takes no nested
+// block), when its references failed: the dynamic blocks of its body are
+// unsupported all the same (dynblock checks their type before their
+// for_each is evaluated), unless the errors are in its arguments, which
+// stop Terraform before it decodes the body ([out] holds them).
+void unsupported_dynamic_blocks(const Resource& r, Diagnostics& out) {
+  BodySchema schema = schema_for(r, *r.shape);
+  schema.blocks.push_back({"dynamic", {"type"}});
+  PartialContentResult c = r.config.partial_content(schema);
+  for (const Diagnostic& d : out) {
+    if (d.severity != Severity::Error || !d.subject) continue;
+    for (const Attribute& a : c.content.attributes) {
+      const Range& x = a.expr.range();
+      if (d.subject->filename == x.filename && d.subject->start.byte >= x.start.byte &&
+          d.subject->end.byte <= x.end.byte)
+        return;
+    }
+  }
+  for (const Block& b : c.content.blocks) {
+    if (b.type != "dynamic") continue;
+    error(out, "Unsupported block type",
+          "Blocks of type \"" + b.labels[0] + "\" are not expected here.", b.label_ranges[0]);
+  }
+}
+
+}  // namespace
+
 Value eval_resource_body(EvalState& st, const Resource& r, const ModInst& mi, const Rep& rep,
                          Diagnostics& out, const EvalContext* shared) {
   if (!r.body_info || !r.shape) return Value::dynamic();
   if (r.body_info->has_errors()) {
     out.insert(out.end(), r.body_info->diags.begin(), r.body_info->diags.end());
+    if (builtin_shape(r) != nullptr) unsupported_dynamic_blocks(r, out);
     return Value::dynamic();
   }
   out.insert(out.end(), r.body_info->diags.begin(), r.body_info->diags.end());
