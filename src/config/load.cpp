@@ -914,13 +914,16 @@ void check_implied_providers(const ModuleData& m, Diagnostics& diags,
       no_config = c.depends_on[0]->expr.range();
     check_implied_providers(*c.child, diags, &c, no_config, &m);
   }
-  auto warn = [&](std::string detail, const Range& where) {
+  auto warning = [&](std::string summary, std::string detail, const Range& where) {
     Diagnostic w;
     w.severity = Severity::Warning;
-    w.summary = "Duplicate required provider";
+    w.summary = std::move(summary);
     w.detail = std::move(detail);
     w.subject = where;
     diags.push_back(std::move(w));
+  };
+  auto warn = [&](std::string detail, const Range& where) {
+    warning("Duplicate required provider", std::move(detail), where);
   };
   auto same = [](const ProviderAddr& a, const ProviderAddr& b) {
     return a.hostname == b.hostname && a.ns == b.ns && a.type == b.type;
@@ -987,14 +990,6 @@ void check_implied_providers(const ModuleData& m, Diagnostics& diags,
   if (m.path.size() > 1) parent_text = module_text.substr(0, module_text.rfind(".module."));
   auto has = [](const std::vector<std::string>& v, const std::string& x) {
     return std::find(v.begin(), v.end(), x) != v.end();
-  };
-  auto warning = [&](std::string summary, std::string detail, const Range& where) {
-    Diagnostic w;
-    w.severity = Severity::Warning;
-    w.summary = std::move(summary);
-    w.detail = std::move(detail);
-    w.subject = where;
-    diags.push_back(std::move(w));
   };
   // What the module's calls pass: a name this module neither configures
   // nor requires is assumed to be a default provider's, and one a child
