@@ -76,22 +76,6 @@ struct Address {
   std::string type, name;  // the resource's
 };
 
-// An instance key as addrs.ParseInstanceKey reads it: `["k"]`, `[0]`, or
-// nullopt with the reason in [err].
-std::optional<std::string> instance_key(const Value& k, std::string& err) {
-  if (k.type() == Type::string() && k.is_known() && !k.is_null())
-    return "[" + uni::go_quote(k.as_string()) + "]";
-  if (k.type() == Type::number() && k.is_known() && !k.is_null()) {
-    const Number& n = k.as_number();
-    std::optional<int64_t> i = n.is_integer() ? n.to_int64() : std::nullopt;
-    if (i) return "[" + std::to_string(*i) + "]";
-    err = "value must be a whole number, between -9223372036854775808 and 9223372036854775807";
-    return std::nullopt;
-  }
-  err = "either a string or an integer is required";
-  return std::nullopt;
-}
-
 // Reads the module path at the start of [t] into [a] ("module.x." steps,
 // with their keys when [instances]: parseModuleInstancePrefix, else
 // parseModulePrefix, which refuses keys), leaving [i] at the first step
@@ -1708,6 +1692,20 @@ std::optional<ProviderDecl> decode_provider(const Block& block, Diagnostics& dia
 }
 
 }  // namespace
+
+std::optional<std::string> instance_key(const Value& k, std::string& err) {
+  if (k.type() == Type::string() && k.is_known() && !k.is_null())
+    return "[" + uni::go_quote(k.as_string()) + "]";
+  if (k.type() == Type::number() && k.is_known() && !k.is_null()) {
+    const Number& n = k.as_number();
+    std::optional<int64_t> i = n.is_integer() ? n.to_int64() : std::nullopt;
+    if (i) return "[" + std::to_string(*i) + "]";
+    err = "value must be a whole number, between -9223372036854775808 and 9223372036854775807";
+    return std::nullopt;
+  }
+  err = "either a string or an integer is required";
+  return std::nullopt;
+}
 
 std::optional<TargetAddr> parse_target(const Traversal& t, Diagnostics& diags) {
   std::optional<Address> a = parse_address(t, true, diags);

@@ -89,6 +89,11 @@ struct FileDecls {
 // nullopt with the reason in [err] (decode.cpp).
 std::optional<std::string> parse_provider_part(std::string_view given, std::string& err);
 
+// An instance key as addrs.ParseInstanceKey reads it, written as
+// InstanceKey.String writes it: `["k"]`, `[0]`; nullopt with the reason in
+// [err].
+std::optional<std::string> instance_key(const Value& k, std::string& err);
+
 // addrs.ParseTarget of [t], an import block's `to` with its key
 // evaluated: whether it names a resource (else a module), the kind of its
 // instance key (0: none, 1: a number, 2: a string), and the address as

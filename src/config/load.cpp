@@ -893,14 +893,17 @@ bool looks_like_packer(const std::string& dir) {
   return pkr && !tf;
 }
 
-// Part of validateProviderConfigs, which Terraform runs on a tree that
-// loaded without errors: the provider a managed or data resource without a
-// `provider` argument implies by its type's prefix must have a valid local
-// name. [m] first, then its children.
-void check_implied_providers(const ModuleData& m, Diagnostics& diags,
-                             const ModuleCall* parent_call = nullptr,
-                             std::optional<Range> no_provider_config = std::nullopt,
-                             const ModuleData* parent = nullptr) {
+// validateProviderConfigs, which Terraform runs on a tree that loaded
+// without errors, for [m] (called by [parent_call]; [no_provider_config]:
+// where a call above it used count, for_each or depends_on): its children
+// first; then one provider required under two local names, the providers
+// resources imply, and what [m]'s calls pass; for a child module also its
+// own configurations against what it is passed, its configuration_aliases,
+// and its empty provider blocks.
+void validate_provider_configs(const ModuleData& m, Diagnostics& diags,
+                               const ModuleCall* parent_call = nullptr,
+                               std::optional<Range> no_provider_config = std::nullopt,
+                               const ModuleData* parent = nullptr) {
   for (const auto& [name, c] : m.calls) {
     if (!c.child) continue;
     // A call with count, for_each or depends_on: no module beneath it may
@@ -912,7 +915,7 @@ void check_implied_providers(const ModuleData& m, Diagnostics& diags,
       no_config = c.for_each->expr.range();
     else if (!c.depends_on.empty())
       no_config = c.depends_on[0]->expr.range();
-    check_implied_providers(*c.child, diags, &c, no_config, &m);
+    validate_provider_configs(*c.child, diags, &c, no_config, &m);
   }
   auto warning = [&](std::string summary, std::string detail, const Range& where) {
     Diagnostic w;
@@ -1254,7 +1257,7 @@ LoadResult finish(std::shared_ptr<ModuleData> m, Sources sources, Diagnostics di
   LoadResult r;
   r.sources = std::move(sources);
   if (m != nullptr && !has_errors(diags) && m->language == Language::Terraform)
-    check_implied_providers(*m, diags);
+    validate_provider_configs(*m, diags);
   if (m == nullptr || has_errors(diags)) {
     r.diagnostics = std::move(diags);
     return r;

@@ -8,6 +8,7 @@
 // A run block with a `module` block tests a module of its own, which is
 // not loaded here: its overrides are not checked, and a file's override is
 // taken as possibly meant for it.
+#include "config/decode.h"
 #include "config/internal.h"
 #include "util/unicode.h"
 
@@ -38,17 +39,6 @@ void warn_target(const TestTarget& t, Diagnostics& diags) {
              "in the target address or an unnecessary override.";
   w.subject = t.range;
   diags.push_back(std::move(w));
-}
-
-// An instance key as addrs.InstanceKey.String writes it.
-std::string key_text(const Value& k) {
-  if (k.type() == Type::string() && k.is_known() && !k.is_null())
-    return "[" + uni::go_quote(k.as_string()) + "]";
-  if (k.type() == Type::number() && k.is_known() && !k.is_null()) {
-    std::optional<int64_t> i = k.as_number().to_int64();
-    if (i) return "[" + std::to_string(*i) + "]";
-  }
-  return "";
 }
 
 // addrs.ParseRefFromTestingScope of [t], then the kinds of object
@@ -112,7 +102,8 @@ void check_expect_failure(const Traversal& t, Diagnostics& diags) {
         break;
       case Ref::Module:
         subject = "module." + ref->name;
-        if (ref->keyed && t.steps.size() > 2) subject += key_text(t.steps[2].key);
+        if (std::string err; ref->keyed && t.steps.size() > 2)
+          subject += instance_key(t.steps[2].key, err).value_or("");
         if (ref->output) subject += "." + *ref->output;
         break;
     }
