@@ -23,6 +23,8 @@
 #include <tuple>
 
 #include "config/internal.h"
+#include "util/meter.h"
+#include "util/stack.h"
 #include "util/unicode.h"
 #include "value/render.h"
 
@@ -122,8 +124,11 @@ void add_both(FunctionTable& t, const std::string& name, Function f) {
 // Appends the text of wholly known, unmarked [v] as hclwrite.TokensForValue
 // writes it, before its layout: null, bools and numbers ('f', -1) as they
 // are, strings quoted, sequences on one line, and a non-empty object or map
-// an item a line, the key bare when it is an identifier.
-void append_value_text(const Value& v, std::string& out) {
+// an item a line, the key bare when it is an identifier. The text is
+// counted by [meter] as it grows (the string size limit and the deadline),
+// each level checked against the stack of the run_deep it runs in.
+void append_value_text(const Value& v, std::string& out, util::TextMeter& meter) {
+  util::enter_level();
   const Type* t = v.type();
   if (v.is_null()) {
     out += "null";
@@ -132,12 +137,14 @@ void append_value_text(const Value& v, std::string& out) {
   } else if (t == Type::number()) {
     v.as_number().append_text(out);
   } else if (t == Type::string()) {
-    out += hcl_quote(v.as_string());
+    out += '"';
+    append_hcl_escaped(out, v.as_string(), true);
+    out += '"';
   } else if (t->is_list() || t->is_set() || t->is_tuple()) {
     out += '[';
     for (size_t i = 0; i < v.length(); ++i) {
       if (i > 0) out += ", ";
-      append_value_text(v.element(i), out);
+      append_value_text(v.element(i), out, meter);
     }
     out += ']';
   } else if (t->is_object() || t->is_map()) {
@@ -145,13 +152,34 @@ void append_value_text(const Value& v, std::string& out) {
     out += n > 0 ? "{\n" : "{";
     for (size_t i = 0; i < n; ++i) {
       std::string_view key = t->is_object() ? t->attr_name(i) : v.map_key(i);
-      out += valid_identifier(key) ? std::string(key) : hcl_quote(key);
+      if (valid_identifier(key)) {
+        out += key;
+      } else {
+        out += '"';
+        append_hcl_escaped(out, key, true);
+        out += '"';
+      }
       out += " = ";
-      append_value_text(t->is_object() ? v.attr(i) : v.map_value(i), out);
+      append_value_text(t->is_object() ? v.attr(i) : v.map_value(i), out, meter);
       out += '\n';
     }
     out += '}';
   }
+  meter.check();
+}
+
+// The text [write] appends (to a string counted as a string value, in a
+// run_deep), laid out as hclwrite's format lays it out.
+template <class F>
+std::string laid_out(F&& write) {
+  std::string text = util::run_deep([&](const util::StackBudget&) {
+    std::string out;
+    util::TextMeter meter(out, util::TextMeter::Use::StringValue);
+    write(out, meter);
+    meter.finish();
+    return out;
+  });
+  return format::format_hcl(text);
 }
 
 // The one parameter of the provider's functions: [type], unknowns
@@ -195,18 +223,20 @@ Function encode_tfvars_fn() {
     }
     std::sort(items.begin(), items.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::string text;
     for (const auto& [key, value] : items) {
       if (!valid_identifier(key))
         return FuncResult::fail("invalid variable name " + uni::go_quote(key) +
                                 ": must be a valid identifier, per Terraform's rules for input "
                                 "variable declarations");
-      text.append(key);
-      text += " = ";
-      append_value_text(value, text);
-      text += '\n';
     }
-    return FuncResult::of(Value::string(format::format_hcl(text)));
+    return FuncResult::of(Value::string(laid_out([&](std::string& text, util::TextMeter& meter) {
+      for (const auto& [key, value] : items) {
+        text.append(key);
+        text += " = ";
+        append_value_text(value, text, meter);
+        text += '\n';
+      }
+    })));
   };
   return f;
 }
@@ -266,9 +296,8 @@ Function encode_expr_fn() {
       }
       return FuncResult::of(Value::unknown(Type::string(), std::move(r)));
     }
-    std::string text;
-    append_value_text(v, text);
-    std::string out = format::format_hcl(text);
+    std::string out = laid_out(
+        [&](std::string& text, util::TextMeter& meter) { append_value_text(v, text, meter); });
     size_t b = out.find_first_not_of(" \t\n\r\v\f");
     size_t e = out.find_last_not_of(" \t\n\r\v\f");
     return FuncResult::of(Value::string(b == std::string::npos ? "" : out.substr(b, e - b + 1)));

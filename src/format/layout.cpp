@@ -29,9 +29,11 @@
 
 #include <utf8proc.h>
 
-#include "util/unicode.h"
-
 #include <algorithm>
+
+#include "util/budget.h"
+#include "util/meter.h"
+#include "util/unicode.h"
 
 namespace hclvm::format {
 
@@ -252,6 +254,10 @@ void layout(std::span<const Token> tokens, const TokenText& text, std::span<uint
   uint32_t* spaces = spaces_span.data();
   const uint32_t n = uint32_t(tokens.size()) - 1;  // EOF belongs to no line
   bool align_any = false;
+  // Laying out the text of a value inside an evaluation (the built-in
+  // provider's encode_expr) watches the run's deadline, a line at a time.
+  util::Budget* budget = util::current_budget();
+  uint32_t unpolled = 0;
   for (uint32_t b = 0;;) {
     // Passes 1 to 4 for the line [b, e): it ends after a newline or a
     // comment that holds one.
@@ -263,6 +269,10 @@ void layout(std::span<const Token> tokens, const TokenText& text, std::span<uint
         break;
     }
     if (b == e) break;  // the empty final line
+    if (budget != nullptr && (unpolled += e - b) >= (1u << 14)) {
+      unpolled = 0;
+      budget->poll();
+    }
     Line l{b};
     if (e - b > 1 && toks[e - 1].type == Tok::Comment) l.comment = e - 1;
     uint32_t lead_end = l.comment != kNone ? l.comment : e;
@@ -328,8 +338,12 @@ void layout(std::span<const Token> tokens, const TokenText& text, std::span<uint
   if (lines.capacity() > (size_t(1) << 20)) std::vector<Line>().swap(lines);
 }
 
-void write_tokens(std::span<const Token> toks, const TokenText& text, std::span<const uint32_t> spaces,
-                  std::string& out) {
+namespace {
+
+// write_tokens, its text counted by [meter] when [kMetered].
+template <bool kMetered>
+void write_runs(std::span<const Token> toks, const TokenText& text,
+                std::span<const uint32_t> spaces, std::string& out, util::TextMeter& meter) {
   // Most tokens keep the blanks they had: the output copies runs of the
   // source whole, and breaks a run only where the bytes between two tokens
   // are not the spaces wanted there (blanks that change, tokens a rewrite
@@ -340,6 +354,7 @@ void write_tokens(std::span<const Token> toks, const TokenText& text, std::span<
   uint32_t run = 0, at = 0;  // the pending run of the source: [run, at)
   bool in_run = false;
   for (size_t i = 0; i < toks.size(); ++i) {
+    if constexpr (kMetered) meter.check();
     const Token& t = toks[i];
     uint32_t want = spaces[i];
     bool same = in_run && in_src(t.span) && t.span.begin >= at && t.span.begin - at == want;
@@ -359,6 +374,20 @@ void write_tokens(std::span<const Token> toks, const TokenText& text, std::span<
     }
   }
   if (in_run) out.append(src.substr(run, at - run));
+}
+
+}  // namespace
+
+void write_tokens(std::span<const Token> toks, const TokenText& text,
+                  std::span<const uint32_t> spaces, std::string& out) {
+  // Inside an evaluation the text is counted as it grows, as the string
+  // value it becomes there (the built-in provider's encode_expr): deep
+  // nesting makes its indentation grow with the square of the depth.
+  util::TextMeter meter(out, util::TextMeter::Use::StringValue);
+  if (util::current_budget() != nullptr)
+    write_runs<true>(toks, text, spaces, out, meter);
+  else
+    write_runs<false>(toks, text, spaces, out, meter);
 }
 
 }  // namespace hclvm::format

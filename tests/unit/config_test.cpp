@@ -576,6 +576,34 @@ TEST(ConfigModule, UnreadableRequiredProvidersBlockIsNotADuplicate) {
   EXPECT_EQ(text.find("Duplicate required providers configuration"), std::string::npos) << text;
 }
 
+// The built-in provider's encode_expr writes text counted against the
+// run's limits as it grows: a value nested 9,000 deep (whose laid-out text
+// grows with the square of the depth) and a wide one both stop at the
+// string size limit instead of building their whole text.
+TEST(ConfigModule, EncodedValueTextStaysWithinLimits) {
+  ScratchDir d;
+  std::string deep;
+  for (int i = 0; i < 9000; ++i) deep += "{\"a\":";
+  deep += "1" + std::string(9000, '}');
+  d.write("deep.json", deep);
+  d.write(
+      "main.tf",
+      "terraform {\n  required_providers {\n    tf = { source = "
+      "\"terraform.io/builtin/terraform\" }\n  }\n}\n"
+      "output \"deep\" {\n  value = provider::tf::encode_expr(jsondecode(file(\"deep.json\")))\n}\n"
+      "output \"wide\" {\n  value = provider::tf::encode_tfvars({ for i in range(1000) : "
+      "\"k${i}\" => [for j in range(1000) : \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx${j}\"] })\n}\n");
+  config::ModulePtr m = load(d);
+  ASSERT_TRUE(m);
+  config::Inputs in;
+  in.auto_var_files = false;
+  config::Evaluation e = config::evaluate(m, in);
+  std::string text = config::render_diagnostics(e.diagnostics(), {});
+  size_t limits = 0;
+  for (const Diagnostic& x : e.diagnostics()) limits += x.summary == "String size limit exceeded";
+  EXPECT_EQ(limits, 2u) << text;
+}
+
 TEST(ConfigConsole, RendersValuesAsTerraformConsole) {
   EXPECT_EQ(config::console_value(Value::string("a\nb")), "<<EOT\na\nb\nEOT");
   EXPECT_EQ(config::console_value(Value::null(Type::list(Type::string()))),
