@@ -57,6 +57,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace hclvm {
@@ -85,6 +86,10 @@ struct Limits {
 // The summary of the diagnostic for [l], e.g. "Evaluation step limit
 // exceeded".
 std::string_view limit_summary(Limit l);
+// The detail of the diagnostic for [l] under [limits], e.g. "The
+// evaluation took more than 10000000 steps (loop iterations and function
+// calls)."
+std::string limit_detail(Limit l, const Limits& limits);
 // A short stable name for [l]: "steps", "memory", "string_size",
 // "collection_size", "depth", "timeout", "cancelled".
 std::string_view limit_name(Limit l);

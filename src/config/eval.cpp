@@ -28,6 +28,7 @@
 #include <tuple>
 
 #include "config/decode.h"
+#include "util/budget.h"
 #include "util/unicode.h"
 #include "value/json.h"
 
@@ -442,6 +443,23 @@ void finish_diags(const EvalState& st, Diagnostics& diags, const EvalContext& ct
 // Runs [e] for instance [mi]; errors go to [out] and make the result
 // unknown (of [want] when given). With [want], the value is converted to
 // it ("Incorrect value type").
+bool count_instances(EvalState& st, uint64_t n, const Range& r, Diagnostics& out) {
+  util::Budget* b = util::current_budget();
+  if (b == nullptr) return true;
+  if (n > b->limits().max_collection_size) {
+    error(out, std::string(limit_summary(Limit::CollectionSize)),
+          limit_detail(Limit::CollectionSize, b->limits()), r);
+    return false;
+  }
+  try {
+    b->step(n);
+  } catch (const util::LimitExceeded&) {
+    if (!st.limit_range) st.limit_range = r;
+    throw;
+  }
+  return true;
+}
+
 Value run(EvalState& st, const ExprInfo& e, const ModInst& mi, const Rep& rep, Diagnostics& out,
           const Type* want = nullptr, const std::string* own = nullptr) {
   const Type* result_type = want ? want : Type::dynamic();
@@ -454,7 +472,13 @@ Value run(EvalState& st, const ExprInfo& e, const ModInst& mi, const Rep& rep, D
   EvalContext ctx(&st.fn_ctx);
   ctx.set_functions(fns_for(st, *mi.mod));
   build_context(st, e, mi, rep, ctx, own);
-  EvalResult r = e.expr.value(*st.vm, &ctx);
+  EvalResult r;
+  try {
+    r = e.expr.value(*st.vm, &ctx);
+  } catch (const util::LimitExceeded&) {
+    if (!st.limit_range) st.limit_range = e.expr.range();
+    throw;
+  }
   finish_diags(st, r.diagnostics, ctx, ctx.functions(), &e.expr.source());
   out.insert(out.end(), r.diagnostics.begin(), r.diagnostics.end());
   if (r.has_errors()) return Value::unknown(result_type);
@@ -661,7 +685,7 @@ bool expand_call(EvalState& st, ModInst& mi, const ModuleCall& c, Diagnostics& o
     std::optional<int64_t> n = eval_count(st, *c.count, mi, out, unknown);
     if (unknown) {
       x.mode = Expansion::Unknown;
-    } else if (!n) {
+    } else if (!n || !count_instances(st, uint64_t(*n), c.count->expr.range(), out)) {
       ok = false;
       x.mode = Expansion::Unknown;
     } else {
@@ -675,6 +699,11 @@ bool expand_call(EvalState& st, ModInst& mi, const ModuleCall& c, Diagnostics& o
       x.keys.clear();
       x.each_values.clear();
       ok = unknown;
+    } else if (!count_instances(st, x.keys.size(), c.for_each->expr.range(), out)) {
+      x.mode = Expansion::Unknown;
+      x.keys.clear();
+      x.each_values.clear();
+      ok = false;
     }
   } else {
     x.mode = Expansion::Single;
@@ -1500,9 +1529,9 @@ bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, Diagnostics& o
   if (r.count) {
     bool unknown = false;
     std::optional<int64_t> n = eval_count(st, *r.count, mi, out, unknown);
-    if (!n) {
+    if (!n || !count_instances(st, uint64_t(*n), r.count->expr.range(), out)) {
       x.mode = Expansion::Unknown;
-      ok = unknown;
+      ok = n ? false : unknown;
     } else {
       x.mode = Expansion::Count;
       for (int64_t i = 0; i < *n; ++i) x.keys.push_back({InstKey::Int, i, ""});
@@ -1513,6 +1542,10 @@ bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, Diagnostics& o
       x.mode = Expansion::Unknown;
       x.keys.clear();
       ok = unknown;
+    } else if (!count_instances(st, x.keys.size(), r.for_each->expr.range(), out)) {
+      x.mode = Expansion::Unknown;
+      x.keys.clear();
+      ok = false;
     }
   } else {
     x.keys.push_back({});
@@ -1905,34 +1938,29 @@ Diagnostics validate(const ModulePtr& module) {
   return out;
 }
 
-Evaluation evaluate(const ModulePtr& module, const Inputs& inputs, Vm* vm) {
-  Evaluation ev;
-  ev.state_ = std::make_unique<EvalState>();
-  EvalState& st = *ev.state_;
-  st.module = module;
-  st.root = &module->data();
-  st.inputs = inputs;
-  st.vm = vm ? vm : &detail::thread_vm();
-  st.cwd = inputs.cwd.empty() ? detail::working_dir() : inputs.cwd;
-  if (module->language() == Language::Packer) {
-    detail::evaluate_packer(*module, inputs, *st.vm, st);
-    return ev;
+namespace detail {
+
+// The walk of evaluate(): the root variables, then every vertex in order.
+void walk(EvalState& st, const Inputs& inputs) {
+  if (st.module->language() == Language::Packer) {
+    evaluate_packer(*st.module, inputs, *st.vm, st);
+    return;
   }
-  st.fns = detail::terraform_functions(st.root->fs_dir, inputs.confine_files, false);
+  st.fns = terraform_functions(st.root->fs_dir, inputs.confine_files, false);
   st.fn_ctx.set_functions(st.fns);
 
   st.insts.emplace_back();
-  detail::ModInst& root = st.insts.back();
+  ModInst& root = st.insts.back();
   root.mod = st.root;
   st.by_module[st.root].push_back(&root);
 
-  detail::collect_root_variables(st);
-  if (st.stopped) return ev;
+  collect_root_variables(st);
+  if (st.stopped) return;
   if (!st.root->graph_diags.empty()) {
     st.diags.insert(st.diags.end(), st.root->graph_diags.begin(), st.root->graph_diags.end());
     if (has_errors(st.root->graph_diags)) {
       st.stopped = true;
-      return ev;
+      return;
     }
   }
 
@@ -1947,7 +1975,48 @@ Evaluation evaluate(const ModulePtr& module, const Inputs& inputs, Vm* vm) {
       failed[i] = true;
       continue;
     }
-    failed[i] = !detail::eval_vertex(st, order[i]);
+    util::poll();
+    failed[i] = !eval_vertex(st, order[i]);
+  }
+}
+
+}  // namespace detail
+
+Evaluation evaluate(const ModulePtr& module, const Inputs& inputs, Vm* vm) {
+  Evaluation ev;
+  ev.state_ = std::make_unique<EvalState>();
+  EvalState& st = *ev.state_;
+  st.module = module;
+  st.root = &module->data();
+  st.inputs = inputs;
+  st.vm = vm ? vm : &detail::thread_vm();
+  st.cwd = inputs.cwd.empty() ? detail::working_dir() : inputs.cwd;
+  // The evaluation as a whole is held to the Vm's limits, as one run is:
+  // its runs count against one budget and one deadline, and each instance
+  // of a count or for_each is a step. Exceeding a limit ends it with that
+  // one error. (Inside another run, it counts against that run's budget.)
+  util::Budget* outer = util::current_budget();
+  if (outer != nullptr) {
+    detail::walk(st, inputs);
+    return ev;
+  }
+  const Limits& limits = st.vm->limits();
+  std::optional<util::Budget> budget;
+  struct Restore {
+    ~Restore() { util::set_current_budget(nullptr); }
+  } restore;
+  try {
+    budget.emplace(limits, util::Budget::Host{});
+    util::set_current_budget(&*budget);
+    detail::walk(st, inputs);
+  } catch (const util::LimitExceeded& e) {
+    Diagnostic d;
+    d.severity = Severity::Error;
+    d.summary = std::string(limit_summary(e.limit));
+    d.detail = limit_detail(e.limit, limits);
+    if (st.limit_range) d.subject = *st.limit_range;
+    st.diags.push_back(std::move(d));
+    st.stopped = true;
   }
   return ev;
 }

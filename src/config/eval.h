@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -118,6 +119,9 @@ struct EvalState {
   std::vector<Instance> instances;
   std::string cwd;
   Vm* vm = nullptr;
+  // Where the run that exceeded one of the evaluation's limits was (the
+  // innermost expression), for the diagnostic that ends the evaluation.
+  std::optional<Range> limit_range;
   // Packer: the evaluated named values (var, local) of the template.
   Value packer_vars, packer_locals;
 };
@@ -128,6 +132,11 @@ const std::shared_ptr<const FunctionTable>& fns_for(const EvalState& st, const M
 
 // Terraform's console scope of [st] (its table made on first use).
 const EvalContext& console_context(const EvalState& st);
+
+// Counts [n] instances of a count or for_each expansion (at [r]) against
+// the evaluation's limits: the collection the block's value becomes (false,
+// with the error in [out], when it would be too big), and a step each.
+bool count_instances(EvalState& st, uint64_t n, const Range& r, Diagnostics& out);
 
 // Collects the root variables' raw values from [st].inputs (environment,
 // var files, -var) and parses them (collectVariableValues and

@@ -45,6 +45,34 @@ std::string_view limit_summary(Limit l) { return kLimitTexts[size_t(l)].summary;
 
 std::string_view limit_name(Limit l) { return kLimitTexts[size_t(l)].name; }
 
+std::string limit_detail(Limit l, const Limits& limits) {
+  auto n = [](uint64_t v) { return std::to_string(v); };
+  switch (l) {
+    case Limit::Steps:
+      return "The evaluation took more than " + n(limits.max_steps) +
+             " steps (loop iterations and function calls).";
+    case Limit::Memory:
+      return "The evaluation created more than " + n(limits.max_memory) + " bytes of values.";
+    case Limit::StringSize:
+      return "The evaluation would create a string longer than " + n(limits.max_string_bytes) +
+             " bytes.";
+    case Limit::CollectionSize:
+      return "The evaluation would create a collection of more than " +
+             n(limits.max_collection_size) + " elements.";
+    case Limit::Depth:
+      return "Evaluations nested more than " + n(limits.max_depth) +
+             " levels deep, or a value nested too deeply to walk.";
+    case Limit::Timeout:
+      return "The evaluation ran longer than " +
+             n(uint64_t(
+                 std::chrono::duration_cast<std::chrono::milliseconds>(limits.timeout).count())) +
+             " ms.";
+    case Limit::Cancelled:
+      return "The evaluation was cancelled.";
+  }
+  return {};
+}
+
 namespace util {
 
 constinit thread_local Budget* t_current_budget = nullptr;

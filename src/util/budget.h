@@ -31,6 +31,11 @@ class Budget {
  public:
   // The budget of a run under [limits] (which must outlive it), starting now.
   explicit Budget(const Limits& limits) { start(limits); }
+  // The budget of a host's evaluation made of many runs (a whole
+  // configuration): the runs made while it is current are nested in it, so
+  // together they count against one set of limits and one deadline.
+  struct Host {};
+  Budget(const Limits& limits, Host) : host_(true) { start(limits); }
   // Starts the budget again, for a new run under [limits].
   void start(const Limits& limits);
 
@@ -80,6 +85,9 @@ class Budget {
   // depth, the deadline and the cancel flag.
   void enter();
   void leave() { --depth_; }
+  // Whether this is a host's budget with no run in progress in it: a run
+  // that needs no interpreter may then answer at once (Vm::run).
+  bool idle_host() const { return host_ && depth_ == 0; }
   // Whether enter() would fail for the depth.
   bool depth_exhausted() const { return depth_ >= limits_->max_depth; }
 
@@ -101,6 +109,7 @@ class Budget {
   uint64_t until_poll_ = kPollEvery;
   size_t poll_bytes_left_ = kPollBytes;
   uint32_t depth_ = 0;
+  bool host_ = false;
   int64_t deadline_ns_ = 0;  // on the coarse monotonic clock
 };
 

@@ -833,7 +833,7 @@ struct Vm::State {
     Diagnostic d;
     d.severity = Severity::Error;
     d.summary = std::string(limit_summary(l));
-    d.detail = limit_detail(l);
+    d.detail = hclvm::limit_detail(l, limits);
     std::span<const ast::Span> at =
         at_pc == kNoPc ? std::span<const ast::Span>() : prog->site(at_pc);
     if (at.empty()) at = prog->spans;
@@ -846,33 +846,6 @@ struct Vm::State {
       d.subject = range(all);
     }
     return d;
-  }
-
-  std::string limit_detail(Limit l) const {
-    auto n = [](uint64_t v) { return std::to_string(v); };
-    switch (l) {
-      case Limit::Steps:
-        return "The evaluation took more than " + n(limits.max_steps) +
-               " steps (loop iterations and function calls).";
-      case Limit::Memory:
-        return "The evaluation created more than " + n(limits.max_memory) + " bytes of values.";
-      case Limit::StringSize:
-        return "The evaluation would create a string longer than " + n(limits.max_string_bytes) +
-               " bytes.";
-      case Limit::CollectionSize:
-        return "The evaluation would create a collection of more than " +
-               n(limits.max_collection_size) + " elements.";
-      case Limit::Depth:
-        return "Evaluations nested more than " + n(limits.max_depth) +
-               " levels deep, or a value nested too deeply to walk.";
-      case Limit::Timeout:
-        return "The evaluation ran longer than " +
-               n(uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(limits.timeout)
-                              .count())) +
-               " ms.";
-      case Limit::Cancelled: return "The evaluation was cancelled.";
-    }
-    return {};
   }
 
   // Clears what a run left behind that holds references to values.
@@ -2919,7 +2892,10 @@ EvalResult Vm::run(const Program& program, const EvalContext& ctx) {
   s.stats = EvalStats{};
   s.at_pc = State::kNoPc;
   uint32_t sc = program.hot().shortcut;
-  if (sc != vm::Hot::kNoShortcut && util::current_budget() == nullptr) {
+  // Not inside another run (whose budget a nested run counts against),
+  // but possibly inside a host's evaluation of many runs (a configuration).
+  util::Budget* b = util::current_budget();
+  if (sc != vm::Hot::kNoShortcut && (b == nullptr || b->idle_host())) {
     if (const Value* v = s.shortcut(program, ctx, sc)) return EvalResult{*v, {}};
   }
   return run_program(program, ctx);
@@ -2929,13 +2905,33 @@ EvalResult Vm::run(const Program& program, const EvalContext& ctx) {
   State& s = *state_;
   if (util::Budget* outer = util::current_budget()) {
     // Nested in a run on this thread (a function evaluating a template):
-    // it counts against that run, and a limit ends that run.
+    // it counts against that run, and a limit ends that run. Directly in
+    // a host's evaluation of many runs (a configuration), a limit on one
+    // value (a string, a collection, the nesting) ends only this run, with
+    // its diagnostic, as when the run has a budget of its own; a limit the
+    // runs share (steps, memory, the deadline, cancelling) ends the
+    // host's evaluation, which reports it.
+    bool in_host = outer->idle_host();
     outer->enter();
     struct Leave {
       util::Budget* b;
       ~Leave() { b->leave(); }
     } leave{outer};
-    return s.run_on(program, ctx, *outer);
+    if (!in_host) return s.run_on(program, ctx, *outer);
+    try {
+      return s.run_on(program, ctx, *outer);
+    } catch (const util::LimitExceeded& e) {
+      if (e.limit != Limit::StringSize && e.limit != Limit::CollectionSize &&
+          e.limit != Limit::Depth)
+        throw;
+      s.stats.limit_hit = true;
+      s.stats.limit = e.limit;
+      s.prog = &program;
+      EvalResult r;
+      r.value = Value::dynamic();
+      r.diagnostics.push_back(s.limit_diagnostic(e.limit));
+      return r;
+    }
   }
   // The run's own budget, started again for each run; it is the thread's
   // current one until the run ends, however it ends.

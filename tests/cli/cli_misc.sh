@@ -248,6 +248,28 @@ EOF
     expect_rc 1
     [ "$(grep -c 'Invalid "command" keyword' out)" = 1 ] || fail "reported other than once"
     ;;
+  module_limits)
+    # A module's evaluation is held to the limits as a whole: a count past
+    # the collection limit is an error at it, instances and the runs of
+    # all expressions share the steps, and --no-limits lifts them.
+    mkdir -p big many
+    printf 'resource "terraform_data" "x" {\n  count = 100000000\n}\noutput "o" {\n  value = 1\n}\n' > big/main.tf
+    run eval big
+    expect_rc 1
+    expect_err 'Collection size limit exceeded'
+    expect_err 'count = 100000000'
+    expect_out '"o": {"value":1'
+    printf 'locals {\n  a = [for i in range(600) : i]\n  b = [for i in range(600) : i]\n}\n' > many/main.tf
+    run eval --max-steps 1000 many
+    expect_rc 1
+    expect_err 'Evaluation step limit exceeded'
+    expect_err 'line 3'
+    run eval --max-steps 2000 many
+    expect_rc 0
+    run eval --no-limits -e 'length(local.b)' many
+    expect_rc 0
+    expect_out '600'
+    ;;
   docs)
     # Every command of the general help and every flag of each command's
     # help is in docs/cli.md (the third argument), so the two cannot drift.

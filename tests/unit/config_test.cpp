@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -602,6 +603,119 @@ TEST(ConfigModule, EncodedValueTextStaysWithinLimits) {
   size_t limits = 0;
   for (const Diagnostic& x : e.diagnostics()) limits += x.summary == "String size limit exceeded";
   EXPECT_EQ(limits, 2u) << text;
+}
+
+// The number of diagnostics in [e] whose summary is [summary].
+size_t count_summary(const config::Evaluation& e, std::string_view summary) {
+  size_t n = 0;
+  for (const Diagnostic& x : e.diagnostics()) n += x.summary == summary;
+  return n;
+}
+
+TEST(ConfigLimits, ExpansionBeyondTheCollectionLimitIsAnErrorOfItsBlock) {
+  // count = 100000000 used to build a hundred million instances.
+  ScratchDir d;
+  d.write("main.tf",
+          "resource \"terraform_data\" \"big\" {\n  count = 100000000\n  input = count.index\n}\n"
+          "resource \"terraform_data\" \"each\" {\n  for_each = toset([for i in range(20) : "
+          "tostring(i)])\n}\n"
+          "module \"m\" {\n  source = \"./m\"\n  count  = 30\n}\n"
+          "output \"ok\" {\n  value = upper(\"fine\")\n}\n");
+  d.write("m/main.tf", "output \"o\" {\n  value = 1\n}\n");
+  config::ModulePtr m = load(d);
+  ASSERT_TRUE(m);
+  Limits l;
+  l.max_collection_size = 25;
+  Vm vm(l);
+  config::Inputs in;
+  in.auto_var_files = false;
+  config::Evaluation e = config::evaluate(m, in, &vm);
+  std::string text = config::render_diagnostics(e.diagnostics(), {});
+  EXPECT_FALSE(e.stopped()) << text;
+  EXPECT_EQ(count_summary(e, "Collection size limit exceeded"), 2u) << text;
+  for (const Diagnostic& x : e.diagnostics()) {
+    ASSERT_TRUE(x.subject) << text;
+    EXPECT_TRUE(x.subject->start.line == 2 || x.subject->start.line == 10) << text;
+  }
+  // The other blocks are evaluated.
+  EXPECT_EQ(show(e.output("ok")), "\"FINE\"") << text;
+  std::vector<config::Instance> insts = e.instances();
+  EXPECT_EQ(std::count_if(insts.begin(), insts.end(),
+                          [](const config::Instance& i) {
+                            return i.address.starts_with("terraform_data.each");
+                          }),
+            20);
+}
+
+TEST(ConfigLimits, StepsMemoryAndTheDeadlineCountForTheWholeEvaluation) {
+  ScratchDir d;
+  d.write("main.tf",
+          "locals {\n  a = [for i in range(600) : i]\n  b = [for i in range(600) : i]\n}\n"
+          "output \"sum\" {\n  value = length(local.a) + length(local.b)\n}\n");
+  config::ModulePtr m = load(d);
+  ASSERT_TRUE(m);
+  config::Inputs in;
+  in.auto_var_files = false;
+  // Each local alone fits 1,000 steps; both do not: the evaluation ends
+  // with one error, at the expression that went over.
+  Limits l;
+  l.max_steps = 1000;
+  Vm vm(l);
+  config::Evaluation e = config::evaluate(m, in, &vm);
+  std::string text = config::render_diagnostics(e.diagnostics(), {});
+  EXPECT_TRUE(e.stopped()) << text;
+  ASSERT_EQ(e.diagnostics().size(), 1u) << text;
+  EXPECT_EQ(e.diagnostics()[0].summary, "Evaluation step limit exceeded");
+  ASSERT_TRUE(e.diagnostics()[0].subject);
+  EXPECT_EQ(e.diagnostics()[0].subject->start.line, 3) << text;
+  // The same Vm evaluates the module again once the limit allows it.
+  l.max_steps = 2000;
+  vm.set_limits(l);
+  config::Evaluation again = config::evaluate(m, in, &vm);
+  EXPECT_FALSE(again.has_errors()) << config::render_diagnostics(again.diagnostics(), {});
+  EXPECT_EQ(show(again.output("sum")), "1200");
+  // Every instance is a step: 1,500 instances of a module go over 1,000.
+  ScratchDir wide;
+  wide.write("main.tf", "module \"m\" {\n  source = \"./m\"\n  count  = 1500\n}\n");
+  wide.write("m/main.tf", "output \"o\" {\n  value = 1\n}\n");
+  config::ModulePtr w = load(wide);
+  ASSERT_TRUE(w);
+  l.max_steps = 1000;
+  vm.set_limits(l);
+  config::Evaluation many = config::evaluate(w, in, &vm);
+  EXPECT_TRUE(many.stopped());
+  EXPECT_EQ(count_summary(many, "Evaluation step limit exceeded"), 1u)
+      << config::render_diagnostics(many.diagnostics(), {});
+  // Memory: three strings of 1 MB each fit 2.5 MB alone, not together.
+  ScratchDir mem;
+  mem.write(
+      "main.tf",
+      "locals {\n"
+      "  a = join(\"\", [for i in range(1000) : join(\"\", [for j in range(1000) : \"a\"])])\n"
+      "  b = join(\"\", [for i in range(1000) : join(\"\", [for j in range(1000) : \"b\"])])\n"
+      "  c = join(\"\", [for i in range(1000) : join(\"\", [for j in range(1000) : \"c\"])])\n"
+      "}\n");
+  config::ModulePtr mm = load(mem);
+  ASSERT_TRUE(mm);
+  Limits ml;
+  ml.max_memory = 2'500'000;
+  Vm mvm(ml);
+  config::Evaluation big = config::evaluate(mm, in, &mvm);
+  EXPECT_TRUE(big.stopped());
+  EXPECT_EQ(count_summary(big, "Evaluation memory limit exceeded"), 1u)
+      << config::render_diagnostics(big.diagnostics(), {});
+  // A cancelled evaluation does nothing.
+  std::atomic<bool> stop{true};
+  Limits cl;
+  cl.cancel = &stop;
+  Vm cvm(cl);
+  config::Evaluation cancelled = config::evaluate(m, in, &cvm);
+  EXPECT_TRUE(cancelled.stopped());
+  EXPECT_EQ(count_summary(cancelled, "Evaluation cancelled"), 1u);
+  EXPECT_TRUE(cancelled.outputs().empty());
+  // Without limits, all of it runs.
+  Vm free(Limits::none());
+  EXPECT_FALSE(config::evaluate(w, in, &free).has_errors());
 }
 
 TEST(ConfigConsole, RendersValuesAsTerraformConsole) {
