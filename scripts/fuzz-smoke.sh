@@ -38,6 +38,7 @@ targets=(
   "decode_fuzz|decode|16384|40000"
   "fmt_fuzz|fmt|8192|30000"
   "convert_fuzz|parse|4096|100000"
+  "config_fuzz|config|8192|6000"
 )
 
 names=()

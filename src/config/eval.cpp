@@ -443,6 +443,17 @@ void finish_diags(const EvalState& st, Diagnostics& diags, const EvalContext& ct
 // Runs [e] for instance [mi]; errors go to [out] and make the result
 // unknown (of [want] when given). With [want], the value is converted to
 // it ("Incorrect value type").
+void charge_instance(EvalState& st, size_t bytes, const Range& r) {
+  util::Budget* b = util::current_budget();
+  if (b == nullptr) return;
+  try {
+    b->charge(bytes);
+  } catch (const util::LimitExceeded&) {
+    if (!st.limit_range) st.limit_range = r;
+    throw;
+  }
+}
+
 bool count_instances(EvalState& st, uint64_t n, const Range& r, Diagnostics& out) {
   util::Budget* b = util::current_budget();
   if (b == nullptr) return true;
@@ -711,13 +722,20 @@ bool expand_call(EvalState& st, ModInst& mi, const ModuleCall& c, Diagnostics& o
   }
   if (c.child) {
     auto make = [&](const InstKey& k, size_t i, bool placeholder) {
+      // An instance of a module is a value of the evaluation (its
+      // outputs' object), and takes memory for its own values' tables.
+      std::string addr = (mi.addr.empty() ? "" : mi.addr + ".") + "module." + c.name + k.str();
+      charge_instance(st, sizeof(ModInst) + addr.size(),
+                      c.count      ? c.count->expr.range()
+                      : c.for_each ? c.for_each->expr.range()
+                                   : c.decl_range);
       st.insts.emplace_back();
       ModInst& ci = st.insts.back();
       ci.mod = c.child.get();
       ci.parent = &mi;
       ci.call = c.name;
       ci.key = k;
-      ci.addr = (mi.addr.empty() ? "" : mi.addr + ".") + "module." + c.name + k.str();
+      ci.addr = std::move(addr);
       if (c.count) {
         ci.has_count = true;
         ci.count_index = placeholder ? Value::unknown(Type::number()) : key_value(k);
@@ -1563,6 +1581,7 @@ bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, Diagnostics& o
     }
     auto emit = [&](const std::string& key, const Rep& rep) {
       Value v = eval_resource_body(st, r, mi, rep, out, shared ? &*shared : nullptr);
+      charge_instance(st, sizeof(Instance) + base.size() + key.size(), r.decl_range);
       st.instances.push_back({base + key, kind, std::move(v)});
     };
     if (x.mode == Expansion::Unknown) {

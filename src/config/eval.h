@@ -137,6 +137,9 @@ const EvalContext& console_context(const EvalState& st);
 // the evaluation's limits: the collection the block's value becomes (false,
 // with the error in [out], when it would be too big), and a step each.
 bool count_instances(EvalState& st, uint64_t n, const Range& r, Diagnostics& out);
+// Counts [bytes] of an instance made for the block at [r] (its address and
+// tables) against the evaluation's memory limit.
+void charge_instance(EvalState& st, size_t bytes, const Range& r);
 
 // Collects the root variables' raw values from [st].inputs (environment,
 // var files, -var) and parses them (collectVariableValues and

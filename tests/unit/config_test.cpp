@@ -704,6 +704,22 @@ TEST(ConfigLimits, StepsMemoryAndTheDeadlineCountForTheWholeEvaluation) {
   EXPECT_TRUE(big.stopped());
   EXPECT_EQ(count_summary(big, "Evaluation memory limit exceeded"), 1u)
       << config::render_diagnostics(big.diagnostics(), {});
+  // Module instances take memory of their own: a thousand instances of a
+  // module of a thousand go over 10 MB, without making any value.
+  ScratchDir fan;
+  fan.write("main.tf", "module \"a\" {\n  source = \"./a\"\n  count  = 1000\n}\n");
+  fan.write("a/main.tf", "module \"b\" {\n  source = \"./b\"\n  count  = 1000\n}\n");
+  fan.write("a/b/main.tf", "locals {\n  x = 1\n}\n");
+  config::ModulePtr fm = load(fan);
+  ASSERT_TRUE(fm);
+  ml.max_memory = 10'000'000;
+  mvm.set_limits(ml);
+  config::Evaluation fanned = config::evaluate(fm, in, &mvm);
+  EXPECT_TRUE(fanned.stopped());
+  ASSERT_EQ(count_summary(fanned, "Evaluation memory limit exceeded"), 1u)
+      << config::render_diagnostics(fanned.diagnostics(), {});
+  ASSERT_TRUE(fanned.diagnostics().back().subject);
+  EXPECT_EQ(fanned.diagnostics().back().subject->filename, "a/main.tf");
   // A cancelled evaluation does nothing.
   std::atomic<bool> stop{true};
   Limits cl;

@@ -1,0 +1,132 @@
+// libFuzzer target for the configuration layer (include/hclvm/config.h):
+// whole Terraform modules loaded, validated and evaluated from any bytes.
+// The input is split at lines `#---` into up to four files of one module
+// tree: main.tf, override.tf (merged by the override rules), m/main.tf (a
+// child module, which main.tf may call with `source = "./m"`) and
+// terraform.tfvars. For any such tree:
+//  - loading gives a module or errors, never a crash, a sanitizer report
+//    or an exception;
+//  - evaluating a loaded module, with inputs and as validate() does (every
+//    root variable unknown), ends within the
+//    evaluation's limits (tight, below: the evaluation as a whole is held
+//    to them, so a module that expands to millions of instances stops) plus
+//    a margin; an evaluation that passes its deadline by more traps;
+//  - the evaluation's JSON document and console expressions in its scope
+//    are made without failing.
+// Seeds: tests/fuzz/seeds/config/ (modules of tests/golden/config, one
+// file each, and trees split with `#---`).
+//
+//   cmake --preset fuzz && cmake --build --preset fuzz --target config_fuzz
+//   build/fuzz/tests/fuzz/config_fuzz /tmp/config-corpus tests/fuzz/seeds/config \
+//       -max_len=8192 -timeout=10
+#include <hclvm/config.h>
+#include <hclvm/limits.h>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <string_view>
+
+namespace {
+
+using namespace hclvm;
+namespace fs = std::filesystem;
+
+constexpr auto kDeadline = std::chrono::milliseconds(500);
+// What an evaluation may take past its deadline: the deadline is checked
+// on a coarse clock, between vertices, at every run and every 1,024 steps,
+// and freeing the results comes after it.
+constexpr auto kMargin = std::chrono::milliseconds(1500);
+
+Limits tight() {
+  Limits l;
+  l.max_steps = 200000;
+  l.max_memory = 16 << 20;
+  l.max_string_bytes = 1 << 20;
+  l.max_collection_size = 20000;
+  l.timeout = kDeadline;
+  return l;
+}
+
+// The scratch directory of this process, made once.
+const fs::path& scratch() {
+  static const fs::path dir = [] {
+    fs::path d = fs::temp_directory_path() / ("hclvm_config_fuzz_" + std::to_string(getpid()));
+    fs::create_directories(d / "m");
+    return d;
+  }();
+  return dir;
+}
+
+void write(const fs::path& p, std::string_view text) {
+  std::ofstream f(p, std::ios::binary | std::ios::trunc);
+  f.write(text.data(), std::streamsize(text.size()));
+}
+
+// Runs [fn], trapping when it takes longer than the deadline and margin.
+template <class Fn>
+void timed(const char* what, Fn&& fn) {
+  auto t0 = std::chrono::steady_clock::now();
+  fn();
+  if (std::chrono::steady_clock::now() - t0 > kDeadline + kMargin) {
+    std::fprintf(stderr, "config_fuzz: %s ran past its deadline\n", what);
+    std::abort();
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  static const char* const kFiles[] = {"main.tf", "override.tf", "m/main.tf", "terraform.tfvars"};
+  std::string_view in(reinterpret_cast<const char*>(data), size);
+  const fs::path& dir = scratch();
+  size_t part = 0;
+  for (; part < std::size(kFiles); ++part) {
+    size_t cut = in.find("\n#---\n");
+    std::string_view text = part + 1 < std::size(kFiles) ? in.substr(0, cut) : in;
+    if (text.empty() && part > 0) {
+      fs::remove(dir / kFiles[part]);
+    } else {
+      write(dir / kFiles[part], text);
+    }
+    in = cut == std::string_view::npos || part + 1 == std::size(kFiles) ? std::string_view{}
+                                                                       : in.substr(cut + 6);
+  }
+
+  config::LoadOptions o;
+  o.display_dir = ".";
+  config::LoadResult r = config::load_module(dir.string(), o);
+  if (!r.module) return 0;
+  (void)config::render_diagnostics(r.diagnostics, r.sources);
+
+  Vm vm(tight());
+  config::Inputs inputs;
+  inputs.vars_dir = dir.string();
+  inputs.args = {{config::VarArg::Var, "a=1"}};
+  timed("evaluate", [&] {
+    config::Evaluation e = config::evaluate(r.module, inputs, &vm);
+    (void)config::render_diagnostics(e.diagnostics(), r.sources);
+    if (!e.stopped()) {
+      (void)e.to_json(false);
+      for (const char* expr : {"local", "var", "module", "path.module"})
+        (void)e.eval(expr, &vm);
+    }
+  });
+  // What validate() evaluates (every root variable unknown), on this Vm.
+  timed("validate", [&] {
+    config::Inputs none;
+    none.auto_var_files = false;
+    none.validate = true;
+    none.vars_dir = dir.string();
+    config::Evaluation v = config::evaluate(r.module, none, &vm);
+    (void)config::render_validate_json(v.diagnostics(), r.sources);
+  });
+  return 0;
+}
