@@ -84,6 +84,11 @@ struct LoadOptions {
   // Their errors are load errors; their contents are not evaluated.
   bool tests = false;
   std::string test_directory = "tests";
+  // The most modules the tree may hold: every call of a local module
+  // counts, with the modules it calls ("Too many modules" past it). Calls
+  // that fan out through a few directories would otherwise load copies in
+  // numbers that grow exponentially with the depth.
+  size_t max_modules = 10000;
 };
 
 namespace detail {

@@ -561,8 +561,11 @@ hclvm_status hclvm_module_inputs_set_resource(hclvm_module_inputs *in, const cha
                                              const hclvm_value *v);
 
 /* Evaluates [module] with [in] (NULL: no inputs) on [vm] (NULL: a vm of
- * this thread). [*out] is set even when the evaluation reported errors, in
- * which case the status is HCLVM_ERR_EVAL. */
+ * this thread). The evaluation as a whole is held to the vm's limits: its
+ * expressions share one budget and one deadline, each count/for_each
+ * instance is a step, and exceeding a shared limit ends it with that error
+ * (docs/config.md, "Limits"). [*out] is set even when the evaluation
+ * reported errors, in which case the status is HCLVM_ERR_EVAL. */
 hclvm_status hclvm_module_evaluate(const hclvm_module *module, const hclvm_module_inputs *in,
                                    hclvm_vm *vm, hclvm_evaluation **out);
 void hclvm_evaluation_free(hclvm_evaluation *ev);

@@ -14,6 +14,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
+#include <cstdlib>
 #include <filesystem>
 
 #include "config/decode.h"
@@ -715,9 +717,41 @@ std::shared_ptr<ModuleData> load_dir(const std::string& fs_dir, const std::strin
                                      std::vector<std::string> path, const LoadOptions& options,
                                      Sources& sources, Diagnostics& diags);
 
+namespace {
+
+// What the load of one module tree has seen, across load_children's
+// recursion: the real directories of the modules being loaded (outermost
+// first), and how many modules it has loaded.
+struct TreeWalk {
+  std::vector<std::string> dirs;
+  size_t modules = 0;
+};
+thread_local TreeWalk* t_walk = nullptr;
+
+// The real path of directory [dir], or "" when it cannot be resolved.
+std::string real_dir(const std::string& dir) {
+  char buf[PATH_MAX];
+  return realpath(dir.c_str(), buf) != nullptr ? std::string(buf) : std::string();
+}
+
+}  // namespace
+
 // Loads the local child modules of [m] (sorted by call name).
 void load_children(ModuleData& m, const LoadOptions& options, Sources& sources,
                    Diagnostics& diags) {
+  TreeWalk own;
+  bool outermost = t_walk == nullptr;
+  if (outermost) t_walk = &own;
+  struct Done {
+    bool outermost;
+    ~Done() {
+      t_walk->dirs.pop_back();
+      if (outermost) t_walk = nullptr;
+    }
+  };
+  TreeWalk& walk = *t_walk;
+  walk.dirs.push_back(real_dir(m.fs_dir));
+  Done done{outermost};
   for (auto& [name, c] : m.calls) {
     bool local = c.source.starts_with("./") || c.source.starts_with("../") ||
                  c.source.starts_with(".\\") || c.source.starts_with("..\\");
@@ -728,6 +762,26 @@ void load_children(ModuleData& m, const LoadOptions& options, Sources& sources,
     child_path.push_back(name);
     std::string fs = m.fs_dir + "/" + src;
     std::string shown = join_path(m.dir, src);
+    // A directory being loaded already would load its own caller again,
+    // and again: Terraform's init copies it until the path is too long.
+    std::string real = real_dir(fs);
+    if (!real.empty() && std::find(walk.dirs.begin(), walk.dirs.end(), real) != walk.dirs.end()) {
+      error(diags, "Module calls itself",
+            "The source " + uni::go_quote(c.source) + " of module " + uni::go_quote(name) +
+                " is the directory of this module or of a module that calls it, so the tree of "
+                "modules would have no end.",
+            c.source_range);
+      continue;
+    }
+    if (++walk.modules > options.max_modules) {
+      error(diags, "Too many modules",
+            "Loading module " + uni::go_quote(name) + " would take this configuration past " +
+                std::to_string(options.max_modules) +
+                " modules (each call of a module counts, with the modules it calls), the most "
+                "one configuration may load.",
+            c.decl_range);
+      continue;
+    }
     Diagnostics cd;
     auto child = load_dir(fs, shown, child_path, options, sources, cd);
     for (Diagnostic& d : cd) {

@@ -734,6 +734,43 @@ TEST(ConfigLimits, StepsMemoryAndTheDeadlineCountForTheWholeEvaluation) {
   EXPECT_FALSE(config::evaluate(w, in, &free).has_errors());
 }
 
+TEST(ConfigLimits, ModuleTreesEnd) {
+  // A module whose source is its own directory, or a caller's, used to be
+  // loaded again and again (two such calls: without end in time).
+  ScratchDir self;
+  self.write("main.tf",
+             "module \"x\" {\n  source = \"./\"\n}\nmodule \"y\" {\n  source = \"./a\"\n}\n");
+  self.write("a/main.tf",
+             "module \"z\" {\n  source = \"../\"\n}\nmodule \"ok\" {\n  source = \"./b\"\n}\n");
+  self.write("a/b/main.tf", "output \"o\" {\n  value = 1\n}\n");
+  config::LoadResult r = config::load_module(self.str());
+  std::string text = config::render_diagnostics(r.diagnostics, r.sources);
+  ASSERT_EQ(r.diagnostics.size(), 2u) << text;
+  EXPECT_EQ(r.diagnostics[0].summary, "Module calls itself");
+  EXPECT_EQ(r.diagnostics[1].summary, "Module calls itself");
+  EXPECT_NE(text.find("source = \"./\""), std::string::npos) << text;
+  EXPECT_NE(text.find("source = \"../\""), std::string::npos) << text;
+  // Calls that fan out: 2^7 copies of the deepest module, past a limit of 50.
+  ScratchDir fan;
+  fan.write("main.tf", "module \"r\" {\n  source = \"./d0\"\n}\n");
+  for (int i = 0; i < 7; ++i)
+    fan.write("d" + std::to_string(i) + "/main.tf",
+              "module \"a\" {\n  source = \"../d" + std::to_string(i + 1) +
+                  "\"\n}\nmodule \"b\" {\n  source = \"../d" + std::to_string(i + 1) + "\"\n}\n");
+  fan.write("d7/main.tf", "output \"o\" {\n  value = 1\n}\n");
+  config::LoadOptions o;
+  o.max_modules = 50;
+  config::LoadResult f = config::load_module(fan.str(), o);
+  EXPECT_TRUE(f.has_errors());
+  size_t too_many = 0;
+  for (const Diagnostic& d : f.diagnostics) too_many += d.summary == "Too many modules";
+  EXPECT_GT(too_many, 0u);
+  // Within the limit, the same tree loads.
+  o.max_modules = 255;
+  config::LoadResult all = config::load_module(fan.str(), o);
+  EXPECT_FALSE(all.has_errors()) << config::render_diagnostics(all.diagnostics, all.sources);
+}
+
 TEST(ConfigConsole, RendersValuesAsTerraformConsole) {
   EXPECT_EQ(config::console_value(Value::string("a\nb")), "<<EOT\na\nb\nEOT");
   EXPECT_EQ(config::console_value(Value::null(Type::list(Type::string()))),
