@@ -1605,8 +1605,43 @@ bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, Diagnostics& o
   return ok;
 }
 
+// Where vertex [v] is declared.
+Range vertex_range(const EvalState& st, const Vertex& v) {
+  const ModuleData& m = *v.module;
+  switch (v.kind) {
+    case Vertex::Var:
+    case Vertex::Validation:
+      return m.variables.at(v.name).decl_range;
+    case Vertex::Local:
+      return m.locals.at(v.name).decl_range;
+    case Vertex::Output:
+      return m.outputs.at(v.name).decl_range;
+    case Vertex::Call:
+      return m.calls.at(v.name).decl_range;
+    case Vertex::Resource:
+      return m.resources[v.resource].decl_range;
+    case Vertex::Check:
+      return m.checks.at(v.name).decl_range;
+    case Vertex::Import:
+      return st.root->imports[v.resource].to_range;
+  }
+  return {};
+}
+
 // Evaluates vertex [v] for each instance of its module; false when it
-// reported errors.
+// reported errors. A limit of the evaluation met outside the vertex's
+// expressions (expanding dynamic blocks, say) is placed at the vertex.
+bool eval_vertex(EvalState& st, const Vertex& v);
+
+bool eval_vertex_at(EvalState& st, const Vertex& v) {
+  try {
+    return eval_vertex(st, v);
+  } catch (const util::LimitExceeded&) {
+    if (!st.limit_range) st.limit_range = vertex_range(st, v);
+    throw;
+  }
+}
+
 bool eval_vertex(EvalState& st, const Vertex& v) {
   bool ok = true;
   std::vector<ModInst*> insts = st.by_module[v.module];
@@ -1995,7 +2030,7 @@ void walk(EvalState& st, const Inputs& inputs) {
       continue;
     }
     util::poll();
-    failed[i] = !eval_vertex(st, order[i]);
+    failed[i] = !eval_vertex_at(st, order[i]);
   }
 }
 

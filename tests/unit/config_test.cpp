@@ -734,6 +734,30 @@ TEST(ConfigLimits, StepsMemoryAndTheDeadlineCountForTheWholeEvaluation) {
   EXPECT_FALSE(config::evaluate(w, in, &free).has_errors());
 }
 
+TEST(ConfigLimits, ALimitOutsideAnExpressionIsPlacedAtItsBlock) {
+  // Nested dynamic blocks: 50^3 blocks, past 4 MB of values.
+  ScratchDir d;
+  std::string dyn = "v = \"${a.value}-${b.value}-${c.value}\"\n";
+  for (const char* n : {"c", "b", "a"})
+    dyn =
+        std::string("dynamic \"") + n + "\" {\nfor_each = range(50)\ncontent {\n" + dyn + "}\n}\n";
+  d.write("main.tf", "locals {\n  x = 1\n}\nresource \"aws_thing\" \"x\" {\n" + dyn + "}\n");
+  config::ModulePtr m = load(d);
+  ASSERT_TRUE(m);
+  Limits l;
+  l.max_memory = 4'000'000;
+  Vm vm(l);
+  config::Inputs in;
+  in.auto_var_files = false;
+  config::Evaluation e = config::evaluate(m, in, &vm);
+  std::string text = config::render_diagnostics(e.diagnostics(), {});
+  EXPECT_TRUE(e.stopped()) << text;
+  ASSERT_EQ(e.diagnostics().size(), 1u) << text;
+  EXPECT_EQ(e.diagnostics()[0].summary, "Evaluation memory limit exceeded");
+  ASSERT_TRUE(e.diagnostics()[0].subject);
+  EXPECT_EQ(e.diagnostics()[0].subject->start.line, 4) << text;
+}
+
 TEST(ConfigLimits, ModuleTreesEnd) {
   // A module whose source is its own directory, or a caller's, used to be
   // loaded again and again (two such calls: without end in time).
