@@ -829,6 +829,18 @@ struct Vm::State {
   }
 
   // The diagnostic of a run that hit limit [l].
+  // The result of a run of [p] that hit limit [l]: the dynamic value and
+  // the limit's diagnostic, recorded in the stats.
+  EvalResult limit_result(const Program& p, Limit l) {
+    stats.limit_hit = true;
+    stats.limit = l;
+    prog = &p;
+    EvalResult r;
+    r.value = Value::dynamic();
+    r.diagnostics.push_back(limit_diagnostic(l));
+    return r;
+  }
+
   Diagnostic limit_diagnostic(Limit l) const {
     Diagnostic d;
     d.severity = Severity::Error;
@@ -2924,13 +2936,7 @@ EvalResult Vm::run(const Program& program, const EvalContext& ctx) {
       if (e.limit != Limit::StringSize && e.limit != Limit::CollectionSize &&
           e.limit != Limit::Depth)
         throw;
-      s.stats.limit_hit = true;
-      s.stats.limit = e.limit;
-      s.prog = &program;
-      EvalResult r;
-      r.value = Value::dynamic();
-      r.diagnostics.push_back(s.limit_diagnostic(e.limit));
-      return r;
+      return s.limit_result(program, e.limit);
     }
   }
   // The run's own budget, started again for each run; it is the thread's
@@ -2949,13 +2955,7 @@ EvalResult Vm::run(const Program& program, const EvalContext& ctx) {
   } catch (const util::LimitExceeded& e) {
     s.stats.steps = budget.steps_used();
     s.stats.memory = budget.bytes_used();
-    s.stats.limit_hit = true;
-    s.stats.limit = e.limit;
-    s.prog = &program;
-    EvalResult r;
-    r.value = Value::dynamic();
-    r.diagnostics.push_back(s.limit_diagnostic(e.limit));
-    return r;
+    return s.limit_result(program, e.limit);
   }
 }
 

@@ -21,7 +21,6 @@
 //       -max_len=8192 -timeout=10
 #include <hclvm/config.h>
 #include <hclvm/limits.h>
-
 #include <unistd.h>
 
 #include <chrono>
@@ -34,26 +33,17 @@
 #include <string>
 #include <string_view>
 
+#include "fuzz_limits.h"
+
 namespace {
 
 using namespace hclvm;
 namespace fs = std::filesystem;
 
-constexpr auto kDeadline = std::chrono::milliseconds(500);
-// What an evaluation may take past its deadline: the deadline is checked
-// on a coarse clock, between vertices, at every run and every 1,024 steps,
-// and freeing the results comes after it.
-constexpr auto kMargin = std::chrono::milliseconds(1500);
+using fuzz::kDeadline;
+using fuzz::kMargin;
 
-Limits tight() {
-  Limits l;
-  l.max_steps = 200000;
-  l.max_memory = 16 << 20;
-  l.max_string_bytes = 1 << 20;
-  l.max_collection_size = 20000;
-  l.timeout = kDeadline;
-  return l;
-}
+Limits tight() { return fuzz::tight_limits(16 << 20); }
 
 // The scratch directory of this process, made once.
 const fs::path& scratch() {

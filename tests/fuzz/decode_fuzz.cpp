@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "fuzz_limits.h"
 #include "util/budget.h"
 #include "value/json.h"
 #include "value/ops.h"
@@ -36,21 +37,10 @@ namespace {
 
 using namespace hclvm;
 
-constexpr auto kDeadline = std::chrono::milliseconds(500);
-// What a run may take past its deadline: the deadline is checked on a
-// coarse clock, every 1,024 steps and every chunk of text, and freeing a
-// large result comes after it (a sanitizer build is slow at that).
-constexpr auto kMargin = std::chrono::milliseconds(1500);
+using fuzz::kDeadline;
+using fuzz::kMargin;
 
-Limits tight() {
-  Limits l;
-  l.max_steps = 200000;
-  l.max_memory = 8 << 20;
-  l.max_string_bytes = 1 << 20;
-  l.max_collection_size = 20000;
-  l.timeout = kDeadline;
-  return l;
-}
+Limits tight() { return fuzz::tight_limits(8 << 20); }
 
 // What each decoded document goes through: %s is the decoding of `doc`.
 constexpr const char* kAfter[] = {
