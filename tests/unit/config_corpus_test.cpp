@@ -83,7 +83,16 @@ TEST(ConfigCorpus, EveryModuleDirectoryLoadsAndEvaluates) {
     config::LoadOptions lo;
     lo.language = config::Language::Terraform;
     config::LoadResult r = config::load_module(dir.string(), lo);
-    for (const Diagnostic& d : r.diagnostics) ++summaries["load: " + d.summary];
+    for (const Diagnostic& d : r.diagnostics) {
+      ++summaries["load: " + d.summary];
+      // No module tree of the corpus is too big, and the only one without
+      // end is tflint's fixture of modules calling each other (on which
+      // Terraform's init fails: "file name too long").
+      if (d.summary == "Too many modules" ||
+          (d.summary == "Module calls itself" &&
+           dir.string().find("/circular_referencing_modules") == std::string::npos))
+        failures.push_back(dir.string() + ": " + d.summary);
+    }
     if (!r.module) {
       ++load_errors;
       continue;
@@ -109,6 +118,9 @@ TEST(ConfigCorpus, EveryModuleDirectoryLoadsAndEvaluates) {
         });
         if (d.summary == "Unknown variable" && !after_static)
           failures.push_back(dir.string() + ": Unknown variable: " + d.detail);
+        // Real modules stay within the default limits.
+        if (d.summary.ends_with("limit exceeded") || d.summary == "Evaluation deadline exceeded")
+          failures.push_back(dir.string() + ": " + d.summary);
         if (std::string w = wrong_undeclared(d, *r.module); !w.empty())
           failures.push_back(dir.string() + ": " + w + " is declared but reported undeclared");
       }
