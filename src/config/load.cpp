@@ -17,6 +17,7 @@
 #include <climits>
 #include <cstdlib>
 #include <filesystem>
+#include <set>
 
 #include "config/decode.h"
 #include "config/internal.h"
@@ -1301,6 +1302,72 @@ void check_provider_configs(const ModuleData& m, Diagnostics& diags,
     if (c.child) check_provider_configs(*c.child, diags, &c);
 }
 
+// The address of the provider that [m] names [name] (ProviderForLocalConfig).
+ProviderAddr local_provider(const ModuleData& m, const std::string& name) {
+  auto req = m.required_providers.find(name);
+  return req != m.required_providers.end() ? req->second.addr : implied_provider(name);
+}
+
+// A provider configuration's address as Terraform prints it:
+// module.a.provider["registry.terraform.io/hashicorp/aws"].west.
+std::string provider_config_addr(const ProviderAddr& a, const std::vector<std::string>& path,
+                                 std::string_view alias) {
+  std::string s;
+  for (const std::string& p : path) s += "module." + p + ".";
+  s += "provider[\"" + a.hostname + "/" + a.ns + "/" + a.type + "\"]";
+  if (!alias.empty()) s += "." + std::string(alias);
+  return s;
+}
+
+// ProviderConfigTransformer, for [m] (called by [call]) and then its
+// children in name order: registers in [have] the provider configurations
+// of [m] (the root's required providers without a default block, its
+// provider blocks, and what [call] passes it), checking that each one
+// [call] passes exists in the caller. False at the first that does not,
+// with Terraform's error, which stops the graph.
+bool check_passed_providers(const ModuleData& m, const ModuleCall* call, const ModuleData* parent,
+                            std::set<std::string>& have, Diagnostics& diags) {
+  auto split = [](const std::string& key) {
+    size_t dot = key.find('.');
+    return dot == std::string::npos ? std::pair{key, std::string()}
+                                    : std::pair{key.substr(0, dot), key.substr(dot + 1)};
+  };
+  if (m.path.empty()) {
+    for (const auto& [name, req] : m.required_providers) {
+      bool configured =
+          std::find(m.configured_providers.begin(), m.configured_providers.end(), name) !=
+              m.configured_providers.end() ||
+          std::any_of(m.empty_provider_configs.begin(), m.empty_provider_configs.end(),
+                      [&](const auto& e) { return e.first == name; });
+      if (!configured) have.insert(provider_config_addr(req.addr, m.path, ""));
+    }
+  }
+  auto add = [&](const std::string& key) {
+    auto [name, alias] = split(key);
+    have.insert(provider_config_addr(local_provider(m, name), m.path, alias));
+  };
+  for (const std::string& key : m.configured_providers) add(key);
+  for (const auto& [key, range] : m.empty_provider_configs) add(key);
+  if (call != nullptr) {
+    for (const PassedProvider& p : call->passed_providers) {
+      auto [name, alias] = split(p.child);
+      ProviderAddr a = local_provider(m, name);
+      std::string in_parent = provider_config_addr(a, parent->path, p.parent_alias);
+      if (!have.contains(in_parent)) {
+        Diagnostic d;
+        d.severity = Severity::Error;
+        d.summary = "missing provider " + in_parent;
+        diags.push_back(std::move(d));
+        return false;
+      }
+      have.insert(provider_config_addr(a, m.path, alias));
+    }
+  }
+  for (const auto& [name, c] : m.calls)
+    if (c.child && !check_passed_providers(*c.child, &c, &m, have, diags)) return false;
+  return true;
+}
+
 // Finishes a Terraform load of [m]: references, the plan.
 LoadResult finish(std::shared_ptr<ModuleData> m, Sources sources, Diagnostics diags) {
   // Loading evaluates expressions without a context (defaults, sources,
@@ -1319,6 +1386,11 @@ LoadResult finish(std::shared_ptr<ModuleData> m, Sources sources, Diagnostics di
   Diagnostics graph;
   analyze_tree(*m, graph);
   m->plan = build_plan(*m, graph);
+  // Building the graph stops at a configuration passed to a module that
+  // its caller does not have: that error alone.
+  std::set<std::string> have;
+  Diagnostics missing;
+  if (!check_passed_providers(*m, nullptr, nullptr, have, missing)) graph = std::move(missing);
   if (!has_errors(graph)) check_provider_configs(*m, graph);
   m->graph_diags = std::move(graph);
   m->sources = r.sources;

@@ -1,0 +1,7 @@
+resource "terraform_data" "x" {
+  input = 1
+}
+
+output "o" {
+  value = terraform_data.x.input
+}

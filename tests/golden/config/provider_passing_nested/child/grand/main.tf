@@ -1,0 +1,12 @@
+terraform {
+  required_providers {
+    terraform = {
+      source                = "terraform.io/builtin/terraform"
+      configuration_aliases = [terraform.a, terraform.b]
+    }
+  }
+}
+
+resource "terraform_data" "x" {
+  provider = terraform.a
+}
