@@ -1333,13 +1333,14 @@ bool check_passed_providers(const ModuleData& m, const ModuleCall* call, const M
                                     : std::pair{key.substr(0, dot), key.substr(dot + 1)};
   };
   if (m.path.empty()) {
-    for (const auto& [name, req] : m.required_providers) {
+    for (const auto& entry : m.required_providers) {
+      const std::string& name = entry.first;
       bool configured =
           std::find(m.configured_providers.begin(), m.configured_providers.end(), name) !=
               m.configured_providers.end() ||
           std::any_of(m.empty_provider_configs.begin(), m.empty_provider_configs.end(),
                       [&](const auto& e) { return e.first == name; });
-      if (!configured) have.insert(provider_config_addr(req.addr, m.path, ""));
+      if (!configured) have.insert(provider_config_addr(entry.second.addr, m.path, ""));
     }
   }
   auto add = [&](const std::string& key) {
