@@ -440,18 +440,24 @@ void finish_diags(const EvalState& st, Diagnostics& diags, const EvalContext& ct
   }
 }
 
-// Runs [e] for instance [mi]; errors go to [out] and make the result
-// unknown (of [want] when given). With [want], the value is converted to
-// it ("Incorrect value type").
-void charge_instance(EvalState& st, size_t bytes, const Range& r) {
-  util::Budget* b = util::current_budget();
-  if (b == nullptr) return;
+namespace {
+
+// Runs [fn]; a limit of the evaluation it meets is placed at [r], unless
+// an expression inside it placed the limit first.
+template <class Fn>
+auto placed_at(EvalState& st, const Range& r, Fn&& fn) -> decltype(fn()) {
   try {
-    b->charge(bytes);
+    return fn();
   } catch (const util::LimitExceeded&) {
     if (!st.limit_range) st.limit_range = r;
     throw;
   }
+}
+
+}  // namespace
+
+void charge_instance(EvalState& st, size_t bytes, const Range& r) {
+  if (util::Budget* b = util::current_budget()) placed_at(st, r, [&] { b->charge(bytes); });
 }
 
 bool count_instances(EvalState& st, uint64_t n, const Range& r, Diagnostics& out) {
@@ -462,15 +468,13 @@ bool count_instances(EvalState& st, uint64_t n, const Range& r, Diagnostics& out
           limit_detail(Limit::CollectionSize, b->limits()), r);
     return false;
   }
-  try {
-    b->step(n);
-  } catch (const util::LimitExceeded&) {
-    if (!st.limit_range) st.limit_range = r;
-    throw;
-  }
+  placed_at(st, r, [&] { b->step(n); });
   return true;
 }
 
+// Runs [e] for instance [mi]; errors go to [out] and make the result
+// unknown (of [want] when given). With [want], the value is converted to
+// it ("Incorrect value type").
 Value run(EvalState& st, const ExprInfo& e, const ModInst& mi, const Rep& rep, Diagnostics& out,
           const Type* want = nullptr, const std::string* own = nullptr) {
   const Type* result_type = want ? want : Type::dynamic();
@@ -483,13 +487,7 @@ Value run(EvalState& st, const ExprInfo& e, const ModInst& mi, const Rep& rep, D
   EvalContext ctx(&st.fn_ctx);
   ctx.set_functions(fns_for(st, *mi.mod));
   build_context(st, e, mi, rep, ctx, own);
-  EvalResult r;
-  try {
-    r = e.expr.value(*st.vm, &ctx);
-  } catch (const util::LimitExceeded&) {
-    if (!st.limit_range) st.limit_range = e.expr.range();
-    throw;
-  }
+  EvalResult r = placed_at(st, e.expr.range(), [&] { return e.expr.value(*st.vm, &ctx); });
   finish_diags(st, r.diagnostics, ctx, ctx.functions(), &e.expr.source());
   out.insert(out.end(), r.diagnostics.begin(), r.diagnostics.end());
   if (r.has_errors()) return Value::unknown(result_type);
