@@ -17,7 +17,9 @@
 #include <cerrno>
 #include <condition_variable>
 #include <cstdio>
+#include <deque>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -238,33 +240,39 @@ struct Item {
   size_t after = SIZE_MAX;
 };
 
-// Sets each item's [after] to the last earlier item that names the same
-// file, so that a file reached twice is formatted twice in order.
-void order_same_files(std::vector<Item>& items) {
-  std::map<std::pair<dev_t, ino_t>, size_t> seen;
-  for (size_t i = 0; i < items.size(); ++i) {
+// Sets each item's [after], as the items come in order, to the last
+// earlier item that names the same file, so that a file reached twice is
+// formatted twice in order.
+class SameFiles {
+ public:
+  void add(Item& it, size_t index) {
     struct stat st;
-    if (!items[i].error.empty() || items[i].stdin_input || ::stat(items[i].path.c_str(), &st) != 0) continue;
-    auto [it, fresh] = seen.try_emplace({st.st_dev, st.st_ino}, i);
+    if (!it.error.empty() || it.stdin_input || ::stat(it.path.c_str(), &st) != 0) return;
+    auto [at, fresh] = seen_.try_emplace({st.st_dev, st.st_ino}, index);
     if (!fresh) {
-      items[i].after = it->second;
-      it->second = i;
+      it.after = at->second;
+      at->second = index;
     }
   }
-}
 
-// Appends the files of directory [dir] to [items] as terraform fmt orders
-// them, or a message when it cannot be read. The directory is read with
+ private:
+  std::map<std::pair<dev_t, ino_t>, size_t> seen_;
+};
+
+// Gives [emit] the files of directory [dir] as terraform fmt orders them,
+// or a message when it cannot be read. The directory is read with
 // readdir: std::filesystem's iterator builds and splits a whole path for
 // every entry, which cost more than formatting on a tree of small files.
-void walk(const std::string& dir, const FmtOptions& o, std::vector<Item>& items) {
+using Emit = std::function<void(Item)>;
+
+void walk(const std::string& dir, const FmtOptions& o, const Emit& emit) {
   std::vector<DirEntry> entries;
   int err = 0;
   read_directory(dir, entries, err);
   if (err != 0) {
-    items.push_back(Item{dir, (err == ENOENT ? "There is no configuration directory at "
-                                             : "Cannot read directory ") +
-                                  dir});
+    emit(Item{dir, (err == ENOENT ? "There is no configuration directory at "
+                                  : "Cannot read directory ") +
+                       dir});
     return;
   }
   std::sort(entries.begin(), entries.end(),
@@ -273,32 +281,32 @@ void walk(const std::string& dir, const FmtOptions& o, std::vector<Item>& items)
     if (ignored_name(e.name)) continue;
     std::string sub = normalize_path(dir == "." ? e.name : dir + "/" + e.name);
     if (e.type == DT_DIR) {  // a directory itself, not a link to one
-      if (o.recursive) walk(sub, o, items);
+      if (o.recursive) walk(sub, o, emit);
       continue;
     }
-    if (wanted_name(e.name, o.mode)) items.push_back(Item{sub, {}});
+    if (wanted_name(e.name, o.mode)) emit(Item{sub, {}});
   }
 }
 
-// Returns what [o]'s targets yield, in order; stops after a missing one.
-std::vector<Item> collect(const FmtOptions& o) {
-  std::vector<Item> items;
+// Gives [emit] what [o]'s targets yield, in order; stops after a missing
+// one.
+void collect(const FmtOptions& o, const Emit& emit) {
   for (const std::string& t : o.targets) {
     std::string path = normalize_path(t);
     struct stat st;
     if (::stat(path.c_str(), &st) != 0) {
-      items.push_back(Item{path, "No file or directory at " + path});
+      emit(Item{path, "No file or directory at " + path});
       break;
     }
     if (S_ISDIR(st.st_mode)) {
-      walk(path, o, items);
+      walk(path, o, emit);
     } else if (o.mode == Mode::Terraform && !terraform_name(path)) {
-      items.push_back(Item{path, "Only .tf, .tfvars, and .tftest.hcl files can be processed with terraform fmt"});
+      emit(Item{path,
+                "Only .tf, .tfvars, and .tftest.hcl files can be processed with terraform fmt"});
     } else {
-      items.push_back(Item{path, {}});
+      emit(Item{path, {}});
     }
   }
-  return items;
 }
 
 // What formatting one item gave; filled by a worker, read by the printer.
@@ -361,7 +369,7 @@ void format_one(const Item& it, const FmtOptions& o, bool list, bool write, cons
 }
 
 // Returns the JSON document of [items] and their [results].
-std::string json_document(const std::vector<Item>& items, const std::vector<Outcome>& results) {
+std::string json_document(const std::deque<Item>& items, const std::deque<Outcome>& results) {
   std::string out = "{\"files\":[";
   size_t changed = 0, errors = 0;
   for (size_t i = 0; i < items.size(); ++i) {
@@ -418,17 +426,10 @@ int run_fmt(const std::vector<std::string>& args) {
   FmtOptions o;
   if (auto stop = parse_fmt_options(args, o)) return *stop;
 
-  std::vector<Item> items;
   bool stdin_mode = !o.targets.empty() && o.targets[0] == "-";
+  if (o.targets.empty()) o.targets.push_back(".");
   bool list = o.list, write = o.write;
-  if (stdin_mode) {
-    list = write = false;
-    items.push_back(Item{"-", {}, true});
-  } else {
-    if (o.targets.empty()) o.targets.push_back(".");
-    items = collect(o);
-    order_same_files(items);
-  }
+  if (stdin_mode) list = write = false;
   // -check lists into a buffer that is printed at the end only when -list
   // was asked for, and writes nothing (terraform fmt's Run).
   bool print_list = list;
@@ -437,42 +438,79 @@ int run_fmt(const std::vector<std::string>& args) {
     write = false;
   }
 
+  constexpr size_t kHandOver = 8;
+  // The workers take the items as the walk finds them: a deep tree's
+  // directories are read while its first files are formatted. Both queues
+  // only grow (a deque keeps its elements in place), and are read and
+  // grown under [mu].
   diag::TextStyle style = text_style_for(STDERR_FILENO, o.color);
-  std::vector<Outcome> results(items.size());
+  std::deque<Item> items;
+  std::deque<Outcome> results;
+  bool walked = false;
+  size_t next = 0;
   std::mutex mu;
   std::condition_variable cv;
-  std::atomic<size_t> next{0};
   auto work = [&] {
-    for (size_t i; (i = next.fetch_add(1)) < items.size();) {
-      if (size_t a = items[i].after; a != SIZE_MAX) {
-        // Taken earlier, so already done or being done by another worker.
+    for (;;) {
+      const Item* it;
+      size_t i;
+      {
         std::unique_lock<std::mutex> lock(mu);
-        cv.wait(lock, [&] { return results[a].done; });
+        cv.wait(lock, [&] { return next < items.size() || walked; });
+        if (next == items.size()) return;
+        i = next++;
+        it = &items[i];
+        // A file taken earlier under another name is done first, as terraform
+        // fmt's one-at-a-time walk would.
+        if (size_t a = it->after; a != SIZE_MAX) cv.wait(lock, [&] { return results[a].done; });
       }
       Outcome r;
-      format_one(items[i], o, list, write, style, r);
+      format_one(*it, o, list, write, style, r);
       r.done = true;
       std::lock_guard<std::mutex> lock(mu);
       results[i] = std::move(r);
       cv.notify_all();
     }
   };
-  unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
-  jobs = unsigned(std::min<size_t>(jobs, std::max<size_t>(1, items.size())));
-  // The main thread is one of the workers: it prints once it has no more
-  // files to take.
+  unsigned jobs = stdin_mode ? 1
+                  : o.jobs   ? o.jobs
+                             : std::max(1u, std::thread::hardware_concurrency());
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < jobs; ++t) pool.emplace_back(work);
+  SameFiles same;
+  auto emit = [&](Item it) {
+    same.add(it, items.size());  // only this thread adds items
+    std::lock_guard<std::mutex> lock(mu);
+    items.push_back(std::move(it));
+    results.emplace_back();
+    // Waking an idle worker for every file costs more than the file when
+    // files are small: they are handed over a few at a time.
+    if (items.size() - next >= kHandOver) cv.notify_all();
+  };
+  if (stdin_mode) {
+    emit(Item{"-", {}, true});
+  } else {
+    collect(o, emit);
+  }
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    walked = true;
+    cv.notify_all();
+  }
+  // The main thread is one of the workers: it prints once it has no more
+  // files to take.
   work();
 
   bool errors = false, changed = false;
   std::string buffered;
-  for (size_t i = 0; i < results.size(); ++i) {
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Outcome* done;
     {
       std::unique_lock<std::mutex> lock(mu);
       cv.wait(lock, [&] { return results[i].done; });
+      done = &results[i];
     }
-    const Outcome& r = results[i];
+    const Outcome& r = *done;
     errors |= r.errors;
     changed |= r.changed;
     if (o.json) continue;
