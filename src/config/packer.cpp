@@ -478,30 +478,79 @@ void evaluate_packer(const Module& module, const Inputs& in, Vm& vm, EvalState& 
   for (const PackerLocal& l : pd->locals) by_name[l.name] = &l;
   std::map<std::string, Value> done;
   std::set<std::string> failed, visiting;
-  std::function<void(const PackerLocal&)> eval_local = [&](const PackerLocal& l) {
-    if (done.count(l.name) || failed.count(l.name) || visiting.count(l.name)) return;
-    visiting.insert(l.name);
-    for (const Traversal& t : l.expr.variables()) {
-      if (t.root_name() != "local" || t.steps.size() < 2) continue;
-      auto it = by_name.find(t.steps[1].name);
-      if (it != by_name.end()) eval_local(*it->second);
-    }
-    visiting.erase(l.name);
-    EvalContext ctx(&st.fn_ctx);
-    ctx.set_functions(st.fns);
-    std::vector<std::pair<std::string, Value>> locals(done.begin(), done.end());
-    ctx.set("var", st.packer_vars);
-    ctx.set("local", Value::object(std::move(locals)));
-    ctx.set("path", Value::object({{"cwd", Value::string(st.cwd)}, {"root", Value::string(m.dir)}}));
-    ctx.set("packer", Value::object({{"version", Value::string(kPackerVersion)},
+  // The named values of a local's scope; `local` is set per local.
+  EvalContext scope(&st.fn_ctx);
+  scope.set_functions(st.fns);
+  scope.set("var", st.packer_vars);
+  scope.set("path",
+            Value::object({{"cwd", Value::string(st.cwd)}, {"root", Value::string(m.dir)}}));
+  scope.set("packer", Value::object({{"version", Value::string(kPackerVersion)},
                                      {"iterationID", Value::unknown(Type::string())},
                                      {"versionFingerprint", Value::unknown(Type::string())}}));
+  // The `local` object [l] sees: the locals it names, when it names each
+  // one (`local.x`) and each is known, else every local known so far (a
+  // whole `local`, or the names a misspelt one is told of). Building all
+  // of them for every local would take time quadratic in their number.
+  auto locals_for = [&](const PackerLocal& l) {
+    std::vector<std::pair<std::string, Value>> named;
+    for (const Traversal& t : l.expr.variables()) {
+      if (t.root_name() != "local") continue;
+      auto it = t.steps.size() >= 2 ? done.find(t.steps[1].name) : done.end();
+      if (it == done.end()) {
+        named.assign(done.begin(), done.end());
+        return Value::object(std::move(named));
+      }
+      named.emplace_back(it->first, it->second);
+    }
+    std::sort(named.begin(), named.end(),
+              [](const auto& x, const auto& y) { return x.first < y.first; });
+    named.erase(std::unique(named.begin(), named.end(),
+                            [](const auto& x, const auto& y) { return x.first == y.first; }),
+                named.end());
+    return Value::object(std::move(named));
+  };
+  auto evaluate_one = [&](const PackerLocal& l) {
+    EvalContext ctx(&scope);
+    ctx.set("local", locals_for(l));
     EvalResult r = l.expr.value(vm, &ctx);
     if (r.has_errors()) {
       failed.insert(l.name);
       return;
     }
     done[l.name] = r.value;
+  };
+  // Each local after the locals it names, depth first, on a stack of our
+  // own: a chain of locals may be as long as the file allows.
+  auto eval_local = [&](const PackerLocal& first) {
+    struct Frame {
+      const PackerLocal* local;
+      bool expanded;
+    };
+    std::vector<Frame> stack{{&first, false}};
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      const PackerLocal& l = *f.local;
+      if (f.expanded) {
+        visiting.erase(l.name);
+        stack.pop_back();
+        evaluate_one(l);
+        continue;
+      }
+      if (done.count(l.name) || failed.count(l.name) || visiting.count(l.name)) {
+        stack.pop_back();
+        continue;
+      }
+      f.expanded = true;
+      visiting.insert(l.name);
+      std::vector<const PackerLocal*> deps;
+      for (const Traversal& t : l.expr.variables()) {
+        if (t.root_name() != "local" || t.steps.size() < 2) continue;
+        auto it = by_name.find(t.steps[1].name);
+        if (it != by_name.end()) deps.push_back(it->second);
+      }
+      // Pushed last first, so that they are taken in the order written.
+      for (auto d = deps.rbegin(); d != deps.rend(); ++d) stack.push_back({*d, false});
+    }
   };
   for (const PackerLocal& l : pd->locals) eval_local(l);
   std::vector<std::pair<std::string, Value>> locals(done.begin(), done.end());

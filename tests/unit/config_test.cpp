@@ -806,6 +806,28 @@ TEST(ConfigConsole, RendersValuesAsTerraformConsole) {
             "list(\n    object({\n        a: number,\n    }),\n)");
 }
 
+TEST(ConfigPacker, LongChainsOfLocals) {
+  // Each local after those it names, on a stack of its own: 20,000 locals
+  // each naming the next overflowed the thread's stack, and every local's
+  // scope held all the locals before it (quadratic).
+  ScratchDir d;
+  std::string text = "locals {\n";
+  constexpr int kChain = 20000;
+  for (int i = 0; i < kChain; ++i)
+    text += "  a" + std::to_string(i) + " = local.a" + std::to_string(i + 1) + " + 1\n";
+  text += "  a" + std::to_string(kChain) + " = 0\n  all = length(keys(local))\n}\n";
+  d.write("build.pkr.hcl", text);
+  config::LoadResult r = config::load_module(d.str());
+  ASSERT_TRUE(r.module) << config::render_diagnostics(r.diagnostics, r.sources);
+  config::Inputs in;
+  in.auto_var_files = false;
+  config::Evaluation e = config::evaluate(r.module, in);
+  EXPECT_EQ(show(e.eval("local.a0").value), std::to_string(kChain));
+  // A whole `local` sees every local evaluated before it, in order.
+  EXPECT_EQ(show(e.eval("local.all").value), std::to_string(kChain + 1));
+  EXPECT_FALSE(e.has_errors()) << config::render_diagnostics(e.diagnostics(), r.sources);
+}
+
 TEST(ConfigPacker, VariablesLocalsAndTheConsole) {
   ScratchDir d;
   d.write("build.pkr.hcl", R"(
