@@ -454,12 +454,15 @@ auto placed_at(EvalState& st, const Range& r, Fn&& fn) -> decltype(fn()) {
   }
 }
 
-}  // namespace
-
+// Counts [bytes] of an instance made for the block at [r] (its address and
+// tables) against the evaluation's memory limit.
 void charge_instance(EvalState& st, size_t bytes, const Range& r) {
   if (util::Budget* b = util::current_budget()) placed_at(st, r, [&] { b->charge(bytes); });
 }
 
+// Counts [n] instances of a count or for_each expansion (at [r]) against
+// the evaluation's limits: the collection the block's value becomes (false,
+// with the error in [out], when it would be too big), and a step each.
 bool count_instances(EvalState& st, uint64_t n, const Range& r, Diagnostics& out) {
   util::Budget* b = util::current_budget();
   if (b == nullptr) return true;
@@ -471,6 +474,8 @@ bool count_instances(EvalState& st, uint64_t n, const Range& r, Diagnostics& out
   placed_at(st, r, [&] { b->step(n); });
   return true;
 }
+
+}  // namespace
 
 // Runs [e] for instance [mi]; errors go to [out] and make the result
 // unknown (of [want] when given). With [want], the value is converted to

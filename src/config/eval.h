@@ -133,14 +133,6 @@ const std::shared_ptr<const FunctionTable>& fns_for(const EvalState& st, const M
 // Terraform's console scope of [st] (its table made on first use).
 const EvalContext& console_context(const EvalState& st);
 
-// Counts [n] instances of a count or for_each expansion (at [r]) against
-// the evaluation's limits: the collection the block's value becomes (false,
-// with the error in [out], when it would be too big), and a step each.
-bool count_instances(EvalState& st, uint64_t n, const Range& r, Diagnostics& out);
-// Counts [bytes] of an instance made for the block at [r] (its address and
-// tables) against the evaluation's memory limit.
-void charge_instance(EvalState& st, size_t bytes, const Range& r);
-
 // Collects the root variables' raw values from [st].inputs (environment,
 // var files, -var) and parses them (collectVariableValues and
 // ParseVariableValues); errors stop the evaluation.
