@@ -124,6 +124,15 @@ class Function {
   // (timestamp, uuid, bcrypt): such calls are never folded or cached, and
   // an embedder can leave them out (LibraryOptions::impure).
   bool impure = false;
+  // Whether a call reads what lies outside its arguments and can change
+  // between two calls with the same ones, and cannot be checked again: the
+  // environment, the home directory, a directory's listing (env,
+  // pathexpand, fileset). Like an impure call, it makes what
+  // called it unrepeatable for a host that reuses results
+  // (config::reevaluate). The functions that read files by name (file,
+  // templatefile, filemd5...) are not marked: they note each file they read
+  // instead, for the host to check.
+  bool reads_outside = false;
 
   // A function whose return type is always [t].
   static TypeFn static_return(const Type* t);

@@ -42,6 +42,7 @@
 
 #include "funcs/funcs.h"
 #include "funcs/hash.h"
+#include "util/read_log.h"
 #include "util/system_error.h"
 #include "util/unicode.h"
 
@@ -341,6 +342,22 @@ struct Fd {
 // [file_style], errors are as file() reports them (about the path
 // argument, with a hint for a missing file); otherwise as the file hashes
 // report them (Go's own messages, about the call).
+// Notes on the thread's read log the file [path] that [fd] has open, or
+// (fd < 0) that could not be opened for [error]; the stamp is taken before
+// anything is read.
+void note_opened(const std::string& path, int fd, int error) {
+  util::ReadLog* log = util::current_read_log();
+  if (log == nullptr || log->noted(path)) return;
+  struct stat st;
+  if (fd >= 0 && ::fstat(fd, &st) == 0) {
+    log->file(util::FileStamp::of_stat(path, st));
+  } else if (fd < 0 && (error == ENOENT || error == ENOTDIR)) {
+    log->file(util::FileStamp::failed(path, error));  // what a stat() of it gives too
+  } else {
+    log->file(path);
+  }
+}
+
 bool open_file(const Sandbox& sb, std::string_view arg, const Marks& marks, Fd& f,
                std::string& resolved, ReadError& err, bool file_style) {
   std::string expanded, e;
@@ -349,6 +366,8 @@ bool open_file(const Sandbox& sb, std::string_view arg, const Marks& marks, Fd& 
     return false;
   }
   resolved = sb.resolve(expanded);
+  // A path from $HOME cannot be checked again.
+  if (expanded != arg) util::note_unrepeatable();
   int probe_errno = 0;  // why the O_PATH open below failed: an open for reading fails alike
 #ifdef O_PATH
   // Confined: the path is resolved once by the system (an O_PATH
@@ -368,11 +387,15 @@ bool open_file(const Sandbox& sb, std::string_view arg, const Marks& marks, Fd& 
         return false;
       }
       f.fd = ::open(("/proc/self/fd/" + std::to_string(probe.fd)).c_str(), O_RDONLY | O_CLOEXEC);
-      if (f.fd >= 0) return true;
+      if (f.fd >= 0) {
+        note_opened(resolved, f.fd, 0);
+        return true;
+      }
     }
   }
 #endif
   if (!sb.inside(resolved)) {
+    util::note_file(resolved);
     err = {Sandbox::outside(arg, marks), true};
     return false;
   }
@@ -380,6 +403,7 @@ bool open_file(const Sandbox& sb, std::string_view arg, const Marks& marks, Fd& 
   // to learn the same thing.
   if (probe_errno == 0) f.fd = ::open(resolved.c_str(), O_RDONLY | O_CLOEXEC);
   int en = probe_errno != 0 ? probe_errno : errno;
+  note_opened(resolved, f.fd, en);
   // A link swapped in between the check and the open must not let the
   // read escape: the file actually opened is checked again.
   if (f.fd >= 0) {
@@ -466,7 +490,11 @@ Function abspath_fn(std::shared_ptr<const Sandbox> sb) {
   f.result_not_null = true;
   f.impl = [sb](std::span<const Value> args, const Type*) {
     std::string_view p = args[0].as_string();
-    return FuncResult::of(Value::string(is_abs(p) ? clean(p) : join(absolute(sb->base), p)));
+    if (is_abs(p)) return FuncResult::of(Value::string(clean(p)));
+    // A relative base directory is taken from the working directory, which
+    // can change from call to call.
+    if (!is_abs(sb->base)) util::note_unrepeatable();
+    return FuncResult::of(Value::string(join(absolute(sb->base), p)));
   };
   return f;
 }
@@ -534,12 +562,21 @@ Function fileexists_fn(std::shared_ptr<const Sandbox> sb) {
       return FuncResult::fail("failed to expand ~: " + e);
     }
     std::string path = sb->resolve(expanded);
-    if (!sb->inside(path)) return arg_error(Sandbox::outside(arg.as_string(), marks), 0);
+    if (expanded != arg.as_string()) util::note_unrepeatable();
+    if (!sb->inside(path)) {
+      util::note_file(path);
+      return arg_error(Sandbox::outside(arg.as_string(), marks), 0);
+    }
     struct stat st;
     if (::stat(path.c_str(), &st) != 0) {
-      if (errno == ENOENT) return FuncResult::of(with_marks(Value::boolean(false), marks));
+      int en = errno;
+      if (util::ReadLog* log = util::current_read_log())
+        log->file(util::FileStamp::failed(path, en));
+      if (en == ENOENT) return FuncResult::of(with_marks(Value::boolean(false), marks));
       return FuncResult::fail("failed to stat " + redact(path, marks));
     }
+    if (util::ReadLog* log = util::current_read_log())
+      log->file(util::FileStamp::of_stat(path, st));
     if (S_ISREG(st.st_mode)) return FuncResult::of(with_marks(Value::boolean(true), marks));
     // Terraform reports these about argument 1 of its one parameter, so
     // they read as errors of the call as a whole.
@@ -957,12 +994,19 @@ void add_filesystem_functions(FunctionTable& t, const LibraryOptions& opts) {
   add(t, "dirname", path_string_fn(false, "Returns a filesystem path without its last element."));
   if (opts.base_dir.empty()) return;
   std::shared_ptr<const Sandbox> sb = make_sandbox(opts.base_dir, opts.confine);
+  // What these give depends on $HOME or a directory's listing; abspath
+  // reads the working directory only for a relative base directory, and
+  // the others note the files they read.
+  auto outside = [&t](std::string name, Function f) {
+    f.reads_outside = true;
+    add(t, std::move(name), std::move(f));
+  };
   add(t, "abspath", abspath_fn(sb));
-  add(t, "pathexpand", pathexpand_fn());
+  outside("pathexpand", pathexpand_fn());
   add(t, "file", file_fn(sb, false));
   add(t, "filebase64", file_fn(sb, true));
   add(t, "fileexists", fileexists_fn(sb));
-  add(t, "fileset", fileset_fn(sb));
+  outside("fileset", fileset_fn(sb));
   add(t, "filemd5",
       file_hash_fn(sb, HashKind::Md5, false,
                    "Computes the MD5 hash of a file's contents, in hexadecimal."));

@@ -160,6 +160,7 @@ Function env_fn(std::vector<std::string> allow) {
   f.params = {param("key", Type::string())};
   f.returns(Type::string());
   f.result_not_null = true;
+  f.reads_outside = true;
   std::sort(allow.begin(), allow.end());
   f.impl = [allow = std::move(allow)](std::span<const Value> args, const Type*) {
     std::string key(args[0].as_string());

@@ -24,6 +24,7 @@
 #include <utility>
 
 #include "util/budget.h"
+#include "util/read_log.h"
 
 namespace hclvm::util {
 
@@ -105,7 +106,7 @@ inline void enter_level() {
 // can be made, here once more with the small budget).
 // The budget is also the thread's innermost one (stack_exhausted()) while
 // [fn] runs, and the big-stack thread runs under the caller's evaluation
-// budget.
+// budget and read log.
 template <class F>
 auto run_deep(F&& fn) -> decltype(fn(std::declval<const StackBudget&>())) {
   using R = decltype(fn(std::declval<const StackBudget&>()));
@@ -117,8 +118,10 @@ auto run_deep(F&& fn) -> decltype(fn(std::declval<const StackBudget&>())) {
   }
   std::optional<R> result;
   Budget* evaluation = current_budget();
+  ReadLog* log = current_read_log();
   bool ran = run_with_stack(kDeepStack, [&] {
     set_current_budget(evaluation);
+    set_current_read_log(log);
     StackBudget budget(kDeepStackBudget, true);
     StackScope scope(&budget);
     result.emplace(fn(budget));

@@ -701,6 +701,84 @@ bool raw_equal(const Value& a, const Value& b) {
   return util::run_deep([&](const util::StackBudget&) { return Comparer().raw(a, b); });
 }
 
+namespace {
+
+bool identical_number(const Number& a, const Number& b) {
+  return a.precision() == b.precision() && Number::cmp(a, b) == 0 &&
+         a.is_negative_zero() == b.is_negative_zero() &&
+         num::is_canonical_infinity(a) == num::is_canonical_infinity(b);
+}
+
+bool identical_refinement(const Refinement& x, const Refinement& y) {
+  if (x.not_null != y.not_null || x.prefix != y.prefix) return false;
+  if (x.has_lower != y.has_lower || x.has_upper != y.has_upper) return false;
+  if (x.has_lower &&
+      (x.lower_inclusive != y.lower_inclusive || !identical_number(x.lower, y.lower)))
+    return false;
+  if (x.has_upper &&
+      (x.upper_inclusive != y.upper_inclusive || !identical_number(x.upper, y.upper)))
+    return false;
+  return x.min_length == y.min_length && x.max_length == y.max_length;
+}
+
+bool identical_at(const Value& a, const Value& b) {
+  // The same handle (the same heap object, or the same inline payload).
+  if (a.rep() == b.rep() && a.flags() == b.flags() && a.aux() == b.aux() && a.obj() == b.obj())
+    return true;
+  if (a.type() != b.type() || !(a.marks() == b.marks())) return false;
+  const Value& ua = detail::unmarked_ref(a);
+  const Value& ub = detail::unmarked_ref(b);
+  if (ua.is_known() != ub.is_known()) return false;
+  if (!ua.is_known()) return identical_refinement(ua.refinement(), ub.refinement());
+  if (ua.is_null() || ub.is_null()) return ua.is_null() == ub.is_null();
+  const Type* t = ua.type();
+  switch (t->kind()) {
+    case TypeKind::Number:
+      return identical_number(ua.as_number(), ub.as_number());
+    case TypeKind::Bool:
+      return ua.as_bool() == ub.as_bool();
+    case TypeKind::String:
+      return ua.as_string() == ub.as_string();
+    case TypeKind::List:
+    case TypeKind::Set:
+    case TypeKind::Tuple: {
+      if (ua.length() != ub.length()) return false;
+      util::enter_level();
+      for (size_t i = 0; i < ua.length(); ++i)
+        if (!identical_at(ua.element(i), ub.element(i))) return false;
+      return true;
+    }
+    case TypeKind::Map: {
+      if (ua.length() != ub.length()) return false;
+      util::enter_level();
+      for (size_t i = 0; i < ua.length(); ++i)
+        if (ua.map_key(i) != ub.map_key(i) || !identical_at(ua.map_value(i), ub.map_value(i)))
+          return false;
+      return true;
+    }
+    case TypeKind::Object: {
+      util::enter_level();
+      for (size_t i = 0; i < t->size(); ++i)
+        if (!identical_at(ua.attr(i), ub.attr(i))) return false;
+      return true;
+    }
+    case TypeKind::Capsule:
+      return ua.capsule_payload() == ub.capsule_payload();
+    case TypeKind::Dynamic:
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool identical(const Value& a, const Value& b) {
+  if (!detail::is_container(detail::unmarked_ref(a)) ||
+      !detail::is_container(detail::unmarked_ref(b)))
+    return identical_at(a, b);
+  return util::run_deep([&](const util::StackBudget&) { return identical_at(a, b); });
+}
+
 // --- public: ordering ----------------------------------------------------------------------
 
 Result less_than(const Value& a, const Value& b) { return order(true, a, b); }

@@ -65,6 +65,12 @@ Value not_equals(const Value& a, const Value& b);
 // cty's RawEquals: same type, same marks, same value, with unknowns equal
 // when their refinements are; sets compared element by element in order.
 bool raw_equal(const Value& a, const Value& b);
+// Whether [a] and [b] are the same value in every respect anything can
+// observe: raw_equal, but numbers compared exactly (value, precision, the
+// sign of zero, cty's own infinities) rather than by their text, and sets
+// and maps member by member in their order. Counts no steps: for a host
+// deciding whether a result can be reused, not for the language.
+bool identical(const Value& a, const Value& b);
 // cty's number equality (rawNumberEqual, go-cty 1.14.3+): integers compare
 // exactly, other numbers by their shortest decimal text, -0 equal to 0.
 bool number_equal(const Number& a, const Number& b);

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "util/read_log.h"
 #include "value/ops.h"
 #include "value/refine.h"
 
@@ -119,6 +120,7 @@ TypeResult Function::return_type(std::span<const Value> args) const {
 }
 
 FuncResult Function::call(std::span<const Value> args, const FuncError* instead) const {
+  if (impure || reads_outside) util::note_unrepeatable();
   // The common case: a fixed return type and arguments that are known,
   // non-null, unmarked primitives (already of their parameters' types, as
   // the evaluator converts them): nothing for the convention to do.
