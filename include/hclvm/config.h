@@ -198,6 +198,17 @@ class Evaluation {
   // errors, cycles, module argument errors): terraform console exits 1.
   bool stopped() const;
   bool has_errors() const { return hclvm::has_errors(diagnostics()); }
+  // The module evaluated (null for an empty Evaluation).
+  ModulePtr module() const;
+
+  // What the walk did with its vertices (a variable, local, output, module
+  // call, resource... of one module path): evaluated them, took them from
+  // the evaluation given to reevaluate(), or skipped them for a failed
+  // dependency. (Packer templates have no walk: all zero.)
+  struct WalkStats {
+    size_t evaluated = 0, reused = 0, skipped = 0;
+  };
+  WalkStats walk_stats() const;
 
   // The root module's values by name (unknown where evaluation failed).
   std::vector<std::pair<std::string, Value>> variables() const;
@@ -219,12 +230,29 @@ class Evaluation {
 
  private:
   friend Evaluation evaluate(const ModulePtr& module, const Inputs& inputs, Vm* vm);
+  friend Evaluation reevaluate(const Evaluation& previous, const Inputs& inputs, Vm* vm);
+  friend Evaluation evaluate_with(const ModulePtr& module, const Inputs& inputs, Vm* vm,
+                                  const Evaluation* previous);
   std::unique_ptr<detail::EvalState> state_;
 };
 
 // Evaluates [module] with [inputs]; [vm] runs the programs (null: a Vm of
 // this thread). Safe to call from many threads at once on one module.
 Evaluation evaluate(const ModulePtr& module, const Inputs& inputs = {}, Vm* vm = nullptr);
+
+// Evaluates [previous]'s module again with [inputs], as evaluate() does
+// and with the same result, but reusing [previous]'s work: a run of an
+// expression whose context holds the same values as one of [previous]'s
+// runs of it (in the same place of the walk) gives what that run gave,
+// unless that run called a function that is impure (timestamp, uuid,
+// bcrypt) or reads outside its arguments (file, templatefile, fileset, the
+// other file functions, abspath, pathexpand, Packer's env): those are run
+// again, and so are the runs of every expression whose inputs changed.
+// Reused runs count the steps they counted before. [previous] must have
+// been made with Inputs::reusable, or by reevaluate (otherwise nothing is
+// reused), and is only read: many threads may reevaluate one [previous]
+// at once. The result keeps its own runs for the next reevaluation.
+Evaluation reevaluate(const Evaluation& previous, const Inputs& inputs, Vm* vm = nullptr);
 
 // What `terraform validate` reports for [module] beyond loading errors:
 // required_version constraints Terraform 1.11.4 does not meet, then what

@@ -29,6 +29,7 @@
 
 #include "config/decode.h"
 #include "util/budget.h"
+#include "util/read_log.h"
 #include "util/unicode.h"
 #include "value/json.h"
 
@@ -90,6 +91,7 @@ Value module_value(const ModInst& mi, const std::string& call) {
 // The value of resource [addr] (with module prefix [prefix]) from the
 // values the caller supplied; unknown without any.
 Value resource_value(const EvalState& st, const ModInst& mi, const Resource& r) {
+  st.reads |= VertexRun::Resources;
   if (st.inputs.resources.empty()) return Value::dynamic();  // no values given: all unknown
   std::string addr = (mi.addr.empty() ? "" : mi.addr + ".") + r.address();
   const auto& values = st.inputs.resources;
@@ -293,12 +295,14 @@ Value root_value(const EvalState& st, const Ref& r, const ModInst& mi, const Rep
     case Ref::Module:
       return module_value(mi, r.name);
     case Ref::Path:
-      return r.name == "module" ? Value::string(mi.mod->dir)
-             : r.name == "root" ? Value::string(st.root->dir)
-                                : Value::string(st.cwd);
+      if (r.name == "module") return Value::string(mi.mod->dir);
+      if (r.name == "root") return Value::string(st.root->dir);
+      st.reads |= VertexRun::Cwd;
+      return Value::string(st.cwd);
     case Ref::Terraform:
-      return r.name == "workspace" ? Value::string(st.inputs.workspace)
-                                   : Value::boolean(false).mark(kEphemeral);
+      if (r.name != "workspace") return Value::boolean(false).mark(kEphemeral);
+      st.reads |= VertexRun::Workspace;
+      return Value::string(st.inputs.workspace);
     case Ref::Count:
       return rep.count_index ? *rep.count_index : Value::unknown(Type::number());
     case Ref::Each: {
@@ -723,6 +727,14 @@ bool expand_call(EvalState& st, ModInst& mi, const ModuleCall& c, Diagnostics& o
     x.mode = Expansion::Single;
     x.keys.push_back({});
   }
+  add_call_instances(st, mi, c, std::move(x));
+  return ok;
+}
+
+}  // namespace
+
+void add_call_instances(EvalState& st, ModInst& mi, const ModuleCall& c, Expansion x) {
+  x.insts.clear();
   if (c.child) {
     auto make = [&](const InstKey& k, size_t i, bool placeholder) {
       // An instance of a module is a value of the evaluation (its
@@ -758,8 +770,9 @@ bool expand_call(EvalState& st, ModInst& mi, const ModuleCall& c, Diagnostics& o
     }
   }
   mi.calls.insert_or_assign(c.name, std::move(x));
-  return ok;
 }
+
+namespace {
 
 // Evaluates the validation rules of variable [name] of [mi]
 // (evalVariableValidations).
@@ -1791,6 +1804,16 @@ const Sources& Evaluation::sources() const {
 
 bool Evaluation::stopped() const { return state_ && state_->stopped; }
 
+ModulePtr Evaluation::module() const { return state_ ? state_->module : nullptr; }
+
+Evaluation::WalkStats Evaluation::walk_stats() const {
+  WalkStats s;
+  if (!state_) return s;
+  for (const detail::VertexRun& r : state_->runs)
+    ++(r.reused ? s.reused : r.done ? s.evaluated : s.skipped);
+  return s;
+}
+
 namespace {
 std::vector<std::pair<std::string, Value>> root_values(
     const EvalState* st, const std::map<std::string, Value, std::less<>> detail::ModInst::*field,
@@ -2021,25 +2044,62 @@ void walk(EvalState& st, const Inputs& inputs) {
     }
   }
 
-  // The walk: a vertex whose dependencies failed is not evaluated.
+  // The walk: a vertex whose dependencies failed is not evaluated. What
+  // each vertex did is kept; with a previous evaluation to reuse, a vertex
+  // whose inputs are as they were there takes its results from there
+  // (reuse.cpp), and [changed] says which vertices did not come out as
+  // they did there.
   const auto& order = st.root->plan->order;
   const auto& deps = st.root->plan->deps;
-  std::vector<bool> failed(order.size(), false);
+  const EvalState* prev = st.previous && reusable(st, *st.previous) ? st.previous : nullptr;
+  st.runs.assign(order.size(), VertexRun{});
+  std::vector<bool> changed(order.size(), true);
+  util::Budget* budget = util::current_budget();
   for (size_t i = 0; i < order.size(); ++i) {
+    VertexRun& run = st.runs[i];
     bool skip = false;
-    for (size_t d : deps[i]) skip |= failed[d];
+    for (size_t d : deps[i]) skip |= st.runs[d].failed;
     if (skip) {
-      failed[i] = true;
+      run.failed = true;
+      changed[i] = !prev || prev->runs[i].done;
       continue;
     }
     util::poll();
-    failed[i] = !eval_vertex_at(st, order[i]);
+    if (prev && can_reuse(st, *prev, i, changed)) {
+      try {
+        replay(st, *prev, i);
+      } catch (const util::LimitExceeded&) {
+        if (!st.limit_range) st.limit_range = vertex_range(st, order[i]);
+        throw;
+      }
+      changed[i] = false;
+      continue;
+    }
+    run.diags_begin = st.diags.size();
+    run.instances_begin = st.instances.size();
+    uint64_t steps = budget ? budget->steps_used() : 0;
+    st.reads = 0;
+    util::ReadLog log;
+    {
+      util::ReadLogScope scope(&log);
+      run.failed = !eval_vertex_at(st, order[i]);
+    }
+    run.done = true;
+    run.unrepeatable = log.is_unrepeatable();
+    run.files = log.take_files();
+    run.reads = st.reads;
+    run.steps = budget ? budget->steps_used() - steps : 0;
+    run.diags_end = st.diags.size();
+    run.instances_end = st.instances.size();
+    changed[i] = !prev || !same_result(st, *prev, i);
   }
 }
 
 }  // namespace detail
 
-Evaluation evaluate(const ModulePtr& module, const Inputs& inputs, Vm* vm) {
+// evaluate(), reusing [previous]'s runs when given.
+Evaluation evaluate_with(const ModulePtr& module, const Inputs& inputs, Vm* vm,
+                         const Evaluation* previous) {
   Evaluation ev;
   ev.state_ = std::make_unique<EvalState>();
   EvalState& st = *ev.state_;
@@ -2047,7 +2107,14 @@ Evaluation evaluate(const ModulePtr& module, const Inputs& inputs, Vm* vm) {
   st.root = &module->data();
   st.inputs = inputs;
   st.vm = vm ? vm : &detail::thread_vm();
+  st.limits = st.vm->limits();
   st.cwd = inputs.cwd.empty() ? detail::working_dir() : inputs.cwd;
+  if (previous != nullptr && previous->state_ && previous->state_->module == module)
+    st.previous = previous->state_.get();
+  struct Forget {
+    EvalState& st;
+    ~Forget() { st.previous = nullptr; }
+  } forget{st};
   // The evaluation as a whole is held to the Vm's limits, as one run is:
   // its runs count against one budget and one deadline, and each instance
   // of a count or for_each is a step. Exceeding a limit ends it with that
@@ -2076,6 +2143,15 @@ Evaluation evaluate(const ModulePtr& module, const Inputs& inputs, Vm* vm) {
     st.stopped = true;
   }
   return ev;
+}
+
+Evaluation evaluate(const ModulePtr& module, const Inputs& inputs, Vm* vm) {
+  return evaluate_with(module, inputs, vm, nullptr);
+}
+
+Evaluation reevaluate(const Evaluation& previous, const Inputs& inputs, Vm* vm) {
+  if (!previous.state_) return Evaluation();
+  return evaluate_with(previous.state_->module, inputs, vm, &previous);
 }
 
 }  // namespace hclvm::config

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "config/internal.h"
+#include "util/read_log.h"
 
 namespace hclvm::config::detail {
 
@@ -63,6 +64,11 @@ struct Expansion {
   std::vector<ModInst*> insts;      // module calls: the child instances
 };
 
+struct ModuleCall;
+// Sets call [c] of [mi] to expansion [x], with a child instance for each
+// of its keys (one with unknown keys when [x] is unknown).
+void add_call_instances(EvalState& st, ModInst& mi, const ModuleCall& c, Expansion x);
+
 // One instance of a module: where it is, and the values found for it.
 struct ModInst {
   const ModuleData* mod = nullptr;
@@ -96,6 +102,23 @@ struct RawValue {
   Range range;
 };
 
+// What evaluating one vertex of the walk did: enough for a later walk with
+// the same values of its dependencies to make the same changes without
+// evaluating it (reuse.cpp).
+struct VertexRun {
+  // What the vertex read that is not the value of another vertex.
+  enum Reads : uint8_t { Workspace = 1, Cwd = 2, Resources = 4 };
+  bool done = false;          // evaluated or reused (not skipped for failed dependencies)
+  bool reused = false;        // taken from the previous evaluation
+  bool failed = false;        // it reported errors, or was skipped
+  bool unrepeatable = false;  // it called what cannot be checked again (util/read_log.h)
+  uint8_t reads = 0;
+  std::vector<util::FileStamp> files;  // the files it read
+  uint64_t steps = 0;                  // counted against the evaluation's budget
+  // Its diagnostics and instances: ranges of EvalState::diags and ::instances.
+  size_t diags_begin = 0, diags_end = 0, instances_begin = 0, instances_end = 0;
+};
+
 struct EvalState {
   ModulePtr module;
   const ModuleData* root = nullptr;
@@ -119,12 +142,39 @@ struct EvalState {
   std::vector<Instance> instances;
   std::string cwd;
   Vm* vm = nullptr;
+  Limits limits;  // [vm]'s
   // Where the run that exceeded one of the evaluation's limits was (the
   // innermost expression), for the diagnostic that ends the evaluation.
   std::optional<Range> limit_range;
   // Packer: the evaluated named values (var, local) of the template.
   Value packer_vars, packer_locals;
+
+  // What each vertex of the walk did (by its index in the plan's order),
+  // for a later evaluation to reuse (reevaluate, reuse.cpp).
+  std::vector<VertexRun> runs;
+  // The evaluation being reused (null: none); only during the walk.
+  const EvalState* previous = nullptr;
+  // What the vertex being evaluated read besides its dependencies'
+  // values (VertexRun::Reads), set by the lookups that read it.
+  mutable uint8_t reads = 0;
 };
+
+// Reuse (reuse.cpp). Whether [prev] (an evaluation of the same module)
+// can be reused by [st] at all: the same kind of evaluation, held to the
+// same limits on single values, and not stopped.
+bool reusable(const EvalState& st, const EvalState& prev);
+// Whether vertex [i] of the walk can take [prev]'s result, given which
+// vertices have [changed] so far: none of its dependencies changed, it
+// read nothing that changed and called nothing volatile, and its module's
+// instances are the same.
+bool can_reuse(const EvalState& st, const EvalState& prev, size_t i,
+               const std::vector<bool>& changed);
+// Makes vertex [i]'s changes as [prev]'s walk made them (can_reuse).
+void replay(EvalState& st, const EvalState& prev, size_t i);
+// Whether vertex [i], just evaluated, came out as it did in [prev]'s walk
+// (its values, expansions and instances identical, and failing alike):
+// when it did, what depends on it can still be reused.
+bool same_result(const EvalState& st, const EvalState& prev, size_t i);
 
 // The function table of module [m]'s scope in [st]: fns, with the
 // functions of the built-in provider when [m] requires it.

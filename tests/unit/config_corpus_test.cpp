@@ -103,6 +103,30 @@ TEST(ConfigCorpus, EveryModuleDirectoryLoadsAndEvaluates) {
     config::Evaluation e = config::evaluate(r.module, in);
     Diagnostics v = config::validate(r.module);
     ++evaluated;
+    // Re-evaluating with one variable changed, and back, gives what
+    // evaluating afresh gives (unless the module's evaluations differ
+    // anyway: uuid(), timestamp()...).
+    auto shown = [](const config::Evaluation& x) {
+      return x.to_json(true) + config::render_diagnostics(x.diagnostics(), {});
+    };
+    int changes = 0;
+    const config::Evaluation* prev = &e;
+    config::Evaluation last;
+    for (const auto& [name, value] : e.variables()) {
+      std::optional<Value> c = test::changed_value(value);
+      if (!c || changes++ == 3) continue;
+      for (int back = 0; back < 2; ++back) {
+        config::Inputs other = in;
+        if (back == 0) other.values[name] = *c;
+        config::Evaluation again = config::reevaluate(*prev, other);
+        std::string fresh = shown(config::evaluate(r.module, other));
+        if (shown(again) != fresh && fresh == shown(config::evaluate(r.module, other)))
+          failures.push_back(dir.string() + ": re-evaluation with var." + name +
+                             (back ? " back" : " changed") + " differs from a fresh evaluation");
+        last = std::move(again);
+        prev = &last;
+      }
+    }
     bool errors = false;
     for (const Diagnostics* list : std::initializer_list<const Diagnostics*>{&e.diagnostics(), &v}) {
       for (const Diagnostic& d : *list) {

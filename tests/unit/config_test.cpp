@@ -26,31 +26,12 @@
 
 #include "config/decode.h"
 #include "config/internal.h"
+#include "test_util.h"
 
 namespace hclvm {
 namespace {
 
-namespace fs = std::filesystem;
-
-// A scratch directory with files, removed at the end of the test.
-class ScratchDir {
- public:
-  ScratchDir() {
-    std::random_device rd;
-    path_ = fs::temp_directory_path() / ("hclvm_config_test_" + std::to_string(rd()));
-    fs::create_directories(path_);
-  }
-  ~ScratchDir() { fs::remove_all(path_); }
-  void write(const std::string& name, const std::string& text) const {
-    fs::path p = path_ / name;
-    fs::create_directories(p.parent_path());
-    std::ofstream(p, std::ios::binary) << text;
-  }
-  std::string str() const { return path_.string(); }
-
- private:
-  fs::path path_;
-};
+using test::ScratchDir;
 
 // Loads [dir], failing the test on errors.
 config::ModulePtr load(const ScratchDir& dir, const config::LoadOptions& o = {}) {

@@ -2,6 +2,7 @@
 #include "test_util.h"
 
 #include <gtest/gtest.h>
+#include <hclvm/functions.h>
 #include <zlib.h>
 
 #include <cstdlib>
@@ -10,8 +11,8 @@
 
 #include "util/unicode.h"
 #include "value/json.h"
+#include "value/ops.h"
 #include "value/render.h"
-#include <hclvm/functions.h>
 
 namespace hclvm::test {
 
@@ -431,6 +432,18 @@ std::string repeat(std::string_view s, size_t n) {
   out.reserve(s.size() * n);
   for (size_t i = 0; i < n; ++i) out += s;
   return out;
+}
+
+std::optional<Value> changed_value(const Value& v) {
+  if (!v.is_known() || v.is_marked()) return std::nullopt;
+  if (v.is_null()) return Value::string("set");
+  if (v.type() == Type::string()) return Value::string(std::string(v.as_string()) + "~");
+  if (v.type() == Type::number()) {
+    ops::Result r = ops::add(v, Value::integer(1));
+    if (r.ok()) return r.value;
+  }
+  if (v.type() == Type::boolean()) return Value::boolean(!v.as_bool());
+  return Value::null(v.type());
 }
 
 }  // namespace hclvm::test

@@ -7,13 +7,37 @@
 #include <hclvm/eval.h>
 
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace hclvm::test {
+
+// A scratch directory with files, removed at the end of the test.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    std::random_device rd;
+    path_ = std::filesystem::temp_directory_path() / ("hclvm_test_" + std::to_string(rd()));
+    std::filesystem::create_directories(path_);
+  }
+  ~ScratchDir() { std::filesystem::remove_all(path_); }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  void write(const std::string& name, const std::string& text) const {
+    std::filesystem::path p = path_ / name;
+    std::filesystem::create_directories(p.parent_path());
+    std::ofstream(p, std::ios::binary) << text;
+  }
+  std::string str() const { return path_.string(); }
+
+ private:
+  std::filesystem::path path_;
+};
 
 // Decodes the Go string literal [q] (strconv.Quote's output).
 std::string go_unquote(std::string_view q);
@@ -128,5 +152,10 @@ std::optional<std::filesystem::path> shared_dir();
 
 // Returns [s] repeated [n] times.
 std::string repeat(std::string_view s, size_t n);
+
+// [v] changed, as a new input for a variable: a string extended, a number
+// plus one, a bool negated, a null made a string, anything else null;
+// nullopt for an unknown or marked value.
+std::optional<Value> changed_value(const Value& v);
 
 }  // namespace hclvm::test
