@@ -11,8 +11,10 @@ that loads without errors), this measures
     output and resource argument evaluated, the JSON document printed),
     process against process, wall clock;
   - in-process (bench/config_bench): load from source, load through the
-    compiled-file cache, evaluate, load + evaluate; re-evaluating a loaded
-    module with new inputs against loading it afresh.
+    compiled-file cache, evaluate, reevaluate, load + evaluate; evaluating
+    a loaded module with new inputs (the workspace and one string variable
+    changed per run), afresh and reusing the previous evaluation
+    (config::reevaluate), against loading it afresh and evaluating.
 Each side is the median of --runs runs; terraform and hclvm run in turn,
 one run each per round, so that both see the same machine load. Prints a markdown table and the
 targets: hclvm at least 50x terraform console per module evaluation, and
@@ -172,24 +174,29 @@ def main():
                                            text=True, check=True).stdout.splitlines()[0])
         rows.append((d, tf, tf_rc, hv, hv_rc, inproc))
     print("| module | files | terraform console ms | hclvm eval ms (process) | speedup | "
-          "load ms | load (cache) ms | evaluate ms | load+evaluate ms | terraform / load+evaluate | "
-          "re-evaluation speedup |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "load ms | load (cache) ms | evaluate ms | reevaluate ms | load+evaluate ms | "
+          "terraform / load+evaluate | evaluate speedup | reevaluate speedup |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for d, tf, tf_rc, hv, hv_rc, p in rows:
         name = os.path.relpath(d, CORPUS) if d.startswith(os.path.normpath(CORPUS)) else d
-        print("| %s | %d | %.1f%s | %.2f%s | %.1fx | %.3f | %.3f | %.3f | %.3f | %.0fx | %.1fx |" % (
+        print("| %s | %d | %.1f%s | %.2f%s | %.1fx | %.3f | %.3f | %.3f | %.3f | %.3f | %.0fx | %.1fx | %.1fx |" % (
             name, p["files"], tf * 1000, "" if tf_rc == 0 else " (exit %d)" % tf_rc, hv * 1000,
             "" if hv_rc == 0 else " (exit %d)" % hv_rc, tf / hv, p["load_ms"], p["load_cache_ms"],
-            p["eval_ms"], p["load_eval_ms"], tf * 1000 / p["load_eval_ms"] if p["load_eval_ms"] else 0,
-            p["load_eval_ms"] / p["eval_ms"] if p["eval_ms"] else 0))
+            p["eval_ms"], p["reeval_ms"], p["load_eval_ms"],
+            tf * 1000 / p["load_eval_ms"] if p["load_eval_ms"] else 0,
+            p["load_eval_ms"] / p["eval_ms"] if p["eval_ms"] else 0,
+            p["load_eval_ms"] / p["reeval_ms"] if p["reeval_ms"] else 0))
     print()
     speedups = [tf / hv for _, tf, _, hv, _, _ in rows]
-    reeval = [p["load_eval_ms"] / p["eval_ms"] for *_, p in rows if p["eval_ms"]]
+    fresh = [p["load_eval_ms"] / p["eval_ms"] for *_, p in rows if p["eval_ms"]]
+    reeval = [p["load_eval_ms"] / p["reeval_ms"] for *_, p in rows if p["reeval_ms"]]
     print("targets: hclvm >= 50x terraform console per module evaluation: min %.0fx, median %.0fx %s" % (
         min(speedups), statistics.median(speedups), "(met)" if min(speedups) >= 50 else "(NOT met)"))
-    print("         re-evaluation >= 20x faster than load + evaluate: min %.0fx, median %.0fx %s" % (
+    print("         re-evaluation >= 20x faster than load + evaluate:")
+    print("           evaluate (afresh):   min %.0fx, median %.0fx %s" % (
+        min(fresh), statistics.median(fresh), "(met)" if min(fresh) >= 20 else "(NOT met)"))
+    print("           reevaluate (reusing the previous evaluation): min %.0fx, median %.0fx %s" % (
         min(reeval), statistics.median(reeval), "(met)" if min(reeval) >= 20 else "(NOT met)"))
-
 
 if __name__ == "__main__":
     main()

@@ -2,8 +2,10 @@
 // each module directory given: loading it from source (read, parse,
 // decode, compile), loading it through the compiled-file cache (a warm
 // cache: the programs read instead of compiled), evaluating a loaded
-// module, and both together; then re-evaluating the loaded module with new
-// inputs against loading it afresh and evaluating. Each figure is the
+// module, re-evaluating it reusing the previous evaluation
+// (config::reevaluate), and loading and evaluating together. Every run
+// has new inputs: the workspace, and one of the root variables whose
+// values are plain strings in turn. Each figure is the
 // median of the runs (at least --runs, and as many as fit in --time
 // seconds). Prints one JSON object per directory (bench/compare_config.py
 // reads them), or a table with --table. --evaluate-only times only the

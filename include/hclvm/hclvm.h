@@ -568,6 +568,16 @@ hclvm_status hclvm_module_inputs_set_resource(hclvm_module_inputs *in, const cha
  * reported errors, in which case the status is HCLVM_ERR_EVAL. */
 hclvm_status hclvm_module_evaluate(const hclvm_module *module, const hclvm_module_inputs *in,
                                    hclvm_vm *vm, hclvm_evaluation **out);
+/* The same, with the same result, reusing the work of [previous] (an
+ * evaluation of [module]) wherever what it depended on is unchanged: the
+ * variables, locals, outputs, module calls and resources whose inputs are
+ * the same values, that read no file changed since, and that called no
+ * impure function (docs/config.md, "Re-evaluation"). [previous] is only
+ * read: many threads may reevaluate it at once. HCLVM_ERR_INVALID_ARGUMENT
+ * when [previous] is an evaluation of another module. */
+hclvm_status hclvm_module_reevaluate(const hclvm_module *module, const hclvm_evaluation *previous,
+                                     const hclvm_module_inputs *in, hclvm_vm *vm,
+                                     hclvm_evaluation **out);
 void hclvm_evaluation_free(hclvm_evaluation *ev);
 /* The diagnostics of the evaluation (borrowed). */
 const hclvm_diagnostics *hclvm_evaluation_diagnostics(const hclvm_evaluation *ev);

@@ -50,3 +50,18 @@ def test_module_inputs_in_terraform_order():
     assert e.outputs["name"] == "web-py-1"
     assert m.evaluate(var_files=[var_file], env={"TF_VAR_region": "env-1"}).outputs["name"] == "web-prod-1"
     assert m.evaluate(workspace="staging").eval("terraform.workspace") == "staging"
+
+
+def test_module_reevaluate():
+    m = hclvm.Module(DIR)
+    first = m.evaluate({"region": "us-east-1"})
+    again = m.evaluate({"region": "eu-west-1"}, previous=first)
+    fresh = m.evaluate({"region": "eu-west-1"})
+    assert again.outputs == fresh.outputs
+    assert again.outputs["name"] == "web-eu-west-1"
+    assert json.loads(again.to_json()) == json.loads(fresh.to_json())
+    same = m.evaluate({"region": "eu-west-1"}, previous=again)
+    assert same.to_json() == fresh.to_json()
+    other = hclvm.Module(os.path.join(os.path.dirname(__file__), "data", "module"))
+    with pytest.raises(ValueError):
+        other.evaluate({"region": "us-east-1"}, previous=first)

@@ -145,15 +145,24 @@ hclvm_status hclvm_module_inputs_set_resource(hclvm_module_inputs* in, const cha
   });
 }
 
-hclvm_status hclvm_module_evaluate(const hclvm_module* module, const hclvm_module_inputs* in,
-                                   hclvm_vm* vm, hclvm_evaluation** out) {
+namespace {
+
+// Evaluates [module] with [in] on [vm] into [*out], reusing [previous]
+// when given (hclvm_module_evaluate, hclvm_module_reevaluate).
+hclvm_status evaluate_module(const hclvm_module* module, const hclvm_evaluation* previous,
+                             const hclvm_module_inputs* in, hclvm_vm* vm, hclvm_evaluation** out) {
   return guard([&] {
     if (out != nullptr) *out = nullptr;
     if (module == nullptr || out == nullptr)
       return fail(HCLVM_ERR_INVALID_ARGUMENT, "module and out are required");
+    if (previous != nullptr && previous->ev.module() != module->module)
+      return fail(HCLVM_ERR_INVALID_ARGUMENT, "previous is an evaluation of another module");
     static const config::Inputs none;
     auto ev = std::make_unique<hclvm_evaluation>();
-    ev->ev = config::evaluate(module->module, in ? in->in : none, vm ? &vm->vm : nullptr);
+    const config::Inputs& inputs = in ? in->in : none;
+    Vm* v = vm ? &vm->vm : nullptr;
+    ev->ev = previous ? config::reevaluate(previous->ev, inputs, v)
+                      : config::evaluate(module->module, inputs, v);
     ev->diags.list = ev->ev.diagnostics();
     auto sources = std::make_shared<config::Sources>(*module->sources);
     sources->merge(ev->ev.sources());
@@ -163,6 +172,23 @@ hclvm_status hclvm_module_evaluate(const hclvm_module* module, const hclvm_modul
     *out = ev.release();
     return errors ? fail(HCLVM_ERR_EVAL, why) : HCLVM_OK;
   });
+}
+
+}  // namespace
+
+hclvm_status hclvm_module_evaluate(const hclvm_module* module, const hclvm_module_inputs* in,
+                                   hclvm_vm* vm, hclvm_evaluation** out) {
+  return evaluate_module(module, nullptr, in, vm, out);
+}
+
+hclvm_status hclvm_module_reevaluate(const hclvm_module* module, const hclvm_evaluation* previous,
+                                     const hclvm_module_inputs* in, hclvm_vm* vm,
+                                     hclvm_evaluation** out) {
+  if (previous == nullptr) {
+    if (out != nullptr) *out = nullptr;
+    return guard([&] { return fail(HCLVM_ERR_INVALID_ARGUMENT, "previous is required"); });
+  }
+  return evaluate_module(module, previous, in, vm, out);
 }
 
 void hclvm_evaluation_free(hclvm_evaluation* ev) { delete ev; }

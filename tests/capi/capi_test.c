@@ -1405,6 +1405,24 @@ static void test_modules(void) {
   CHECK(contains(text, "Error: Reference to undeclared input variable"));
   hclvm_string_free(text);
   hclvm_result_free(res);
+
+  /* Evaluated again with another n, reusing the first evaluation. */
+  {
+    hclvm_evaluation* again = NULL;
+    OK(hclvm_value_int64(4, &v));
+    OK(hclvm_module_inputs_set_variable(in, "n", v));
+    hclvm_value_free(v);
+    OK(hclvm_module_reevaluate(module, ev, in, NULL, &again));
+    OK(hclvm_evaluation_output(again, "name", &v));
+    CHECK(is_string(v, "app-prod-4"));
+    hclvm_value_free(v);
+    OK(hclvm_evaluation_local(again, "vpc", &v));
+    CHECK(is_string(v, "vpc-123"));
+    hclvm_value_free(v);
+    hclvm_evaluation_free(again);
+    CHECK(hclvm_module_reevaluate(module, NULL, in, NULL, &again) == HCLVM_ERR_INVALID_ARGUMENT);
+    CHECK(again == NULL);
+  }
   hclvm_evaluation_free(ev);
 
   /* Another evaluation of the same module, with an invalid value. */

@@ -12,7 +12,9 @@
 //    to them, so a module that expands to millions of instances stops) plus
 //    a margin; an evaluation that passes its deadline by more traps;
 //  - the evaluation's JSON document and console expressions in its scope
-//    are made without failing.
+//    are made without failing;
+//  - re-evaluating it (reevaluate) with another value of var.a, and back,
+//    gives what evaluating afresh gives.
 // Seeds: tests/fuzz/seeds/config/ (modules of tests/golden/config, one
 // file each, and trees split with `#---`).
 //
@@ -107,6 +109,31 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       (void)e.to_json(false);
       for (const char* expr : {"local", "var", "module", "path.module"})
         (void)e.eval(expr, &vm);
+    }
+  });
+  // Re-evaluating with another value of var.a (and back) gives what
+  // evaluating afresh gives, unless fresh evaluations differ among
+  // themselves (uuid(), timestamp()...).
+  timed("reevaluate", [&] {
+    auto shown = [&](const config::Evaluation& e) {
+      return e.stopped() ? std::string("stopped")
+                         : e.to_json(true) + config::render_diagnostics(e.diagnostics(), r.sources);
+    };
+    config::Evaluation prev = config::evaluate(r.module, inputs, &vm);
+    if (prev.stopped()) return;
+    config::Inputs other = inputs;
+    other.args = {{config::VarArg::Var, "a=2"}};
+    for (const config::Inputs* next : {&other, &inputs}) {
+      config::Evaluation again = config::reevaluate(prev, *next, &vm);
+      std::string fresh = shown(config::evaluate(r.module, *next, &vm));
+      if (shown(again) != fresh && !again.stopped() && fresh != "stopped" &&
+          fresh == shown(config::evaluate(r.module, *next, &vm))) {
+        std::fprintf(stderr,
+                     "config_fuzz: re-evaluation differs from a fresh evaluation\n%s\n---\n%s\n",
+                     shown(again).c_str(), fresh.c_str());
+        std::abort();
+      }
+      prev = std::move(again);
     }
   });
   // What validate() evaluates (every root variable unknown), on this Vm.

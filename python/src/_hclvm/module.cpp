@@ -334,9 +334,13 @@ struct Module {
     diagnostics = std::move(r.diagnostics);
   }
 
-  std::unique_ptr<Evaluation> evaluate(const py::object& variables, const std::vector<std::string>& var_files,
+  std::unique_ptr<Evaluation> evaluate(const py::object& variables,
+                                       const std::vector<std::string>& var_files,
                                        const std::string& workspace, const py::object& env,
-                                       const py::object& resources, bool check_errors) const {
+                                       const py::object& resources, bool check_errors,
+                                       const Evaluation* previous) const {
+    if (previous != nullptr && previous->eval.module() != module)
+      throw py::value_error("previous is an evaluation of another module");
     hclvm::config::Inputs in;
     if (!variables.is_none())
       for (auto [k, v] : variables.cast<py::dict>()) in.values[k.cast<std::string>()] = from_python(v);
@@ -352,7 +356,8 @@ struct Module {
     e->sources = sources;
     {
       py::gil_scoped_release nogil;
-      e->eval = hclvm::config::evaluate(module, in);
+      e->eval = previous ? hclvm::config::reevaluate(previous->eval, in)
+                         : hclvm::config::evaluate(module, in);
       e->sources.merge(e->eval.sources());
       if (check_errors && e->eval.has_errors())
         throw HclError(hclvm::config::render_diagnostics(e->eval.diagnostics(), e->sources),
@@ -419,17 +424,21 @@ PYBIND11_MODULE(_hclvm, m) {
   py::class_<Module>(m, "Module", "A Terraform or Packer module directory, loaded once.")
       .def(py::init<std::string>(), "path"_a)
       .def("evaluate", &Module::evaluate, "variables"_a, "var_files"_a, "workspace"_a, "env"_a,
-           "resources"_a, "check"_a)
+           "resources"_a, "check"_a, "previous"_a = nullptr)
       .def_readonly("path", &Module::path)
-      .def_property_readonly("diagnostics", [](const Module& mod) { return diagnostics_to_python(mod.diagnostics); })
+      .def_property_readonly(
+          "diagnostics", [](const Module& mod) { return diagnostics_to_python(mod.diagnostics); })
       .def_property_readonly("language",
                              [](const Module& mod) {
                                return mod.module->language() == hclvm::config::Language::Packer ? "packer"
                                                                                                 : "terraform";
                              })
-      .def_property_readonly("variable_names", [](const Module& mod) { return mod.module->variable_names(); })
-      .def_property_readonly("local_names", [](const Module& mod) { return mod.module->local_names(); })
-      .def_property_readonly("output_names", [](const Module& mod) { return mod.module->output_names(); })
+      .def_property_readonly("variable_names",
+                             [](const Module& mod) { return mod.module->variable_names(); })
+      .def_property_readonly("local_names",
+                             [](const Module& mod) { return mod.module->local_names(); })
+      .def_property_readonly("output_names",
+                             [](const Module& mod) { return mod.module->output_names(); })
       .def_property_readonly("resource_addresses",
                              [](const Module& mod) { return mod.module->resource_addresses(); });
 

@@ -287,15 +287,21 @@ class Module:
 
     def evaluate(self, variables: Optional[Mapping[str, Any]] = None, *, var_files: Iterable[str] = (),
                  workspace: str = "default", env: Optional[Mapping[str, str]] = None,
-                 resources: Optional[Mapping[str, Any]] = None, check: bool = True) -> Evaluation:
+                 resources: Optional[Mapping[str, Any]] = None, check: bool = True,
+                 previous: Optional["Evaluation"] = None) -> Evaluation:
         """Evaluates the module as Terraform does: input variables from
         ``terraform.tfvars`` and ``*.auto.tfvars`` of the directory, then
         ``var_files``, then ``env`` (``TF_VAR_`` names; the process's
         environment is not read), then ``variables`` (Python values);
         ``resources`` gives values of resource instances by address
         (others stay ``Unknown``). Raises ``HCLError`` on errors unless
-        ``check=False``."""
+        ``check=False``. With ``previous`` (an earlier evaluation of this
+        module), the result is the same but the work of ``previous`` is
+        reused wherever what it depended on is unchanged (re-evaluation,
+        docs/config.md); ``ValueError`` when ``previous`` is another
+        module's."""
         return Evaluation(self._native.evaluate(dict(variables) if variables is not None else None,
                                                 [str(f) for f in var_files], workspace,
                                                 dict(env) if env is not None else None,
-                                                dict(resources) if resources is not None else None, check))
+                                                dict(resources) if resources is not None else None, check,
+                                                previous._native if previous is not None else None))
