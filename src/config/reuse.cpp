@@ -10,8 +10,9 @@
 // timestamp...), evaluating it again would make the same changes: the
 // earlier walk's are made instead (replay), diagnostics and instances
 // included. A vertex evaluated again that comes out as before
-// (same_result) lets its dependents be reused in turn. Variables are
-// always evaluated again (their values come from the inputs).
+// (same_result) lets its dependents be reused in turn. The root module's
+// variables are always evaluated again (their values come from the
+// inputs).
 #include <utility>
 
 #include "config/eval.h"
@@ -93,7 +94,9 @@ bool can_reuse(const EvalState& st, const EvalState& prev, size_t i,
                const std::vector<bool>& changed) {
   const VertexRun& p = prev.runs[i];
   const Vertex& v = st.root->plan->order[i];
-  if (!p.done || p.unrepeatable || v.kind == Vertex::Var) return false;
+  // A root variable's value comes from the inputs; a child's from its
+  // call's argument, which its dependencies cover.
+  if (!p.done || p.unrepeatable || (v.kind == Vertex::Var && v.module == st.root)) return false;
   for (size_t d : st.root->plan->deps[i])
     if (changed[d]) return false;
   if ((p.reads & VertexRun::Workspace) && st.inputs.workspace != prev.inputs.workspace)
@@ -150,6 +153,11 @@ void replay(EvalState& st, const EvalState& prev, size_t i) {
         break;
       }
       case Vertex::Var:
+        if (auto it = pm.vars.find(v.name); it != pm.vars.end())
+          mi.vars.insert_or_assign(v.name, it->second);
+        if (auto it = pm.var_ranges.find(v.name); it != pm.var_ranges.end())
+          mi.var_ranges.insert_or_assign(v.name, it->second);
+        break;
       case Vertex::Validation:
       case Vertex::Check:
       case Vertex::Import:
