@@ -10,6 +10,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "config/internal.h"
@@ -154,6 +155,9 @@ struct EvalState {
   std::vector<VertexRun> runs;
   // The evaluation being reused (null: none); only during the walk.
   const EvalState* previous = nullptr;
+  // The stamps the walk has taken of files earlier walks read (a file many
+  // vertices read is looked at once).
+  mutable std::unordered_map<std::string, util::FileStamp> stamps_now;
   // What the vertex being evaluated read besides its dependencies'
   // values (VertexRun::Reads), set by the lookups that read it.
   mutable uint8_t reads = 0;

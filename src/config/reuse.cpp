@@ -106,8 +106,11 @@ bool can_reuse(const EvalState& st, const EvalState& prev, size_t i,
       !same_resources(st.inputs.resources, prev.inputs.resources))
     return false;
   if (!same_instances(st, prev, v.module)) return false;
-  for (const util::FileStamp& f : p.files)
-    if (!f.unchanged()) return false;
+  for (const util::FileStamp& f : p.files) {
+    auto [it, fresh] = st.stamps_now.try_emplace(f.path);
+    if (fresh) it->second = util::FileStamp::of(f.path);
+    if (!(it->second == f)) return false;
+  }
   return true;
 }
 

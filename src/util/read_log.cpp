@@ -40,8 +40,6 @@ FileStamp FileStamp::of_stat(const std::string& path, const struct stat& st) {
   return s;
 }
 
-bool FileStamp::unchanged() const { return of(path) == *this; }
-
 void ReadLog::file(const std::string& path) {
   if (seen_.insert(path).second) files_.push_back(FileStamp::of(path));
 }

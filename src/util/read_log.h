@@ -30,8 +30,6 @@ struct FileStamp {
   // the error that a stat() of it would give.
   static FileStamp of_stat(const std::string& path, const struct stat& st);
   static FileStamp failed(const std::string& path, int error);
-  // Whether the file still has this stamp.
-  bool unchanged() const;
   friend bool operator==(const FileStamp&, const FileStamp&) = default;
 };
 
