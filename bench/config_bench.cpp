@@ -9,11 +9,12 @@
 // median of the runs (at least --runs, and as many as fit in --time
 // seconds). Prints one JSON object per directory (bench/compare_config.py
 // reads them), or a table with --table. --evaluate-only times only the
-// evaluations of a loaded module, --load-only the loads (from source, or
+// evaluations of a loaded module, --reevaluate-only its re-evaluations
+// (each reusing the one before), --load-only the loads (from source, or
 // through the cache with --cache), for a profiler.
 //
 //   config_bench [--runs N] [--time SECONDS] [--table]
-//                [--evaluate-only | --load-only [--cache]] DIR...
+//                [--evaluate-only | --reevaluate-only | --load-only [--cache]] DIR...
 #include <hclvm/cache.h>
 #include <hclvm/config.h>
 
@@ -85,6 +86,7 @@ int main(int argc, char** argv) {
   double budget = 1.0;
   bool table = false;
   bool evaluate_only = false;
+  bool reevaluate_only = false;
   bool load_only = false;
   bool load_cached = false;
   std::vector<std::string> dirs;
@@ -95,6 +97,8 @@ int main(int argc, char** argv) {
     else if (a == "--table") table = true;
     else if (a == "--evaluate-only")
       evaluate_only = true;
+    else if (a == "--reevaluate-only")
+      evaluate_only = reevaluate_only = true;
     else if (a == "--load-only")
       load_only = true;
     else if (a == "--cache")
@@ -127,9 +131,15 @@ int main(int argc, char** argv) {
     if (evaluate_only) {
       Vm vm;
       int n = 0;
-      double eval =
-          time_ms(runs, budget, [&] { config::evaluate(first.module, inputs(n++, vars), &vm); });
-      std::printf("%s: evaluate %.4f ms\n", dir.c_str(), eval);
+      config::Evaluation last = config::evaluate(first.module, inputs(n++, vars), &vm);
+      double eval = time_ms(runs, budget, [&] {
+        if (reevaluate_only)
+          last = config::reevaluate(last, inputs(n++, vars), &vm);
+        else
+          config::evaluate(first.module, inputs(n++, vars), &vm);
+      });
+      std::printf("%s: %s %.4f ms\n", dir.c_str(), reevaluate_only ? "reevaluate" : "evaluate",
+                  eval);
       continue;
     }
     config::LoadOptions co;

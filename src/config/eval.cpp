@@ -2054,6 +2054,12 @@ void walk(EvalState& st, const Inputs& inputs) {
   const EvalState* prev = st.previous && reusable(st, *st.previous) ? st.previous : nullptr;
   st.runs.assign(order.size(), VertexRun{});
   std::vector<bool> changed(order.size(), true);
+  // Whether anything depends on each vertex: only then does it matter
+  // whether it came out as before.
+  std::vector<bool> needed(prev ? order.size() : 0, false);
+  if (prev)
+    for (const std::vector<size_t>& ds : deps)
+      for (size_t d : ds) needed[d] = true;
   util::Budget* budget = util::current_budget();
   for (size_t i = 0; i < order.size(); ++i) {
     VertexRun& run = st.runs[i];
@@ -2091,7 +2097,7 @@ void walk(EvalState& st, const Inputs& inputs) {
     run.steps = budget ? budget->steps_used() - steps : 0;
     run.diags_end = st.diags.size();
     run.instances_end = st.instances.size();
-    changed[i] = !prev || !same_result(st, *prev, i);
+    changed[i] = !prev || !needed[i] || !same_result(st, *prev, i);
   }
 }
 

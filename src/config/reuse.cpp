@@ -150,9 +150,8 @@ void replay(EvalState& st, const EvalState& prev, size_t i) {
           add_call_instances(st, mi, v.module->calls.at(v.name), it->second);
         break;
       case Vertex::Resource: {
-        const std::string addr = v.module->resources[v.resource].address();
-        if (auto it = pm.resources.find(addr); it != pm.resources.end())
-          mi.resources.insert_or_assign(addr, it->second);
+        if (auto it = pm.resources.find(v.name); it != pm.resources.end())
+          mi.resources.insert_or_assign(v.name, it->second);
         break;
       }
       case Vertex::Var:
@@ -199,8 +198,7 @@ bool same_result(const EvalState& st, const EvalState& prev, size_t i) {
         if (!same_expansion(mi.calls, pm.calls, v.name)) return false;
         break;
       case Vertex::Resource:
-        if (!same_expansion(mi.resources, pm.resources, v.module->resources[v.resource].address()))
-          return false;
+        if (!same_expansion(mi.resources, pm.resources, v.name)) return false;
         break;
       case Vertex::Validation:
       case Vertex::Check:

@@ -247,10 +247,17 @@ std::optional<std::string> real_path(const std::string& abs) {
 
 // [p] absolute with every symbolic link resolved; for a path that does not
 // exist, its nearest existing ancestor resolved and the rest appended.
-std::string canonical(std::string_view p) {
+// [missing]: [p] is known not to exist (an open of it just failed with
+// ENOENT), so its ancestors are resolved without trying it first.
+std::string canonical(std::string_view p, bool missing = false) {
   std::string abs = absolute(p);
   std::string rest;
   for (;;) {
+    if (missing && rest.empty() && abs != "/") {
+      rest = base_name(abs);
+      abs = dir_name(abs);
+      continue;
+    }
     if (std::optional<std::string> r = real_path(abs)) return rest.empty() ? *r : join(*r, rest);
     if (abs == "/") return join(abs, rest);
     std::string name = base_name(abs);
@@ -276,8 +283,11 @@ struct Sandbox {
   // Terraform's path for [p]: joined to the base directory when relative, cleaned.
   std::string resolve(std::string_view p) const { return is_abs(p) ? clean(p) : join(base, p); }
 
-  // Whether [p] (as resolve() gives it) stays inside the base directory.
-  bool inside(std::string_view p) const { return !confine || below(root(), canonical(p)); }
+  // Whether [p] (as resolve() gives it) stays inside the base directory;
+  // [missing]: [p] is known not to exist.
+  bool inside(std::string_view p, bool missing = false) const {
+    return !confine || below(root(), canonical(p, missing));
+  }
   // inside() for a path the system gave as canonical already (an open
   // file's): compared as it is, made canonical only when that says no.
   bool inside_canonical(std::string_view c) const {
@@ -394,7 +404,7 @@ bool open_file(const Sandbox& sb, std::string_view arg, const Marks& marks, Fd& 
     }
   }
 #endif
-  if (!sb.inside(resolved)) {
+  if (!sb.inside(resolved, probe_errno == ENOENT)) {
     util::note_file(resolved);
     err = {Sandbox::outside(arg, marks), true};
     return false;
