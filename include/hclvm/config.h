@@ -166,7 +166,8 @@ struct Inputs {
   // terraform validate: every root variable unknown of its type, files and
   // -var not read, resource count/for_each checked.
   bool validate = false;
-  // path.cwd (absolute); empty: the process's working directory.
+  // path.cwd (absolute); empty: the process's working directory, read when
+  // the evaluation first needs it (most never do).
   std::string cwd;
   // Whether the file functions may read outside the root module's
   // directory (Terraform: they may).

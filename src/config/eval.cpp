@@ -298,7 +298,7 @@ Value root_value(const EvalState& st, const Ref& r, const ModInst& mi, const Rep
       if (r.name == "module") return Value::string(mi.mod->dir);
       if (r.name == "root") return Value::string(st.root->dir);
       st.reads |= VertexRun::Cwd;
-      return Value::string(st.cwd);
+      return Value::string(st.cwd());
     case Ref::Terraform:
       if (r.name != "workspace") return Value::boolean(false).mark(kEphemeral);
       st.reads |= VertexRun::Workspace;
@@ -1772,6 +1772,11 @@ const std::shared_ptr<const FunctionTable>& fns_for(const EvalState& st, const M
   return t;
 }
 
+const std::string& EvalState::cwd() const {
+  std::call_once(cwd_once, [this] { cwd_value = inputs.cwd.empty() ? working_dir() : inputs.cwd; });
+  return cwd_value;
+}
+
 const EvalContext& console_context(const EvalState& st) {
   std::call_once(st.console_once, [&st] {
     st.console_fns = terraform_functions(st.root->fs_dir, st.inputs.confine_files, true,
@@ -2114,7 +2119,6 @@ Evaluation evaluate_with(const ModulePtr& module, const Inputs& inputs, Vm* vm,
   st.inputs = inputs;
   st.vm = vm ? vm : &detail::thread_vm();
   st.limits = st.vm->limits();
-  st.cwd = inputs.cwd.empty() ? detail::working_dir() : inputs.cwd;
   if (previous != nullptr && previous->state_ && previous->state_->module == module)
     st.previous = previous->state_.get();
   struct Forget {

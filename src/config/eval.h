@@ -141,7 +141,11 @@ struct EvalState {
   std::map<std::string, RawValue, std::less<>> raw_vars;
   Sources var_sources;  // the variables files read, for snippets
   std::vector<Instance> instances;
-  std::string cwd;
+  // path.cwd: Inputs::cwd, or the process's working directory read when
+  // first needed (most evaluations never read it).
+  const std::string& cwd() const;
+  mutable std::once_flag cwd_once;
+  mutable std::string cwd_value;
   Vm* vm = nullptr;
   Limits limits;  // [vm]'s
   // Where the run that exceeded one of the evaluation's limits was (the

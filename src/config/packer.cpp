@@ -483,7 +483,7 @@ void evaluate_packer(const Module& module, const Inputs& in, Vm& vm, EvalState& 
   scope.set_functions(st.fns);
   scope.set("var", st.packer_vars);
   scope.set("path",
-            Value::object({{"cwd", Value::string(st.cwd)}, {"root", Value::string(m.dir)}}));
+            Value::object({{"cwd", Value::string(st.cwd())}, {"root", Value::string(m.dir)}}));
   scope.set("packer", Value::object({{"version", Value::string(kPackerVersion)},
                                      {"iterationID", Value::unknown(Type::string())},
                                      {"versionFingerprint", Value::unknown(Type::string())}}));
@@ -579,7 +579,8 @@ EvalResult packer_console_eval(const EvalState& st, std::string_view text, Vm& v
   ctx.set_functions(st.fns);
   ctx.set("var", st.packer_vars);
   ctx.set("local", st.packer_locals);
-  ctx.set("path", Value::object({{"cwd", Value::string(st.cwd)}, {"root", Value::string(st.root->dir)}}));
+  ctx.set("path",
+          Value::object({{"cwd", Value::string(st.cwd())}, {"root", Value::string(st.root->dir)}}));
   ctx.set("packer", Value::object({{"version", Value::string(kPackerVersion)},
                                    {"iterationID", Value::unknown(Type::string())},
                                    {"versionFingerprint", Value::unknown(Type::string())}}));

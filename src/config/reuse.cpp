@@ -101,7 +101,7 @@ bool can_reuse(const EvalState& st, const EvalState& prev, size_t i,
     if (changed[d]) return false;
   if ((p.reads & VertexRun::Workspace) && st.inputs.workspace != prev.inputs.workspace)
     return false;
-  if ((p.reads & VertexRun::Cwd) && st.cwd != prev.cwd) return false;
+  if ((p.reads & VertexRun::Cwd) && st.cwd() != prev.cwd()) return false;
   if ((p.reads & VertexRun::Resources) &&
       !same_resources(st.inputs.resources, prev.inputs.resources))
     return false;
