@@ -40,4 +40,13 @@ export interface ModuleEvaluation {
 
 export declare function evaluateModule(dir: string, vars?: Record<string, HclValue>): Promise<ModuleEvaluation>;
 
+/** A module directory loaded once (loadModule). */
+export declare class Module {
+  readonly path: string;
+  /** Evaluates the module; with `previous`, reusing its unchanged work. */
+  evaluate(vars?: Record<string, HclValue>, options?: {previous?: ModuleEvaluation}): Promise<ModuleEvaluation>;
+}
+
+export declare function loadModule(dir: string): Promise<Module>;
+
 export declare const version: string;

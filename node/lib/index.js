@@ -114,5 +114,18 @@ function evaluateModule(dir, vars = {}) {
   return native.evaluateModule(String(dir), vars);
 }
 
-module.exports = {parse, parseSync, convertFiles, compile, evaluateModule, Unknown, Expression: native.Expression,
+/**
+ * Loads the Terraform module in `dir` once: resolves with a `Module` whose
+ * `evaluate(vars, {previous})` evaluates it as many times as asked, each
+ * resolving with `{variables, locals, outputs}`; given `previous` (what an
+ * earlier `evaluate` of the same module resolved with), the result is the
+ * same but the work of `previous` is reused wherever what it depended on
+ * is unchanged.
+ */
+function loadModule(dir) {
+  return native.loadModule(String(dir));
+}
+
+module.exports = {parse, parseSync, convertFiles, compile, evaluateModule, loadModule, Unknown,
+  Expression: native.Expression, Module: native.Module,
   version: native.version};

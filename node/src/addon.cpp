@@ -1,12 +1,11 @@
 // hclvm.node: the Node.js addon (Node-API through node-addon-api). A thin
 // layer over the C++ API: parse() is @cdktf/hcl2json's parse (the
 // converter's Hcl2Json shape, run on libuv's thread pool), compile() gives
-// an expression compiled once and evaluated synchronously, and
+// an expression compiled once and evaluated synchronously,
 // evaluateModule() loads and evaluates a Terraform module off the main
-// thread. Values are converted at the edge (docs/node.md): marks are
+// thread, and loadModule() loads one once for Module#evaluate, which can
+// reuse an earlier evaluation. Values are converted at the edge (docs/node.md): marks are
 // dropped, unknowns become instances of lib/index.js's Unknown.
-#include <napi.h>
-
 #include <hclvm/analysis.h>
 #include <hclvm/config.h>
 #include <hclvm/convert.h>
@@ -15,8 +14,10 @@
 #include <hclvm/render.h>
 #include <hclvm/syntax.h>
 #include <hclvm/typeexpr.h>
+#include <napi.h>
 
 #include <cmath>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,9 +32,11 @@ using hclvm::Value;
 constexpr unsigned kWidth = 80;
 constexpr double kMaxSafe = 9007199254740991.0;  // Number.MAX_SAFE_INTEGER
 
-// What the addon keeps per Node environment: lib/index.js's Unknown class.
+// What the addon keeps per Node environment: lib/index.js's Unknown class
+// and the Module class.
 struct AddonData {
   Napi::FunctionReference unknown;
+  Napi::FunctionReference module;
 };
 
 AddonData& data(Napi::Env env) { return *env.GetInstanceData<AddonData>(); }
@@ -268,36 +271,80 @@ class Expression : public Napi::ObjectWrap<Expression> {
   Diagnostics compile_diagnostics_;
 };
 
-// evaluateModule(dir, vars) on the thread pool: {variables, locals, outputs}.
+// What a module evaluation resolves with: {variables, locals, outputs},
+// and (not enumerable) the evaluation itself, for Module#evaluate's
+// `previous`.
+constexpr const char* kEvaluationKey = "__hclvm_evaluation";
+using EvaluationPtr = std::shared_ptr<const hclvm::config::Evaluation>;
+
+Napi::Object named(Napi::Env env, const std::vector<std::pair<std::string, Value>>& vals) {
+  Napi::Object o = Napi::Object::New(env);
+  for (const auto& [k, v] : vals) o.Set(k, to_js(env, v));
+  return o;
+}
+
+Napi::Object evaluation_to_js(Napi::Env env, const EvaluationPtr& ev) {
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("variables", named(env, ev->variables()));
+  out.Set("locals", named(env, ev->locals()));
+  out.Set("outputs", named(env, ev->outputs()));
+  auto* held = new EvaluationPtr(ev);
+  Napi::External<EvaluationPtr> ext =
+      Napi::External<EvaluationPtr>::New(env, held, [](Napi::Env, EvaluationPtr* p) { delete p; });
+  out.DefineProperty(Napi::PropertyDescriptor::Value(kEvaluationKey, ext, napi_default));
+  return out;
+}
+
+// The input variables of [v] (an object, or anything else for none).
+std::map<std::string, Value> variables_from_js(const Napi::Value& v) {
+  std::map<std::string, Value> values;
+  if (!v.IsObject()) return values;
+  Napi::Object vars = v.As<Napi::Object>();
+  Napi::Array keys = vars.GetPropertyNames();
+  for (uint32_t i = 0; i < keys.Length(); ++i) {
+    std::string k = keys.Get(i).ToString().Utf8Value();
+    values[k] = from_js(vars.Get(k));
+  }
+  return values;
+}
+
+// A module loaded (or to be loaded from [dir]) and evaluated with
+// [values] on the thread pool, reusing [previous] when given; resolves with
+// the evaluation (evaluation_to_js). Rejects with Terraform's rendering of
+// the errors of loading or evaluating.
 class ModuleWorker : public Napi::AsyncWorker {
  public:
-  ModuleWorker(Napi::Env env, std::string dir, std::map<std::string, Value> values)
-      : Napi::AsyncWorker(env), deferred_(Napi::Promise::Deferred::New(env)), dir_(std::move(dir)) {
+  ModuleWorker(Napi::Env env, std::string dir,
+               std::shared_ptr<const hclvm::config::LoadResult> loaded,
+               std::map<std::string, Value> values, EvaluationPtr previous)
+      : Napi::AsyncWorker(env),
+        deferred_(Napi::Promise::Deferred::New(env)),
+        dir_(std::move(dir)),
+        loaded_(std::move(loaded)),
+        previous_(std::move(previous)) {
     in_.values = std::move(values);
     in_.vars_dir = dir_;
   }
   Napi::Promise promise() { return deferred_.Promise(); }
   void Execute() override {
-    hclvm::config::LoadResult m = hclvm::config::load_module(dir_);
-    if (m.has_errors()) {
-      fail(hclvm::config::render_diagnostics(m.diagnostics, m.sources), m.diagnostics);
-      return;
+    if (!loaded_) {
+      auto m = std::make_shared<hclvm::config::LoadResult>(hclvm::config::load_module(dir_));
+      if (m->has_errors()) {
+        fail(hclvm::config::render_diagnostics(m->diagnostics, m->sources), m->diagnostics);
+        return;
+      }
+      loaded_ = std::move(m);
     }
-    eval_ = hclvm::config::evaluate(m.module, in_);
-    if (eval_.has_errors()) {
-      hclvm::config::Sources sources = m.sources;
-      sources.merge(eval_.sources());
-      fail(hclvm::config::render_diagnostics(eval_.diagnostics(), sources), eval_.diagnostics());
+    eval_ = std::make_shared<const hclvm::config::Evaluation>(
+        previous_ ? hclvm::config::reevaluate(*previous_, in_)
+                  : hclvm::config::evaluate(loaded_->module, in_));
+    if (eval_->has_errors()) {
+      hclvm::config::Sources sources = loaded_->sources;
+      sources.merge(eval_->sources());
+      fail(hclvm::config::render_diagnostics(eval_->diagnostics(), sources), eval_->diagnostics());
     }
   }
-  void OnOK() override {
-    Napi::Env env = Env();
-    Napi::Object out = Napi::Object::New(env);
-    out.Set("variables", named(env, eval_.variables()));
-    out.Set("locals", named(env, eval_.locals()));
-    out.Set("outputs", named(env, eval_.outputs()));
-    deferred_.Resolve(out);
-  }
+  void OnOK() override { deferred_.Resolve(evaluation_to_js(Env(), eval_)); }
   void OnError(const Napi::Error&) override {
     deferred_.Reject(hcl_error(Env(), message_, diags_).Value());
   }
@@ -308,30 +355,114 @@ class ModuleWorker : public Napi::AsyncWorker {
     diags_ = diags;
     SetError(std::move(message));
   }
-  static Napi::Object named(Napi::Env env, const std::vector<std::pair<std::string, Value>>& vals) {
-    Napi::Object o = Napi::Object::New(env);
-    for (const auto& [k, v] : vals) o.Set(k, to_js(env, v));
-    return o;
-  }
   Napi::Promise::Deferred deferred_;
   std::string dir_;
+  std::shared_ptr<const hclvm::config::LoadResult> loaded_;
+  EvaluationPtr previous_;
   hclvm::config::Inputs in_;
-  hclvm::config::Evaluation eval_;
+  EvaluationPtr eval_;
   std::string message_;
   Diagnostics diags_;
 };
 
 Napi::Value EvaluateModule(const Napi::CallbackInfo& info) {
-  std::map<std::string, Value> values;
-  if (info.Length() > 1 && info[1].IsObject()) {
-    Napi::Object vars = info[1].As<Napi::Object>();
-    Napi::Array keys = vars.GetPropertyNames();
-    for (uint32_t i = 0; i < keys.Length(); ++i) {
-      std::string k = keys.Get(i).ToString().Utf8Value();
-      values[k] = from_js(vars.Get(k));
-    }
+  auto* w = new ModuleWorker(
+      info.Env(), info[0].ToString().Utf8Value(), nullptr,
+      variables_from_js(info.Length() > 1 ? info[1] : info.Env().Undefined()), nullptr);
+  Napi::Promise p = w->promise();
+  w->Queue();
+  return p;
+}
+
+// A module directory loaded once (loadModule(dir)): evaluate(vars,
+// {previous}) evaluates it on the thread pool as many times as asked.
+class LoadedModule : public Napi::ObjectWrap<LoadedModule> {
+ public:
+  static Napi::Function Define(Napi::Env env) {
+    Napi::Function f = DefineClass(env, "Module",
+                                   {InstanceMethod("evaluate", &LoadedModule::Evaluate),
+                                    InstanceAccessor("path", &LoadedModule::Path, nullptr)});
+    data(env).module = Napi::Persistent(f);
+    return f;
   }
-  auto* w = new ModuleWorker(info.Env(), info[0].ToString().Utf8Value(), std::move(values));
+
+  // new Module(external): made by loadModule only.
+  explicit LoadedModule(const Napi::CallbackInfo& info) : Napi::ObjectWrap<LoadedModule>(info) {
+    if (info.Length() < 2 || !info[0].IsExternal() || !info[1].IsExternal())
+      throw Napi::TypeError::New(info.Env(), "use loadModule(dir) to load a module");
+    loaded_ =
+        *info[0].As<Napi::External<std::shared_ptr<const hclvm::config::LoadResult>>>().Data();
+    dir_ = *info[1].As<Napi::External<std::string>>().Data();
+  }
+
+ private:
+  // evaluate(vars?, {previous?}): a promise of the evaluation.
+  Napi::Value Evaluate(const Napi::CallbackInfo& info) {
+    Napi::Env env = info.Env();
+    EvaluationPtr previous;
+    if (info.Length() > 1 && info[1].IsObject()) {
+      Napi::Value p = info[1].As<Napi::Object>().Get("previous");
+      if (!p.IsUndefined() && !p.IsNull()) {
+        Napi::Value ext = p.IsObject() ? p.As<Napi::Object>().Get(kEvaluationKey) : env.Undefined();
+        if (!ext.IsExternal())
+          throw Napi::TypeError::New(env, "previous must be what Module#evaluate resolved with");
+        previous = *ext.As<Napi::External<EvaluationPtr>>().Data();
+        if (previous->module() != loaded_->module)
+          throw Napi::TypeError::New(env, "previous is an evaluation of another module");
+      }
+    }
+    auto* w = new ModuleWorker(env, dir_, loaded_,
+                               variables_from_js(info.Length() > 0 ? info[0] : env.Undefined()),
+                               std::move(previous));
+    Napi::Promise p = w->promise();
+    w->Queue();
+    return p;
+  }
+  Napi::Value Path(const Napi::CallbackInfo& info) { return Napi::String::New(info.Env(), dir_); }
+
+  std::shared_ptr<const hclvm::config::LoadResult> loaded_;
+  std::string dir_;
+};
+
+// loadModule(dir) on the thread pool: a Module, or rejects with
+// Terraform's rendering of the errors.
+class LoadWorker : public Napi::AsyncWorker {
+ public:
+  LoadWorker(Napi::Env env, std::string dir)
+      : Napi::AsyncWorker(env),
+        deferred_(Napi::Promise::Deferred::New(env)),
+        dir_(std::move(dir)) {}
+  Napi::Promise promise() { return deferred_.Promise(); }
+  void Execute() override {
+    auto m = std::make_shared<hclvm::config::LoadResult>(hclvm::config::load_module(dir_));
+    if (m->has_errors()) {
+      message_ = hclvm::config::render_diagnostics(m->diagnostics, m->sources);
+      diags_ = m->diagnostics;
+      SetError(message_);
+      return;
+    }
+    loaded_ = std::move(m);
+  }
+  void OnOK() override {
+    Napi::Env env = Env();
+    auto ext = Napi::External<std::shared_ptr<const hclvm::config::LoadResult>>::New(env, &loaded_);
+    auto dir = Napi::External<std::string>::New(env, &dir_);
+    deferred_.Resolve(data(env).module.New({ext, dir}));
+  }
+  void OnError(const Napi::Error&) override {
+    deferred_.Reject(hcl_error(Env(), message_, diags_).Value());
+  }
+
+ private:
+  Napi::Promise::Deferred deferred_;
+  std::string dir_;
+  std::shared_ptr<const hclvm::config::LoadResult> loaded_;
+  std::string message_;
+  Diagnostics diags_;
+};
+
+Napi::Value LoadModule(const Napi::CallbackInfo& info) {
+  auto* w = new LoadWorker(info.Env(), info[0].ToString().Utf8Value());
   Napi::Promise p = w->promise();
   w->Queue();
   return p;
@@ -349,6 +480,8 @@ Napi::Object Module(Napi::Env env, Napi::Object exports) {
   exports.Set("parse", Napi::Function::New(env, Parse));
   exports.Set("parseSync", Napi::Function::New(env, ParseSync));
   exports.Set("evaluateModule", Napi::Function::New(env, EvaluateModule));
+  exports.Set("loadModule", Napi::Function::New(env, LoadModule));
+  exports.Set("Module", LoadedModule::Define(env));
   exports.Set("Expression", Expression::Define(env));
   exports.Set("version", Napi::String::New(env, HCLVM_VERSION));
   return exports;

@@ -87,6 +87,25 @@ test('evaluateModule', async () => {
   await assert.rejects(hclvm.evaluateModule(dir, {ports: 'x'}), /Invalid value for input variable/);
 });
 
+test('loadModule and re-evaluation', async () => {
+  const dir = path.join(__dirname, '..', '..', 'python', 'tests', 'data', 'module');
+  const m = await hclvm.loadModule(dir);
+  assert.equal(m.path, dir);
+  const first = await m.evaluate({region: 'us-east-1'});
+  assert.equal(first.outputs.name, 'web-us-east-1');
+  assert.deepEqual(Object.keys(first), ['variables', 'locals', 'outputs']);
+  const again = await m.evaluate({region: 'eu-west-1'}, {previous: first});
+  const fresh = await m.evaluate({region: 'eu-west-1'});
+  assert.deepEqual(again, fresh);
+  assert.equal(again.outputs.name, 'web-eu-west-1');
+  const other = await hclvm.loadModule(dir);
+  assert.throws(() => other.evaluate({}, {previous: first}), /another module/);
+  assert.throws(() => m.evaluate({}, {previous: {outputs: {}}}), /previous must be/);
+  await assert.rejects(m.evaluate({ports: 'x'}), /Invalid value for input variable/);
+  await assert.rejects(hclvm.loadModule(path.join(dir, 'nope')), /Error/);
+  assert.throws(() => new hclvm.Module(), /loadModule/);
+});
+
 test('parse of a large file goes through the thread pool', async () => {
   const big = Array.from({length: 3000}, (_, i) => `resource "a" "r${i}" {\n  x = ${i}\n}\n`).join('');
   assert.ok(big.length > 32 * 1024);
