@@ -13,6 +13,7 @@
 // (same_result) lets its dependents be reused in turn. The root module's
 // variables are always evaluated again (their values come from the
 // inputs).
+#include <type_traits>
 #include <utility>
 
 #include "config/eval.h"
@@ -41,13 +42,22 @@ bool same_instances(const EvalState& st, const EvalState& prev, const ModuleData
 }
 
 // Whether the entries [name] of [a] and [b] are both absent, or both
-// present and identical.
-bool same_entry(const std::map<std::string, Value, std::less<>>& a,
-                const std::map<std::string, Value, std::less<>>& b, const std::string& name) {
+// present and the same (values identical).
+template <class Map>
+bool same_entry(const Map& a, const Map& b, const std::string& name) {
   auto x = a.find(name);
   auto y = b.find(name);
   if (x == a.end() || y == b.end()) return (x == a.end()) == (y == b.end());
-  return ops::identical(x->second, y->second);
+  if constexpr (std::is_same_v<typename Map::mapped_type, Value>)
+    return ops::identical(x->second, y->second);
+  else
+    return x->second == y->second;
+}
+
+// Sets the entry [name] of [to] to that of [from], if it has one.
+template <class Map>
+void copy_entry(Map& to, const Map& from, const std::string& name) {
+  if (auto it = from.find(name); it != from.end()) to.insert_or_assign(name, it->second);
 }
 
 bool same_expansion(const std::map<std::string, Expansion, std::less<>>& a,
@@ -138,27 +148,21 @@ void replay(EvalState& st, const EvalState& prev, size_t i) {
     const ModInst& pm = *theirs[k];
     switch (v.kind) {
       case Vertex::Local:
-        if (auto it = pm.locals.find(v.name); it != pm.locals.end())
-          mi.locals.insert_or_assign(v.name, it->second);
+        copy_entry(mi.locals, pm.locals, v.name);
         break;
       case Vertex::Output:
-        if (auto it = pm.outputs.find(v.name); it != pm.outputs.end())
-          mi.outputs.insert_or_assign(v.name, it->second);
+        copy_entry(mi.outputs, pm.outputs, v.name);
         break;
       case Vertex::Call:
         if (auto it = pm.calls.find(v.name); it != pm.calls.end())
           add_call_instances(st, mi, v.module->calls.at(v.name), it->second);
         break;
-      case Vertex::Resource: {
-        if (auto it = pm.resources.find(v.name); it != pm.resources.end())
-          mi.resources.insert_or_assign(v.name, it->second);
+      case Vertex::Resource:
+        copy_entry(mi.resources, pm.resources, v.name);
         break;
-      }
       case Vertex::Var:
-        if (auto it = pm.vars.find(v.name); it != pm.vars.end())
-          mi.vars.insert_or_assign(v.name, it->second);
-        if (auto it = pm.var_ranges.find(v.name); it != pm.var_ranges.end())
-          mi.var_ranges.insert_or_assign(v.name, it->second);
+        copy_entry(mi.vars, pm.vars, v.name);
+        copy_entry(mi.var_ranges, pm.var_ranges, v.name);
         break;
       case Vertex::Validation:
       case Vertex::Check:
@@ -180,14 +184,11 @@ bool same_result(const EvalState& st, const EvalState& prev, size_t i) {
     const ModInst& mi = *mine[k];
     const ModInst& pm = *theirs[k];
     switch (v.kind) {
-      case Vertex::Var: {
-        if (!same_entry(mi.vars, pm.vars, v.name)) return false;
-        auto x = mi.var_ranges.find(v.name);
-        auto y = pm.var_ranges.find(v.name);
-        if ((x == mi.var_ranges.end()) != (y == pm.var_ranges.end())) return false;
-        if (x != mi.var_ranges.end() && !(x->second == y->second)) return false;
+      case Vertex::Var:
+        if (!same_entry(mi.vars, pm.vars, v.name) ||
+            !same_entry(mi.var_ranges, pm.var_ranges, v.name))
+          return false;
         break;
-      }
       case Vertex::Local:
         if (!same_entry(mi.locals, pm.locals, v.name)) return false;
         break;
