@@ -292,5 +292,31 @@ TEST(ConfigReuse, AnEmptyOrStoppedEvaluationReusesNothing) {
   EXPECT_EQ(limited.walk_stats().reused, 0u);
 }
 
+TEST(ConfigReuse, ReusedWorkCountsItsStepsAsBefore) {
+  ScratchDir dir;
+  dir.write("main.tf",
+            "variable \"n\" {\n  default = 600\n}\nvariable \"x\" {\n  default = 1\n}\n"
+            "locals {\n  a = [for i in range(var.n) : i]\n  b = [for i in range(var.n) : i]\n"
+            "  c = var.x\n}\n");
+  config::LoadResult loaded = config::load_module(dir.str());
+  ASSERT_TRUE(loaded.module);
+  config::Evaluation prev = config::evaluate(loaded.module);
+  ASSERT_FALSE(prev.has_errors());
+  // Under a step limit the two loops do not fit together, evaluated afresh
+  // or reused: the re-evaluation stops where the evaluation stops.
+  Limits l;
+  l.max_steps = 1000;
+  Vm vm(l);
+  config::Inputs in;
+  in.values["x"] = Value::integer(2);
+  config::Evaluation fresh = config::evaluate(loaded.module, in, &vm);
+  config::Evaluation again = config::reevaluate(prev, in, &vm);
+  EXPECT_TRUE(fresh.stopped());
+  EXPECT_TRUE(again.stopped());
+  EXPECT_EQ(again.walk_stats().reused, 1u);  // a, before b goes over the limit
+  EXPECT_EQ(config::render_diagnostics(again.diagnostics(), loaded.sources),
+            config::render_diagnostics(fresh.diagnostics(), loaded.sources));
+}
+
 }  // namespace
 }  // namespace hclvm
