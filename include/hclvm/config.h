@@ -242,17 +242,21 @@ class Evaluation {
 Evaluation evaluate(const ModulePtr& module, const Inputs& inputs = {}, Vm* vm = nullptr);
 
 // Evaluates [previous]'s module again with [inputs], as evaluate() does
-// and with the same result, but reusing [previous]'s work: a run of an
-// expression whose context holds the same values as one of [previous]'s
-// runs of it (in the same place of the walk) gives what that run gave,
-// unless that run called a function that is impure (timestamp, uuid,
-// bcrypt) or reads outside its arguments (file, templatefile, fileset, the
-// other file functions, abspath, pathexpand, Packer's env): those are run
-// again, and so are the runs of every expression whose inputs changed.
-// Reused runs count the steps they counted before. [previous] must have
-// been made with Inputs::reusable, or by reevaluate (otherwise nothing is
-// reused), and is only read: many threads may reevaluate one [previous]
-// at once. The result keeps its own runs for the next reevaluation.
+// and with the same result, but reusing [previous]'s work (docs/config.md,
+// "Re-evaluation"): a local, output, module call, resource or child
+// module variable takes what [previous]'s walk found for it when what it
+// depends on came out identical, the workspace, path.cwd and resource
+// values it read are unchanged, the files it read through the file
+// functions still have the same metadata, and it called no function that
+// is impure (timestamp, uuid, bcrypt) or reads what cannot be checked
+// again (env, pathexpand, fileset); everything else is evaluated again,
+// the root module's variables always. Reused work counts the steps it
+// counted before (work that would go over the step limit is done again,
+// so the limit is met where evaluate() meets it). Any Evaluation of the
+// module can be given; nothing is reused from one that stopped, was made
+// with other validate / evaluate_resources / confine_files settings or
+// other limits on single values. [previous] is only read: many threads may
+// reevaluate one [previous] at once.
 Evaluation reevaluate(const Evaluation& previous, const Inputs& inputs, Vm* vm = nullptr);
 
 // What `terraform validate` reports for [module] beyond loading errors:

@@ -2076,7 +2076,10 @@ void walk(EvalState& st, const Inputs& inputs) {
       continue;
     }
     util::poll();
-    if (prev && can_reuse(st, *prev, i, changed)) {
+    // A vertex whose steps would go over the limit is evaluated instead, so
+    // that the limit is met where an evaluation afresh meets it.
+    if (prev && can_reuse(st, *prev, i, changed) &&
+        (budget == nullptr || prev->runs[i].steps <= budget->steps_left())) {
       try {
         replay(st, *prev, i);
       } catch (const util::LimitExceeded&) {

@@ -95,6 +95,7 @@ class Budget {
   void poll();
 
   uint64_t steps_used() const { return limits_->max_steps - steps_left_; }
+  uint64_t steps_left() const { return steps_left_; }
   uint64_t bytes_used() const { return limits_->max_memory - bytes_left_; }
 
   [[noreturn]] static void fail(Limit l);

@@ -316,6 +316,8 @@ TEST(ConfigReuse, ReusedWorkCountsItsStepsAsBefore) {
   EXPECT_EQ(again.walk_stats().reused, 1u);  // a, before b goes over the limit
   EXPECT_EQ(config::render_diagnostics(again.diagnostics(), loaded.sources),
             config::render_diagnostics(fresh.diagnostics(), loaded.sources));
+  EXPECT_EQ(config::render_validate_json(again.diagnostics(), loaded.sources),
+            config::render_validate_json(fresh.diagnostics(), loaded.sources));
 }
 
 }  // namespace
