@@ -1533,7 +1533,10 @@ void validate_provisioners(EvalState& st, const ModInst& mi, const Resource& r, 
   }
 }
 
-bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, Diagnostics& out) {
+// Expands resource [r] of [mi] (its address, without the module's: [address])
+// by count or for_each and evaluates the instances; false at an error.
+bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, const std::string& address,
+                   Diagnostics& out) {
   if (st.inputs.validate) {
     // terraform validate: count and for_each checked, the body evaluated
     // once with unknown instance keys.
@@ -1585,7 +1588,7 @@ bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, Diagnostics& o
     x.keys.push_back({});
   }
   if (ok) {
-    std::string base = (mi.addr.empty() ? "" : mi.addr + ".") + r.address();
+    std::string base = (mi.addr.empty() ? "" : mi.addr + ".") + address;
     const char* kind = r.mode == ResMode::Managed ? "resource"
                        : r.mode == ResMode::Data  ? "data"
                                                   : "ephemeral";
@@ -1617,7 +1620,7 @@ bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, Diagnostics& o
       }
     }
   }
-  mi.resources.insert_or_assign(r.address(), std::move(x));
+  mi.resources.insert_or_assign(address, std::move(x));
   return ok;
 }
 
@@ -1704,7 +1707,8 @@ bool eval_vertex(EvalState& st, const Vertex& v) {
       case Vertex::Call: expand_call(st, *mi, v.module->calls.at(v.name), d); break;
       case Vertex::Resource: {
         const Resource& r = v.module->resources[v.resource];
-        if (st.inputs.evaluate_resources || st.inputs.validate) eval_resource(st, *mi, r, d);
+        if (st.inputs.evaluate_resources || st.inputs.validate)
+          eval_resource(st, *mi, r, v.name, d);
         if (st.inputs.validate && r.mode == ResMode::Managed) {
           // The import blocks that target it.
           std::vector<const ImportBlock*> imps;
