@@ -4,7 +4,9 @@
 //    ("> ", ": " while an entry goes on), line editing, history and tab
 //    completion through libedit when the build found it (plain reading of
 //    lines otherwise), entries over several lines while a bracket, heredoc
-//    or template sequence is open, `:type EXPR`, `:help`; Ctrl-C cancels
+//    or template sequence is open, `:type EXPR`, `:set NAME=VALUE` (the
+//    module evaluated again with one more -var, config::reevaluate),
+//    `:help`; Ctrl-C cancels
 //    the line or the entry (on an empty prompt it ends the session), or
 //    the running evaluation; errors are shown and the session goes on, as
 //    terraform console's interactive mode does;
@@ -20,7 +22,6 @@
 #include <hclvm/config.h>
 #include <hclvm/functions.h>
 #include <hclvm/value_json.h>
-
 #include <signal.h>
 #include <unistd.h>
 
@@ -30,6 +31,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,8 +63,9 @@ const char kConsoleHelp[] =
     "lines while a bracket, heredoc or template is open (a blank line ends\n"
     "one), Ctrl-C to cancel a line, an entry or an evaluation (on an empty\n"
     "prompt: to end), Ctrl-D or `exit` to end; `:type EXPR` prints the type\n"
-    "of EXPR, `:help` or `help` says so. Errors are shown and the session goes\n"
-    "on.\n"
+    "of EXPR, `:set NAME=VALUE` evaluates the module again with -var\n"
+    "NAME=VALUE added, `:help` or `help` says so. Errors are shown and the\n"
+    "session goes on.\n"
     "\n"
     "Otherwise it streams: each entry's value is printed as soon as its line is\n"
     "read, blank lines and comment lines (#, //) are skipped, errors go to\n"
@@ -108,6 +111,9 @@ const char kMoreHelp[] =
     "completes variables, locals, attributes and function names.\n"
     "\n"
     "  :type EXPR   the type of EXPR, as type() shows it\n"
+    "  :set NAME=VALUE\n"
+    "               evaluate the module again with -var NAME=VALUE added\n"
+    "               (reusing what does not depend on it)\n"
     "  :help, help  this help\n"
     "  exit         end the session";
 
@@ -247,18 +253,28 @@ struct Outcome {
   bool exit = false;
 };
 
+// What `:set` needs to evaluate the module again: the module, the sources
+// of its files, and the inputs of the evaluation in use.
+struct Rerun {
+  config::ModulePtr module;
+  config::Sources module_sources;
+  config::Inputs inputs;
+};
+
 // An evaluation and how its results print: the entries of the
-// interactive and the streaming modes go through handle().
+// interactive and the streaming modes go through handle(). With a Rerun,
+// `:set NAME=VALUE` evaluates the module again with one more -var.
 class Session {
  public:
-  Session(const config::Evaluation& ev, const config::Sources& sources, bool packer, Format format)
-      : ev_(ev), sources_(sources), packer_(packer), format_(format) {}
+  Session(const config::Evaluation& ev, const config::Sources& sources, bool packer, Format format,
+          Rerun* rerun = nullptr)
+      : ev_(&ev), sources_(&sources), packer_(packer), format_(format), rerun_(rerun) {}
 
   // Runs the entries' evaluations on [vm] (null: a Vm of this thread).
   void set_vm(Vm* vm) { vm_ = vm; }
 
   // Evaluates the entry [entry] (lines joined by newlines).
-  Outcome handle(const std::string& entry) const {
+  Outcome handle(const std::string& entry) {
     Outcome o;
     std::string e = trimmed(entry);
     if (e.empty()) return o;
@@ -268,8 +284,10 @@ class Session {
       o.text = std::string(kTerraformHelp) + kMoreHelp;
       if (format_ == Format::Json) o.text = "{\"help\":" + json_quote(o.text) + "}";
     } else if (packer_ && e == "variables") {
-      o.text = packer_variables(ev_);
+      o.text = packer_variables(*ev_);
       if (o.text.ends_with('\n')) o.text.pop_back();
+    } else if (rerun_ && (e == ":set" || e.starts_with(":set ") || e.starts_with(":set\t"))) {
+      o = set_variable(trimmed(e.substr(4)));
     } else if (e == ":type" || e.starts_with(":type ") || e.starts_with(":type\n")) {
       EvalResult r = evaluate(trimmed(e.substr(5)), o);
       if (!o.error) o.text = type_text(r.value.type());
@@ -303,26 +321,69 @@ class Session {
  private:
   // Evaluates [expr], showing its diagnostics; marks [o] failed on errors.
   EvalResult evaluate(const std::string& expr, Outcome& o) const {
-    EvalResult r = ev_.eval(expr, vm_);
-    if (!r.diagnostics.empty()) {
-      if (packer_) print_packer_diags(r.diagnostics, sources_);
-      else print_tf_diags(r.diagnostics, sources_);
-    }
-    if (r.has_errors()) {
-      o.error = true;
-      const Diagnostic* first = nullptr;
-      for (const Diagnostic& d : r.diagnostics)
-        if (d.severity == Severity::Error && !first) first = &d;
-      std::string range;
-      if (first && first->subject) {
-        const Range& s = *first->subject;
-        range = std::to_string(s.start.line) + ":" + std::to_string(s.start.column) + "-" +
-                std::to_string(s.end.line) + ":" + std::to_string(s.end.column);
-      }
-      o.error_json = "{\"error\":" + json_quote(first ? first->summary : "error") +
-                     ",\"range\":" + json_quote(range) + "}";
-    }
+    EvalResult r = ev_->eval(expr, vm_);
+    if (!r.diagnostics.empty()) print_diags(r.diagnostics, *sources_);
+    if (r.has_errors()) fail(o, r.diagnostics);
     return r;
+  }
+
+  void print_diags(const Diagnostics& diags, const config::Sources& sources) const {
+    if (packer_)
+      print_packer_diags(diags, sources);
+    else
+      print_tf_diags(diags, sources);
+  }
+
+  // Marks [o] failed with the first error of [diags].
+  static void fail(Outcome& o, const Diagnostics& diags) {
+    o.error = true;
+    const Diagnostic* first = nullptr;
+    for (const Diagnostic& d : diags)
+      if (d.severity == Severity::Error && !first) first = &d;
+    std::string range;
+    if (first && first->subject) {
+      const Range& s = *first->subject;
+      range = std::to_string(s.start.line) + ":" + std::to_string(s.start.column) + "-" +
+              std::to_string(s.end.line) + ":" + std::to_string(s.end.column);
+    }
+    o.error_json = "{\"error\":" + json_quote(first ? first->summary : "error") +
+                   ",\"range\":" + json_quote(range) + "}";
+  }
+
+  // `:set NAME=VALUE`: the module evaluated again with -var NAME=VALUE
+  // added, reusing the evaluation in use (config::reevaluate). Its
+  // diagnostics are shown; when it stops (an invalid value, say) the
+  // evaluation in use stays.
+  Outcome set_variable(const std::string& assignment) {
+    Outcome o;
+    size_t eq = assignment.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      std::fflush(stdout);
+      put(stderr, "hclvm: :set needs NAME=VALUE, as -var takes it\n");
+      o.error = true;
+      o.error_json = "{\"error\":" + json_quote(":set needs NAME=VALUE") + ",\"range\":\"\"}";
+      return o;
+    }
+    config::Inputs in = rerun_->inputs;
+    in.args.push_back({config::VarArg::Var, assignment});
+    config::Evaluation next = config::reevaluate(*ev_, in, vm_);
+    config::Sources sources = rerun_->module_sources;
+    sources.merge(next.sources());
+    if (!next.diagnostics().empty()) {
+      std::fflush(stdout);
+      print_diags(next.diagnostics(), sources);
+    }
+    if (next.stopped()) {
+      fail(o, next.diagnostics());
+      return o;
+    }
+    rerun_->inputs = std::move(in);
+    own_ = std::move(next);
+    own_sources_ = std::move(sources);
+    ev_ = &*own_;
+    sources_ = &own_sources_;
+    if (format_ == Format::Json) o.text = "{\"set\":" + json_quote(assignment.substr(0, eq)) + "}";
+    return o;
   }
 
   // [v] as this session prints values.
@@ -338,11 +399,15 @@ class Session {
     return "{\"type\":" + (j.ok() ? j.value : json_quote(config::console_type(t))) + "}";
   }
 
-  const config::Evaluation& ev_;
-  const config::Sources& sources_;
+  const config::Evaluation* ev_;
+  const config::Sources* sources_;
   bool packer_;
   Format format_;
   Vm* vm_ = nullptr;
+  Rerun* rerun_;
+  // The evaluation made by the last `:set`, and its sources.
+  std::optional<config::Evaluation> own_;
+  config::Sources own_sources_;
 };
 
 // The lines of an entry, each ended by a newline (a heredoc's closing
@@ -355,7 +420,7 @@ std::string join_lines(const std::vector<std::string>& lines) {
 
 // The streaming mode: entries read from standard input as they arrive,
 // each result printed (and flushed) at once; 1 when an entry failed.
-int stream(const Session& s, Format format) {
+int stream(Session& s, Format format) {
   std::string line;
   std::vector<std::string> lines;
   int status = kExitOk;
@@ -693,7 +758,8 @@ int run_console(const std::vector<std::string>& args_in) {
     }
     if (piped) return terraform_piped(ev, sources);
   }
-  Session session(ev, sources, packer, o.format);
+  Rerun rerun{m.module, m.sources, in};
+  Session session(ev, sources, packer, o.format, &rerun);
   if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) return stream(session, o.format);
 #ifdef HCLVM_LIBEDIT
   std::setlocale(LC_CTYPE, "");
