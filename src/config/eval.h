@@ -65,7 +65,6 @@ struct Expansion {
   std::vector<ModInst*> insts;      // module calls: the child instances
 };
 
-struct ModuleCall;
 // Sets call [c] of [mi] to expansion [x], with a child instance for each
 // of its keys (one with unknown keys when [x] is unknown).
 void add_call_instances(EvalState& st, ModInst& mi, const ModuleCall& c, Expansion x);
