@@ -18,6 +18,8 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "hclvm/ast.h"
 #include "hclvm/diagnostic.h"
@@ -38,7 +40,12 @@ class EvalContext {
   EvalContext(const EvalContext& other);
   EvalContext& operator=(const EvalContext& other);
 
+  // The variables of this context itself, sorted by name.
+  using Variables = std::vector<std::pair<std::string, Value>>;
+
   void set(std::string name, Value v);
+  // Makes room for [n] variables (a context is often filled at once).
+  void reserve(size_t n) { vars_.reserve(n); }
   // The variable [name] here or in a parent, or null.
   const Value* lookup(std::string_view name) const;
   // Sets the function table. A Vm keeps the functions it found in a table
@@ -52,7 +59,7 @@ class EvalContext {
   // the reference lists the functions of the context it was given only.
   const FunctionTable* own_functions() const { return fns_.get(); }
   const EvalContext* parent() const { return parent_; }
-  const std::map<std::string, Value, std::less<>>& variables() const { return vars_; }
+  const Variables& variables() const { return vars_; }
   // Whether this context has variables at all (the reference's Variables
   // map is not nil; default yes). A context without them is skipped by
   // look-ups, and when no context of a chain has variables, a variable
@@ -69,7 +76,9 @@ class EvalContext {
   const EvalContext* parent_ = nullptr;
   uint64_t stamp_;
   bool variables_allowed_ = true;
-  std::map<std::string, Value, std::less<>> vars_;
+  // Sorted by name: a few variables each, most contexts, so a vector
+  // costs one allocation where a tree costs one per variable.
+  Variables vars_;
   std::shared_ptr<const FunctionTable> fns_;
 };
 

@@ -203,6 +203,7 @@ struct ContextPlan {
   };
   std::vector<Root> roots;
   std::vector<ResourceMode> modes;
+  size_t names = 0;  // how many names a context gets (all parts)
 };
 
 const ContextPlan& PlanSlot::get(const std::vector<Ref>& refs) const {
@@ -260,10 +261,12 @@ const ContextPlan& PlanSlot::get(const std::vector<Ref>& refs) const {
         j = k;
       }
       m.object = FixedObject(std::move(type_names));
+      plan->names += 1 + (m.root == "resource" ? m.types.size() : 0);
       plan->modes.push_back(std::move(m));
     }
     i = j;
   }
+  plan->names += plan->roots.size();
   const ContextPlan* expected = nullptr;
   if (plan_.compare_exchange_strong(expected, plan.get(), std::memory_order_acq_rel))
     return *plan.release();
@@ -322,6 +325,7 @@ void build_context(const EvalState& st, const ExprInfo& e, const ModInst& mi, co
                    EvalContext& ctx, const std::string* own, RefPart part) {
   if (e.refs.empty()) return;
   const ContextPlan& plan = e.plan.get(e.refs);
+  ctx.reserve(ctx.variables().size() + plan.names);
   // Only the roots the references name: the expression looks up no other
   // (its references are all its traversals).
   if (part != RefPart::Instance) {

@@ -3,6 +3,7 @@
 // tell a Vm whether its cached look-ups are still good.
 #include <hclvm/eval.h>
 
+#include <algorithm>
 #include <atomic>
 
 #include "value/json.h"
@@ -43,8 +44,22 @@ void EvalContext::set_variables_allowed(bool allowed) {
   stamp_ = new_stamp();
 }
 
+namespace {
+
+// The first variable of [vars] not before [name].
+auto position(const EvalContext::Variables& vars, std::string_view name) {
+  return std::lower_bound(vars.begin(), vars.end(), name,
+                          [](const auto& kv, std::string_view n) { return kv.first < n; });
+}
+
+}  // namespace
+
 void EvalContext::set(std::string name, Value v) {
-  vars_[std::move(name)] = std::move(v);
+  auto it = position(vars_, name);
+  if (it != vars_.end() && it->first == name)
+    vars_[size_t(it - vars_.begin())].second = std::move(v);
+  else
+    vars_.emplace(it, std::move(name), std::move(v));
   stamp_ = new_stamp();
 }
 
@@ -56,8 +71,8 @@ void EvalContext::set_functions(std::shared_ptr<const FunctionTable> fns) {
 const Value* EvalContext::lookup(std::string_view name) const {
   for (const EvalContext* c = this; c != nullptr; c = c->parent_) {
     if (!c->variables_allowed_) continue;
-    auto it = c->vars_.find(name);
-    if (it != c->vars_.end()) return &it->second;
+    auto it = position(c->vars_, name);
+    if (it != c->vars_.end() && it->first == name) return &it->second;
   }
   return nullptr;
 }
