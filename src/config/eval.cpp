@@ -116,11 +116,10 @@ Value resource_value(const EvalState& st, const ModInst& mi, const Resource& r) 
     }
   }
   if (by_index.empty() && by_key.empty()) return Value::dynamic();
-  auto ex = mi.resources.find(r.address());
+  const Expansion* ex = mi.resource(size_t(&r - mi.mod->resources.data()));
   if (r.count) {
     int64_t n = by_index.empty() ? 0 : by_index.rbegin()->first + 1;
-    if (ex != mi.resources.end() && ex->second.mode == Expansion::Count)
-      n = int64_t(ex->second.keys.size());
+    if (ex != nullptr && ex->mode == Expansion::Count) n = int64_t(ex->keys.size());
     std::vector<Value> elems;
     for (int64_t i = 0; i < n; ++i) {
       auto f = by_index.find(i);
@@ -128,9 +127,9 @@ Value resource_value(const EvalState& st, const ModInst& mi, const Resource& r) 
     }
     return Value::tuple(std::move(elems));
   }
-  if (ex != mi.resources.end() && ex->second.mode == Expansion::ForEach) {
+  if (ex != nullptr && ex->mode == Expansion::ForEach) {
     std::vector<std::pair<std::string, Value>> attrs;
-    for (const InstKey& k : ex->second.keys) {
+    for (const InstKey& k : ex->keys) {
       Value v = Value::dynamic();
       for (const auto& [kk, vv] : by_key)
         if (kk == k.s) v = vv;
@@ -450,36 +449,49 @@ void finish_diags(const EvalState& st, Diagnostics& diags, const EvalContext& ct
 
 namespace {
 
-// Runs [fn]; a limit of the evaluation it meets is placed at [r], unless
+// Where a limit or an error of a block is placed: a range, or an
+// expression whose range is looked up (in its source) only when needed.
+class Where {
+ public:
+  Where(const Range& r) : range_(&r) {}
+  Where(const Expression& e) : expr_(&e) {}
+  Range get() const { return range_ ? *range_ : expr_->range(); }
+
+ private:
+  const Range* range_ = nullptr;
+  const Expression* expr_ = nullptr;
+};
+
+// Runs [fn]; a limit of the evaluation it meets is placed at [at], unless
 // an expression inside it placed the limit first.
 template <class Fn>
-auto placed_at(EvalState& st, const Range& r, Fn&& fn) -> decltype(fn()) {
+auto placed_at(EvalState& st, Where at, Fn&& fn) -> decltype(fn()) {
   try {
     return fn();
   } catch (const util::LimitExceeded&) {
-    if (!st.limit_range) st.limit_range = r;
+    if (!st.limit_range) st.limit_range = at.get();
     throw;
   }
 }
 
-// Counts [bytes] of an instance made for the block at [r] (its address and
-// tables) against the evaluation's memory limit.
-void charge_instance(EvalState& st, size_t bytes, const Range& r) {
-  if (util::Budget* b = util::current_budget()) placed_at(st, r, [&] { b->charge(bytes); });
+// Counts [bytes] of an instance made for the block at [at] (its address
+// and tables) against the evaluation's memory limit.
+void charge_instance(EvalState& st, size_t bytes, Where at) {
+  if (util::Budget* b = util::current_budget()) placed_at(st, at, [&] { b->charge(bytes); });
 }
 
-// Counts [n] instances of a count or for_each expansion (at [r]) against
+// Counts [n] instances of a count or for_each expansion (at [at]) against
 // the evaluation's limits: the collection the block's value becomes (false,
 // with the error in [out], when it would be too big), and a step each.
-bool count_instances(EvalState& st, uint64_t n, const Range& r, Diagnostics& out) {
+bool count_instances(EvalState& st, uint64_t n, Where at, Diagnostics& out) {
   util::Budget* b = util::current_budget();
   if (b == nullptr) return true;
   if (n > b->limits().max_collection_size) {
     error(out, std::string(limit_summary(Limit::CollectionSize)),
-          limit_detail(Limit::CollectionSize, b->limits()), r);
+          limit_detail(Limit::CollectionSize, b->limits()), at.get());
     return false;
   }
-  placed_at(st, r, [&] { b->step(n); });
+  placed_at(st, at, [&] { b->step(n); });
   return true;
 }
 
@@ -500,7 +512,7 @@ Value run(EvalState& st, const ExprInfo& e, const ModInst& mi, const Rep& rep, D
   EvalContext ctx(&st.fn_ctx);
   ctx.set_functions(fns_for(st, *mi.mod));
   build_context(st, e, mi, rep, ctx, own);
-  EvalResult r = placed_at(st, e.expr.range(), [&] { return e.expr.value(*st.vm, &ctx); });
+  EvalResult r = placed_at(st, e.expr, [&] { return e.expr.value(*st.vm, &ctx); });
   finish_diags(st, r.diagnostics, ctx, ctx.functions(), &e.expr.source());
   out.insert(out.end(), r.diagnostics.begin(), r.diagnostics.end());
   if (r.has_errors()) return Value::unknown(result_type);
@@ -548,17 +560,17 @@ std::optional<int64_t> eval_count(EvalState& st, const ExprInfo& e, const ModIns
   out.insert(out.end(), d.begin(), d.end());
   if (failed) return std::nullopt;
   auto [plain, marks] = v.unmark_with_marks();
-  Range r = e.expr.range();
+  auto r = [&] { return e.expr.range(); };
   if (marks.has(kEphemeral)) {
     error(out, "Invalid count argument",
           "The given \"count\" is derived from an ephemeral value, which means that Terraform "
           "cannot persist it between plan/apply rounds. Use only non-ephemeral values to specify "
           "the number of resource instances.",
-          r);
+          r());
   }
   if (plain.is_null()) {
     error(out, "Invalid count argument",
-          "The given \"count\" argument value is null. An integer is required.", r);
+          "The given \"count\" argument value is null. An integer is required.", r());
     return std::nullopt;
   }
   if (!plain.is_known()) {
@@ -570,14 +582,14 @@ std::optional<int64_t> eval_count(EvalState& st, const ExprInfo& e, const ModIns
     error(out, "Invalid count argument",
           "The given \"count\" argument value is unsuitable: value must be a whole number, "
           "between -9223372036854775808 and 9223372036854775807.",
-          r);
+          r());
     return std::nullopt;
   }
   if (*n < 0) {
     error(out, "Invalid count argument",
           "The given \"count\" argument value is unsuitable: must be greater than or equal to "
           "zero.",
-          r);
+          r());
     return std::nullopt;
   }
   if (has_errors(out)) return std::nullopt;
@@ -707,7 +719,7 @@ bool expand_call(EvalState& st, ModInst& mi, const ModuleCall& c, Diagnostics& o
     std::optional<int64_t> n = eval_count(st, *c.count, mi, out, unknown);
     if (unknown) {
       x.mode = Expansion::Unknown;
-    } else if (!n || !count_instances(st, uint64_t(*n), c.count->expr.range(), out)) {
+    } else if (!n || !count_instances(st, uint64_t(*n), c.count->expr, out)) {
       ok = false;
       x.mode = Expansion::Unknown;
     } else {
@@ -721,7 +733,7 @@ bool expand_call(EvalState& st, ModInst& mi, const ModuleCall& c, Diagnostics& o
       x.keys.clear();
       x.each_values.clear();
       ok = unknown;
-    } else if (!count_instances(st, x.keys.size(), c.for_each->expr.range(), out)) {
+    } else if (!count_instances(st, x.keys.size(), c.for_each->expr, out)) {
       x.mode = Expansion::Unknown;
       x.keys.clear();
       x.each_values.clear();
@@ -1570,7 +1582,7 @@ bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, const std::str
   if (r.count) {
     bool unknown = false;
     std::optional<int64_t> n = eval_count(st, *r.count, mi, out, unknown);
-    if (!n || !count_instances(st, uint64_t(*n), r.count->expr.range(), out)) {
+    if (!n || !count_instances(st, uint64_t(*n), r.count->expr, out)) {
       x.mode = Expansion::Unknown;
       ok = n ? false : unknown;
     } else {
@@ -1583,7 +1595,7 @@ bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, const std::str
       x.mode = Expansion::Unknown;
       x.keys.clear();
       ok = unknown;
-    } else if (!count_instances(st, x.keys.size(), r.for_each->expr.range(), out)) {
+    } else if (!count_instances(st, x.keys.size(), r.for_each->expr, out)) {
       x.mode = Expansion::Unknown;
       x.keys.clear();
       ok = false;
@@ -1624,7 +1636,7 @@ bool eval_resource(EvalState& st, ModInst& mi, const Resource& r, const std::str
       }
     }
   }
-  mi.resources.insert_or_assign(address, std::move(x));
+  mi.set_resource(size_t(&r - mi.mod->resources.data()), std::move(x));
   return ok;
 }
 

@@ -81,7 +81,15 @@ struct ModInst {
   std::map<std::string, Value, std::less<>> vars, locals, outputs;
   std::map<std::string, Range, std::less<>> var_ranges;  // where each variable's value came from
   std::map<std::string, Expansion, std::less<>> calls;
-  std::map<std::string, Expansion, std::less<>> resources;  // by address
+  // By index in mod->resources: each resource's expansion once evaluated.
+  std::vector<std::optional<Expansion>> resources;
+  const Expansion* resource(size_t index) const {
+    return index < resources.size() && resources[index] ? &*resources[index] : nullptr;
+  }
+  void set_resource(size_t index, std::optional<Expansion> x) {
+    if (resources.size() <= index) resources.resize(index + 1);
+    resources[index] = std::move(x);
+  }
   Rep rep() const {
     Rep r;
     if (has_count) r.count_index = &count_index;

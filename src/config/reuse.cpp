@@ -54,20 +54,23 @@ bool same_entry(const Map& a, const Map& b, const std::string& name) {
     return x->second == y->second;
 }
 
+// The entry [name] of [map], or null.
+template <class Map>
+const typename Map::mapped_type* find_entry(const Map& map, const std::string& name) {
+  auto it = map.find(name);
+  return it == map.end() ? nullptr : &it->second;
+}
+
 // Sets the entry [name] of [to] to that of [from], if it has one.
 template <class Map>
 void copy_entry(Map& to, const Map& from, const std::string& name) {
   if (auto it = from.find(name); it != from.end()) to.insert_or_assign(name, it->second);
 }
 
-bool same_expansion(const std::map<std::string, Expansion, std::less<>>& a,
-                    const std::map<std::string, Expansion, std::less<>>& b,
-                    const std::string& name) {
-  auto x = a.find(name);
-  auto y = b.find(name);
-  if (x == a.end() || y == b.end()) return (x == a.end()) == (y == b.end());
-  const Expansion& p = x->second;
-  const Expansion& q = y->second;
+bool same_expansion(const Expansion* x, const Expansion* y) {
+  if (x == nullptr || y == nullptr) return x == y;
+  const Expansion& p = *x;
+  const Expansion& q = *y;
   if (p.mode != q.mode || p.keys.size() != q.keys.size() ||
       p.each_values.size() != q.each_values.size())
     return false;
@@ -158,7 +161,7 @@ void replay(EvalState& st, const EvalState& prev, size_t i) {
           add_call_instances(st, mi, v.module->calls.at(v.name), it->second);
         break;
       case Vertex::Resource:
-        copy_entry(mi.resources, pm.resources, v.name);
+        if (const Expansion* x = pm.resource(v.resource)) mi.set_resource(v.resource, *x);
         break;
       case Vertex::Var:
         copy_entry(mi.vars, pm.vars, v.name);
@@ -196,10 +199,11 @@ bool same_result(const EvalState& st, const EvalState& prev, size_t i) {
         if (!same_entry(mi.outputs, pm.outputs, v.name)) return false;
         break;
       case Vertex::Call:
-        if (!same_expansion(mi.calls, pm.calls, v.name)) return false;
+        if (!same_expansion(find_entry(mi.calls, v.name), find_entry(pm.calls, v.name)))
+          return false;
         break;
       case Vertex::Resource:
-        if (!same_expansion(mi.resources, pm.resources, v.name)) return false;
+        if (!same_expansion(mi.resource(v.resource), pm.resource(v.resource))) return false;
         break;
       case Vertex::Validation:
       case Vertex::Check:
