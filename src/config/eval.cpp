@@ -2121,6 +2121,7 @@ void walk(EvalState& st, const Inputs& inputs) {
     run.done = true;
     run.unrepeatable = log.is_unrepeatable();
     run.files = log.take_files();
+    run.places = log.take_places();
     run.reads = st.reads;
     run.steps = budget ? budget->steps_used() - steps : 0;
     run.diags_end = st.diags.size();

@@ -122,6 +122,7 @@ struct VertexRun {
   bool unrepeatable = false;  // it called what cannot be checked again (util/read_log.h)
   uint8_t reads = 0;
   std::vector<util::FileStamp> files;  // the files it read
+  std::vector<util::Place> places;     // where confined reads led
   uint64_t steps = 0;                  // counted against the evaluation's budget
   // Its diagnostics and instances: ranges of EvalState::diags and ::instances.
   size_t diags_begin = 0, diags_end = 0, instances_begin = 0, instances_end = 0;
@@ -169,6 +170,8 @@ struct EvalState {
   // The stamps the walk has taken of files earlier walks read (a file many
   // vertices read is looked at once).
   mutable std::unordered_map<std::string, util::FileStamp> stamps_now;
+  // Where the directories of earlier walks' places lead now (each found once).
+  mutable std::unordered_map<std::string, std::string> places_now;
   // What the vertex being evaluated read besides its dependencies'
   // values (VertexRun::Reads), set by the lookups that read it.
   mutable uint8_t reads = 0;

@@ -124,6 +124,11 @@ bool can_reuse(const EvalState& st, const EvalState& prev, size_t i,
     if (fresh) it->second = util::FileStamp::of(f.path);
     if (!(it->second == f)) return false;
   }
+  for (const util::Place& place : p.places) {
+    auto [it, fresh] = st.places_now.try_emplace(place.dir);
+    if (fresh) it->second = place.locate(place.dir);
+    if (it->second != place.where) return false;
+  }
   return true;
 }
 

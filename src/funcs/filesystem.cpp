@@ -266,6 +266,24 @@ std::string canonical(std::string_view p, bool missing = false) {
   }
 }
 
+// canonical() of a directory: how a util::Place noted by note_located is
+// found again.
+std::string locate_dir(const std::string& dir) { return canonical(dir); }
+
+// Notes on the thread's read log that the confined read of [path] was
+// decided by where it led, [located] (canonical() of it): the place of its
+// directory. A path whose last part is a link to another name cannot be
+// checked that way, and makes the computation unrepeatable.
+void note_located(const std::string& path, const std::string& located) {
+  util::ReadLog* log = util::current_read_log();
+  if (log == nullptr) return;
+  if (base_name(located) != base_name(path)) {
+    log->unrepeatable();
+    return;
+  }
+  log->place({dir_name(path), dir_name(located), &locate_dir});
+}
+
 // [path] as a message shows it: quoted, or hidden when it is sensitive.
 std::string redact(std::string_view path, const Marks& marks) {
   if (marks.has("sensitive")) return "(sensitive value)";
@@ -287,6 +305,13 @@ struct Sandbox {
   // [missing]: [p] is known not to exist.
   bool inside(std::string_view p, bool missing = false) const {
     return !confine || below(root(), canonical(p, missing));
+  }
+  // inside(), noting where [p] led (note_located) for a later check.
+  bool inside_noted(const std::string& p, bool missing = false) const {
+    if (!confine) return true;
+    std::string c = canonical(p, missing);
+    note_located(p, c);
+    return below(root(), c);
   }
   // inside() for a path the system gave as canonical already (an open
   // file's): compared as it is, made canonical only when that says no.
@@ -392,6 +417,7 @@ bool open_file(const Sandbox& sb, std::string_view arg, const Marks& marks, Fd& 
     if (probe.fd < 0) probe_errno = errno;
     std::string real = probe.fd >= 0 ? fd_path(probe.fd) : std::string();
     if (!real.empty()) {
+      note_located(resolved, real);
       if (!sb.inside_canonical(real)) {
         err = {Sandbox::outside(arg, marks), true};
         return false;
@@ -404,7 +430,7 @@ bool open_file(const Sandbox& sb, std::string_view arg, const Marks& marks, Fd& 
     }
   }
 #endif
-  if (!sb.inside(resolved, probe_errno == ENOENT)) {
+  if (!sb.inside_noted(resolved, probe_errno == ENOENT)) {
     util::note_file(resolved);
     err = {Sandbox::outside(arg, marks), true};
     return false;
@@ -573,7 +599,7 @@ Function fileexists_fn(std::shared_ptr<const Sandbox> sb) {
     }
     std::string path = sb->resolve(expanded);
     if (expanded != arg.as_string()) util::note_unrepeatable();
-    if (!sb->inside(path)) {
+    if (!sb->inside_noted(path)) {
       util::note_file(path);
       return arg_error(Sandbox::outside(arg.as_string(), marks), 0);
     }

@@ -48,4 +48,8 @@ void ReadLog::file(FileStamp stamp) {
   if (seen_.insert(stamp.path).second) files_.push_back(std::move(stamp));
 }
 
+void ReadLog::place(Place place) {
+  if (seen_places_.insert(place.dir).second) places_.push_back(std::move(place));
+}
+
 }  // namespace hclvm::util

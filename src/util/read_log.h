@@ -33,21 +33,39 @@ struct FileStamp {
   friend bool operator==(const FileStamp&, const FileStamp&) = default;
 };
 
+// Where a directory led, links followed, when a read confined to a
+// directory was decided by it (hclvm::funcs: whether a path stays inside
+// is whether its directory leads inside). The file's own stamp says
+// whether it is the same file; a directory renamed or replaced by a link
+// on the way changes only where the path leads, which [locate] finds
+// again.
+struct Place {
+  std::string dir;    // the directory as the read named it
+  std::string where;  // what [locate] gave for it
+  std::string (*locate)(const std::string& dir) = nullptr;
+  friend bool operator==(const Place&, const Place&) = default;
+};
+
 class ReadLog {
  public:
   // Notes the file at [path] (once), or its stamp taken by the caller.
   void file(const std::string& path);
   void file(FileStamp stamp);
   bool noted(const std::string& path) const { return seen_.contains(path); }
+  // Notes [place] (once per directory).
+  void place(Place place);
   void unrepeatable() { unrepeatable_ = true; }
 
   bool is_unrepeatable() const { return unrepeatable_; }
   // The files noted, in the order first noted.
   std::vector<FileStamp> take_files() { return std::move(files_); }
+  std::vector<Place> take_places() { return std::move(places_); }
 
  private:
   std::vector<FileStamp> files_;
   std::unordered_set<std::string> seen_;
+  std::vector<Place> places_;
+  std::unordered_set<std::string> seen_places_;
   bool unrepeatable_ = false;
 };
 

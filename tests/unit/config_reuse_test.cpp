@@ -159,6 +159,65 @@ TEST(ConfigReuse, FilesAreReadAgainOnceChanged) {
   EXPECT_EQ(shown(gone, loaded), shown(config::evaluate(loaded.module, in), loaded));
 }
 
+// A file that is missing reads as missing only while its path stays in
+// the module's directory: once a directory on the way is a link to
+// elsewhere, reading it is refused as outside that directory, as an
+// evaluation afresh refuses it (the missing file's own stamp is the same).
+TEST(ConfigReuse, AMissingFileIsCheckedAgainOnceItsDirectoryMoves) {
+  ScratchDir dir, elsewhere;
+  dir.write("m/main.tf", R"(
+variable "name" {
+  default = "a"
+}
+locals {
+  missing = file("${path.module}/sub/deeper/gone.txt")
+  found   = fileexists("${path.module}/sub/deeper/gone.txt")
+}
+)");
+  dir.write("m/sub/deeper/keep.txt", "");
+  elsewhere.write("deeper/keep.txt", "");
+  std::string m = dir.str() + "/m";
+  config::LoadResult loaded = config::load_module(m);
+  ASSERT_TRUE(loaded.module);
+  config::Inputs in;
+  in.vars_dir = m;
+  config::Evaluation prev = config::evaluate(loaded.module, in);
+  ASSERT_NE(shown(prev, loaded).find("no file exists"), std::string::npos) << shown(prev, loaded);
+
+  // The directory on the way replaced by a link to a directory outside.
+  std::filesystem::remove_all(m + "/sub");
+  std::filesystem::create_directory_symlink(elsewhere.str(), m + "/sub");
+  config::Evaluation fresh = config::evaluate(loaded.module, in);
+  ASSERT_NE(shown(fresh, loaded).find("is outside"), std::string::npos) << shown(fresh, loaded);
+  EXPECT_EQ(shown(config::reevaluate(prev, in), loaded), shown(fresh, loaded));
+
+  // The directory itself moved outside and linked back from where it was.
+  std::filesystem::remove(m + "/sub");
+  std::filesystem::create_directories(m + "/sub/deeper");
+  prev = config::evaluate(loaded.module, in);
+  std::filesystem::rename(m + "/sub", elsewhere.str() + "/moved");
+  std::filesystem::create_directory_symlink(elsewhere.str() + "/moved", m + "/sub");
+  fresh = config::evaluate(loaded.module, in);
+  ASSERT_NE(shown(fresh, loaded).find("is outside"), std::string::npos) << shown(fresh, loaded);
+  EXPECT_EQ(shown(config::reevaluate(prev, in), loaded), shown(fresh, loaded));
+
+  // And back: the link replaced by a directory of the module again.
+  prev = std::move(fresh);
+  std::filesystem::remove(m + "/sub");
+  std::filesystem::create_directories(m + "/sub/deeper");
+  fresh = config::evaluate(loaded.module, in);
+  ASSERT_EQ(shown(fresh, loaded).find("is outside"), std::string::npos) << shown(fresh, loaded);
+  EXPECT_EQ(shown(config::reevaluate(prev, in), loaded), shown(fresh, loaded));
+
+  // A file that is a link to another name is read again every time.
+  dir.write("m/sub/deeper/target.txt", "one");
+  std::filesystem::create_symlink("target.txt", m + "/sub/deeper/gone.txt");
+  prev = config::evaluate(loaded.module, in);
+  config::Evaluation again = config::reevaluate(prev, in);
+  EXPECT_EQ(shown(again, loaded), shown(prev, loaded));
+  EXPECT_EQ(again.walk_stats().evaluated, 3u);  // the variable and both locals
+}
+
 TEST(ConfigReuse, ImpureFunctionsAreCalledAgain) {
   ScratchDir dir;
   dir.write("main.tf", R"(
