@@ -103,12 +103,16 @@ int main(int argc, char** argv) {
       load_only = true;
     else if (a == "--cache")
       load_cached = true;
-    else dirs.push_back(a);
+    else if (a == "-h" || a == "--help" || a.starts_with("-")) {
+      dirs.clear();
+      break;
+    } else dirs.push_back(a);
   }
   if (dirs.empty()) {
     std::fprintf(stderr,
-                 "usage: config_bench [--runs N] [--time SECONDS] [--table] [--evaluate-only | "
-                 "--load-only [--cache]] DIR...\n");
+                 "usage: config_bench [--runs N] [--time SECONDS] [--table]\n"
+                 "                    [--evaluate-only | --reevaluate-only | --load-only [--cache]] "
+                 "DIR...\n");
     return 2;
   }
   std::filesystem::path cache_dir =
