@@ -270,18 +270,30 @@ std::string canonical(std::string_view p, bool missing = false) {
 // found again.
 std::string locate_dir(const std::string& dir) { return canonical(dir); }
 
+// The last part of the clean path [p] and what comes before it, as
+// filepath.Base and filepath.Dir give them for a clean path, as views.
+std::pair<std::string_view, std::string_view> split_clean(std::string_view p) {
+  size_t i = p.rfind('/');
+  if (i == std::string_view::npos) return {".", p};
+  if (p.size() == 1) return {"/", "/"};
+  return {i == 0 ? p.substr(0, 1) : p.substr(0, i), p.substr(i + 1)};
+}
+
 // Notes on the thread's read log that the confined read of [path] was
 // decided by where it led, [located] (canonical() of it): the place of its
 // directory. A path whose last part is a link to another name cannot be
-// checked that way, and makes the computation unrepeatable.
+// checked that way, and makes the computation unrepeatable. (Both paths
+// are clean: resolve() and canonical() give them so.)
 void note_located(const std::string& path, const std::string& located) {
   util::ReadLog* log = util::current_read_log();
   if (log == nullptr) return;
-  if (base_name(located) != base_name(path)) {
+  auto [dir, name] = split_clean(path);
+  auto [where, located_name] = split_clean(located);
+  if (name != located_name) {
     log->unrepeatable();
     return;
   }
-  log->place({dir_name(path), dir_name(located), &locate_dir});
+  if (!log->has_place(dir)) log->place({std::string(dir), std::string(where), &locate_dir});
 }
 
 // [path] as a message shows it: quoted, or hidden when it is sensitive.

@@ -110,6 +110,8 @@ class TemplateFile {
     }
     EvalContext ctx;
     std::vector<std::string_view> names;
+    ctx.reserve(vt->is_object() ? vt->size() : vars.length());
+    names.reserve(vt->is_object() ? vt->size() : vars.length());
     if (vt->is_object()) {
       for (size_t i = 0; i < vt->size(); ++i) {
         names.push_back(vt->attr_name(i));

@@ -48,8 +48,14 @@ void ReadLog::file(FileStamp stamp) {
   if (seen_.insert(stamp.path).second) files_.push_back(std::move(stamp));
 }
 
+bool ReadLog::has_place(std::string_view dir) const {
+  for (const Place& p : places_)
+    if (p.dir == dir) return true;
+  return false;
+}
+
 void ReadLog::place(Place place) {
-  if (seen_places_.insert(place.dir).second) places_.push_back(std::move(place));
+  if (!has_place(place.dir)) places_.push_back(std::move(place));
 }
 
 }  // namespace hclvm::util

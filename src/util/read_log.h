@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <unordered_set>
 #include <vector>
 
@@ -54,6 +55,7 @@ class ReadLog {
   bool noted(const std::string& path) const { return seen_.contains(path); }
   // Notes [place] (once per directory).
   void place(Place place);
+  bool has_place(std::string_view dir) const;
   void unrepeatable() { unrepeatable_ = true; }
 
   bool is_unrepeatable() const { return unrepeatable_; }
@@ -64,8 +66,7 @@ class ReadLog {
  private:
   std::vector<FileStamp> files_;
   std::unordered_set<std::string> seen_;
-  std::vector<Place> places_;
-  std::unordered_set<std::string> seen_places_;
+  std::vector<Place> places_;  // a few: looked through
   bool unrepeatable_ = false;
 };
 
