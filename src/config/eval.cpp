@@ -143,8 +143,8 @@ Value resource_value(const EvalState& st, const ModInst& mi, const Resource& r) 
 // The value variable [name] of [mi] reads as (marked as declared).
 Value variable_value(const ModInst& mi, const std::string& name) {
   const Variable& v = mi.mod->variables.at(name);
-  auto it = mi.vars.find(name);
-  Value val = it == mi.vars.end() ? Value::unknown(v.type) : it->second;
+  const Value* set = mi.var(v.index);
+  Value val = set ? *set : Value::unknown(v.type);
   if (v.sensitive) val = val.mark(kSensitive);
   if (v.ephemeral) val = val.mark(kEphemeral);
   return val;
@@ -283,16 +283,16 @@ Value root_value(const EvalState& st, const Ref& r, const ModInst& mi, const Rep
   switch (r.kind) {
     case Ref::Var:
       if (own && *own == r.name) {
-        auto it = mi.vars.find(r.name);
-        Value v =
-            it == mi.vars.end() ? Value::unknown(mi.mod->variables.at(r.name).type) : it->second;
-        if (mi.mod->variables.at(r.name).ephemeral) v = v.mark(kEphemeral);
+        const Variable& var = mi.mod->variables.at(r.name);
+        const Value* set = mi.var(var.index);
+        Value v = set ? *set : Value::unknown(var.type);
+        if (var.ephemeral) v = v.mark(kEphemeral);
         return v;
       }
       return variable_value(mi, r.name);
     case Ref::Local: {
-      auto it = mi.locals.find(r.name);
-      return it == mi.locals.end() ? Value::dynamic() : it->second;
+      const Value* v = r.local >= 0 ? mi.local(size_t(r.local)) : nullptr;
+      return v ? *v : Value::dynamic();
     }
     case Ref::Module:
       return module_value(mi, r.name);
@@ -806,7 +806,7 @@ void validate_variable(EvalState& st, ModInst& mi, const std::string& name, Diag
     return;
   }
   Range value_range = v.decl_range;
-  if (auto it = mi.var_ranges.find(name); it != mi.var_ranges.end()) value_range = it->second;
+  if (const Range* r = mi.var_range(v.index)) value_range = *r;
   Rep rep;
   for (const CheckRule& rule : v.validations) {
     if (!rule.condition || !rule.error_message) continue;
@@ -1480,7 +1480,7 @@ Value evaluate_block(EvalState& st, const ModInst& mi, const Resource& r, const 
                      const Body& body, const hcldec::Spec& spec, Diagnostics& d) {
   ExprInfo info;
   info.refs = parse_refs(hcldec::variables(body, spec), info.diags);
-  resolve_resources(info.refs, *mi.mod);
+  resolve_refs(info.refs, *mi.mod);
   ExprScope scope = r.count      ? ExprScope::Counted
                     : r.for_each ? ExprScope::ForEach
                                  : ExprScope::Plain;
@@ -1703,9 +1703,9 @@ bool eval_vertex(EvalState& st, const Vertex& v) {
             if (has_errors(ad)) break;
           }
         }
-        if (raw.has_range) mi->var_ranges.insert_or_assign(v.name, raw.range);
+        if (raw.has_range) mi->set_var_range(var.index, raw.range);
         std::optional<Value> val = prepare_final(var, addr, raw, d);
-        if (val) mi->vars.insert_or_assign(v.name, std::move(*val));
+        if (val) mi->set_var(var.index, std::move(*val));
         break;
       }
       case Vertex::Validation: validate_variable(st, *mi, v.name, d); break;
@@ -1714,7 +1714,7 @@ bool eval_vertex(EvalState& st, const Vertex& v) {
         Value val = run(st, *l.expr, *mi, Rep{}, d);
         bool self = !l.expr->diags.empty() &&
                     l.expr->diags[0].summary == "Self-referencing local value";
-        if (!self) mi->locals.insert_or_assign(v.name, std::move(val));
+        if (!self) mi->set_local(l.index, std::move(val));
         break;
       }
       case Vertex::Output:
@@ -1884,9 +1884,14 @@ std::vector<std::pair<std::string, Value>> Evaluation::locals() const {
       out.emplace_back(n, packer_value(state_->packer_locals, n, Value::dynamic()));
     return out;
   }
-  std::vector<std::string> names;
-  for (const auto& [n, l] : state_->root->locals) names.push_back(n);
-  return root_values(state_.get(), &detail::ModInst::locals, names, Value::dynamic());
+  std::vector<std::pair<std::string, Value>> out;
+  if (state_->insts.empty()) return out;
+  const detail::ModInst& root = state_->insts.front();
+  for (const auto& [n, l] : state_->root->locals) {
+    const Value* v = root.local(l.index);
+    out.emplace_back(n, v ? *v : Value::dynamic());
+  }
+  return out;
 }
 
 std::vector<std::pair<std::string, Value>> Evaluation::outputs() const {

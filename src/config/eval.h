@@ -78,17 +78,41 @@ struct ModInst {
   InstKey key;
   Value count_index, each_key, each_value;  // of its call instance
   bool has_count = false, has_each = false;
-  std::map<std::string, Value, std::less<>> vars, locals, outputs;
-  std::map<std::string, Range, std::less<>> var_ranges;  // where each variable's value came from
+  std::map<std::string, Value, std::less<>> outputs;
+  // By Variable::index: each variable's value once evaluated, and where it
+  // came from.
+  std::vector<std::optional<Value>> vars;
+  std::vector<std::optional<Range>> var_ranges;
+  const Value* var(size_t index) const {
+    return index < vars.size() && vars[index] ? &*vars[index] : nullptr;
+  }
+  const Range* var_range(size_t index) const {
+    return index < var_ranges.size() && var_ranges[index] ? &*var_ranges[index] : nullptr;
+  }
+  void set_var(size_t index, Value v) { slot(vars, index, mod->variables.size()) = std::move(v); }
+  void set_var_range(size_t index, Range r) {
+    slot(var_ranges, index, mod->variables.size()) = std::move(r);
+  }
+  // By Local::index: each local's value once evaluated.
+  std::vector<std::optional<Value>> locals;
+  const Value* local(size_t index) const {
+    return index < locals.size() && locals[index] ? &*locals[index] : nullptr;
+  }
+  void set_local(size_t index, Value v) { slot(locals, index, mod->locals.size()) = std::move(v); }
   std::map<std::string, Expansion, std::less<>> calls;
   // By index in mod->resources: each resource's expansion once evaluated.
   std::vector<std::optional<Expansion>> resources;
   const Expansion* resource(size_t index) const {
     return index < resources.size() && resources[index] ? &*resources[index] : nullptr;
   }
-  void set_resource(size_t index, std::optional<Expansion> x) {
-    if (resources.size() <= index) resources.resize(index + 1);
-    resources[index] = std::move(x);
+  void set_resource(size_t index, Expansion x) {
+    slot(resources, index, mod->resources.size()) = std::move(x);
+  }
+  // Entry [index] of [table] (sized for [n] entries when first set).
+  template <class T>
+  static std::optional<T>& slot(std::vector<std::optional<T>>& table, size_t index, size_t n) {
+    if (table.size() <= index) table.resize(std::max(n, index + 1));
+    return table[index];
   }
   Rep rep() const {
     Rep r;

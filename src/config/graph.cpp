@@ -103,12 +103,12 @@ struct Builder {
   void add_module(const ModuleData& m, std::optional<size_t> call) {
     std::vector<size_t> mine;
     for (const auto& [name, v] : m.variables) {
-      mine.push_back(add({Vertex::Var, &m, name, 0}, {&m, Key::Var, {}, name}));
+      mine.push_back(add({Vertex::Var, &m, name, v.index}, {&m, Key::Var, {}, name}));
       if (!v.validations.empty())
-        mine.push_back(add({Vertex::Validation, &m, name, 0}, {&m, Key::Valid, {}, name}));
+        mine.push_back(add({Vertex::Validation, &m, name, v.index}, {&m, Key::Valid, {}, name}));
     }
     for (const auto& [name, l] : m.locals)
-      mine.push_back(add({Vertex::Local, &m, name, 0}, {&m, Key::Local, {}, name}));
+      mine.push_back(add({Vertex::Local, &m, name, l.index}, {&m, Key::Local, {}, name}));
     for (const auto& [name, o] : m.outputs)
       mine.push_back(add({Vertex::Output, &m, name, 0}, {&m, Key::Output, {}, name}));
     for (const auto& [name, c] : m.calls)

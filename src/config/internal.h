@@ -38,6 +38,8 @@ struct Ref {
   std::optional<std::string> output;  // Module: `module.m.out` / `module.m[k].out`
   bool keyed = false;               // Resource / Module: an instance key follows
   int32_t resource = -1;            // Resource: its index in the module's resources (analyze)
+  int32_t local = -1;               // Local: its Local::index (analyze)
+  int32_t variable = -1;            // Var: its Variable::index (analyze)
   Range range;
   Traversal remaining;  // the steps after the part that names the object
 };
@@ -137,12 +139,14 @@ struct Variable {
   std::vector<CheckRule> validations;
   // Override bookkeeping (Terraform keeps the base's type defaults).
   bool type_set = false;
+  size_t index = 0;  // its place in the module's variables (name order), set by analysis
 };
 
 struct Local {
   std::string name;
   Range decl_range;  // the whole attribute
   ExprPtr expr;
+  size_t index = 0;  // its place in the module's locals (name order), set by analysis
 };
 
 struct Output {
@@ -345,7 +349,10 @@ struct Vertex {
   Kind kind = Var;
   const ModuleData* module = nullptr;  // the module it belongs to
   std::string name;     // variable, local, output, call or check name; resource address
-  size_t resource = 0;  // Resource: index in module->resources; Import: in the root's imports
+  // Resource: index in module->resources; Local: its Local::index; Var
+  // and Validation: its Variable::index; Import: index in the root's
+  // imports.
+  size_t resource = 0;
 };
 
 struct ModuleData::Plan {
@@ -407,8 +414,9 @@ bool check_import_modules(const ModuleData& root, Diagnostics& diags);
 void validate_tests(const ModuleData& root, Diagnostics& diags);
 // Reads the references of the traversals [vars] (addrs.ParseRef).
 std::vector<Ref> parse_refs(const std::vector<Traversal>& vars, Diagnostics& diags);
-// Sets the index of each resource [refs] name that [m] declares (Ref::resource).
-void resolve_resources(std::vector<Ref>& refs, const ModuleData& m);
+// Sets the index of each resource, local and variable [refs] name that [m]
+// declares (Ref::resource, Ref::local, Ref::variable).
+void resolve_refs(std::vector<Ref>& refs, const ModuleData& m);
 // What Terraform's validateDependsOn reports of a depends_on list [deps]
 // in module [m]: each a reference to a whole object (no attribute after
 // it), looked up as outside any count or for_each; the first error ends

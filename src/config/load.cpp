@@ -660,6 +660,11 @@ void analyze_module(ModuleData& m, Diagnostics& diags) {
     an(imp.id, imp.for_each ? ExprScope::ForEach : ExprScope::Plain);
     an(imp.for_each_expr, ExprScope::Plain);
   }
+  // Before any expression is analyzed: references name them by index.
+  size_t next = 0;
+  for (auto& [name, l] : m.locals) l.index = next++;
+  next = 0;
+  for (auto& [name, v] : m.variables) v.index = next++;
   for (auto& [name, v] : m.variables) an_rules(v.validations);
   for (auto& [name, c] : m.checks) an_rules(c.asserts);
   for (auto& [name, l] : m.locals) an(l.expr, ExprScope::Plain, name);
@@ -708,7 +713,7 @@ void analyze_module(ModuleData& m, Diagnostics& diags) {
     prepare_resource_body(r);
     auto info = std::make_shared<ExprInfo>();
     info->refs = parse_refs(body_variables(r.config, *r.variables_shape), info->diags);
-    resolve_resources(info->refs, m);
+    resolve_refs(info->refs, m);
     check_refs(info->refs, m, scope, {}, info->diags);
     r.body_info = std::move(info);
   }

@@ -461,11 +461,19 @@ Diagnostics check_depends_on(const std::vector<ExprPtr>& deps, const ModuleData&
   return own;
 }
 
-void resolve_resources(std::vector<Ref>& refs, const ModuleData& m) {
-  for (Ref& r : refs)
-    if (r.kind == Ref::Resource)
+void resolve_refs(std::vector<Ref>& refs, const ModuleData& m) {
+  for (Ref& r : refs) {
+    if (r.kind == Ref::Resource) {
       if (const Resource* res = m.resource(r.mode, r.type, r.name))
         r.resource = int32_t(res - m.resources.data());
+    } else if (r.kind == Ref::Local) {
+      if (auto it = m.locals.find(r.name); it != m.locals.end())
+        r.local = int32_t(it->second.index);
+    } else if (r.kind == Ref::Var) {
+      if (auto it = m.variables.find(r.name); it != m.variables.end())
+        r.variable = int32_t(it->second.index);
+    }
+  }
 }
 
 ExprPtr analyze(const Expression& e, const ModuleData& m, ExprScope scope,
@@ -474,7 +482,7 @@ ExprPtr analyze(const Expression& e, const ModuleData& m, ExprScope scope,
   info->expr = e;
   if (!e) return info;
   info->refs = parse_refs(e.variables(), info->diags);
-  resolve_resources(info->refs, m);
+  resolve_refs(info->refs, m);
   if (!self_local.empty()) {
     // NodeLocal checks for references to itself before anything else, and
     // stops there.

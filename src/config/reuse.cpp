@@ -54,6 +54,16 @@ bool same_entry(const Map& a, const Map& b, const std::string& name) {
     return x->second == y->second;
 }
 
+// Whether two entries (null: absent) are the same: values identical.
+template <class T>
+bool same_slot(const T* x, const T* y) {
+  if (x == nullptr || y == nullptr) return x == y;
+  if constexpr (std::is_same_v<T, Value>)
+    return ops::identical(*x, *y);
+  else
+    return *x == *y;
+}
+
 // The entry [name] of [map], or null.
 template <class Map>
 const typename Map::mapped_type* find_entry(const Map& map, const std::string& name) {
@@ -156,7 +166,7 @@ void replay(EvalState& st, const EvalState& prev, size_t i) {
     const ModInst& pm = *theirs[k];
     switch (v.kind) {
       case Vertex::Local:
-        copy_entry(mi.locals, pm.locals, v.name);
+        if (const Value* x = pm.local(v.resource)) mi.set_local(v.resource, *x);
         break;
       case Vertex::Output:
         copy_entry(mi.outputs, pm.outputs, v.name);
@@ -169,8 +179,8 @@ void replay(EvalState& st, const EvalState& prev, size_t i) {
         if (const Expansion* x = pm.resource(v.resource)) mi.set_resource(v.resource, *x);
         break;
       case Vertex::Var:
-        copy_entry(mi.vars, pm.vars, v.name);
-        copy_entry(mi.var_ranges, pm.var_ranges, v.name);
+        if (const Value* x = pm.var(v.resource)) mi.set_var(v.resource, *x);
+        if (const Range* x = pm.var_range(v.resource)) mi.set_var_range(v.resource, *x);
         break;
       case Vertex::Validation:
       case Vertex::Check:
@@ -193,12 +203,12 @@ bool same_result(const EvalState& st, const EvalState& prev, size_t i) {
     const ModInst& pm = *theirs[k];
     switch (v.kind) {
       case Vertex::Var:
-        if (!same_entry(mi.vars, pm.vars, v.name) ||
-            !same_entry(mi.var_ranges, pm.var_ranges, v.name))
+        if (!same_slot(mi.var(v.resource), pm.var(v.resource)) ||
+            !same_slot(mi.var_range(v.resource), pm.var_range(v.resource)))
           return false;
         break;
       case Vertex::Local:
-        if (!same_entry(mi.locals, pm.locals, v.name)) return false;
+        if (!same_slot(mi.local(v.resource), pm.local(v.resource))) return false;
         break;
       case Vertex::Output:
         if (!same_entry(mi.outputs, pm.outputs, v.name)) return false;
