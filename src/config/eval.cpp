@@ -64,8 +64,8 @@ Value module_value(const ModInst& mi, const std::string& call) {
     std::vector<std::pair<std::string, Value>> attrs;
     if (!c.child) return Value::dynamic();
     for (const auto& [name, o] : c.child->outputs) {
-      auto v = child->outputs.find(name);
-      attrs.emplace_back(name, v == child->outputs.end() ? Value::dynamic() : v->second);
+      const Value* v = child->output(o.index);
+      attrs.emplace_back(name, v ? *v : Value::dynamic());
     }
     return Value::object(std::move(attrs));
   };
@@ -1140,7 +1140,7 @@ bool eval_output(EvalState& st, ModInst& mi, const Output& o, bool report_depend
   out.insert(out.end(), d.begin(), d.end());
   if (failed) return false;
   if (root && o.sensitive) v = v.mark(kSensitive);
-  mi.outputs.insert_or_assign(o.name, std::move(v));
+  mi.set_output(o.index, std::move(v));
   return true;
 }
 
@@ -1840,18 +1840,6 @@ Evaluation::WalkStats Evaluation::walk_stats() const {
 }
 
 namespace {
-std::vector<std::pair<std::string, Value>> root_values(
-    const EvalState* st, const std::map<std::string, Value, std::less<>> detail::ModInst::*field,
-    const std::vector<std::string>& names, Value missing) {
-  std::vector<std::pair<std::string, Value>> out;
-  if (st == nullptr || st->insts.empty()) return out;
-  const detail::ModInst& root = st->insts.front();
-  for (const std::string& n : names) {
-    auto it = (root.*field).find(n);
-    out.emplace_back(n, it == (root.*field).end() ? missing : it->second);
-  }
-  return out;
-}
 
 // The attribute [name] of the object [obj] (a Packer template's var or
 // local object), or [missing].
@@ -1896,9 +1884,14 @@ std::vector<std::pair<std::string, Value>> Evaluation::locals() const {
 
 std::vector<std::pair<std::string, Value>> Evaluation::outputs() const {
   if (!state_) return {};
-  std::vector<std::string> names;
-  for (const auto& [n, l] : state_->root->outputs) names.push_back(n);
-  return root_values(state_.get(), &detail::ModInst::outputs, names, Value::dynamic());
+  std::vector<std::pair<std::string, Value>> out;
+  if (state_->insts.empty()) return out;
+  const detail::ModInst& root = state_->insts.front();
+  for (const auto& [n, o] : state_->root->outputs) {
+    const Value* v = root.output(o.index);
+    out.emplace_back(n, v ? *v : Value::dynamic());
+  }
+  return out;
 }
 
 Value Evaluation::output(std::string_view name) const {
@@ -1916,8 +1909,8 @@ std::vector<Instance> Evaluation::instances() const {
     if (mi.parent == nullptr) continue;
     std::vector<std::pair<std::string, Value>> attrs;
     for (const auto& [name, o] : mi.mod->outputs) {
-      auto it = mi.outputs.find(name);
-      attrs.emplace_back(name, it == mi.outputs.end() ? Value::dynamic() : it->second);
+      const Value* v = mi.output(o.index);
+      attrs.emplace_back(name, v ? *v : Value::dynamic());
     }
     out.push_back({mi.addr, "module", Value::object(std::move(attrs))});
   }
@@ -2125,8 +2118,9 @@ void walk(EvalState& st, const Inputs& inputs) {
     }
     run.done = true;
     run.unrepeatable = log.is_unrepeatable();
-    run.files = log.take_files();
-    run.places = log.take_places();
+    VertexRun::Read read{log.take_files(), log.take_places()};
+    if (!read.files.empty() || !read.places.empty())
+      run.read = std::make_shared<const VertexRun::Read>(std::move(read));
     run.reads = st.reads;
     run.steps = budget ? budget->steps_used() - steps : 0;
     run.diags_end = st.diags.size();

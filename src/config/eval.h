@@ -78,7 +78,14 @@ struct ModInst {
   InstKey key;
   Value count_index, each_key, each_value;  // of its call instance
   bool has_count = false, has_each = false;
-  std::map<std::string, Value, std::less<>> outputs;
+  // By Output::index: each output's value once evaluated.
+  std::vector<std::optional<Value>> outputs;
+  const Value* output(size_t index) const {
+    return index < outputs.size() && outputs[index] ? &*outputs[index] : nullptr;
+  }
+  void set_output(size_t index, Value v) {
+    slot(outputs, index, mod->outputs.size()) = std::move(v);
+  }
   // By Variable::index: each variable's value once evaluated, and where it
   // came from.
   std::vector<std::optional<Value>> vars;
@@ -145,8 +152,13 @@ struct VertexRun {
   bool failed = false;        // it reported errors, or was skipped
   bool unrepeatable = false;  // it called what cannot be checked again (util/read_log.h)
   uint8_t reads = 0;
-  std::vector<util::FileStamp> files;  // the files it read
-  std::vector<util::Place> places;     // where confined reads led
+  // What its calls read: the files, and where confined reads led (shared
+  // by the runs that replay it; null: nothing).
+  struct Read {
+    std::vector<util::FileStamp> files;
+    std::vector<util::Place> places;
+  };
+  std::shared_ptr<const Read> read;
   uint64_t steps = 0;                  // counted against the evaluation's budget
   // Its diagnostics and instances: ranges of EvalState::diags and ::instances.
   size_t diags_begin = 0, diags_end = 0, instances_begin = 0, instances_end = 0;

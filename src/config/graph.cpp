@@ -110,7 +110,7 @@ struct Builder {
     for (const auto& [name, l] : m.locals)
       mine.push_back(add({Vertex::Local, &m, name, l.index}, {&m, Key::Local, {}, name}));
     for (const auto& [name, o] : m.outputs)
-      mine.push_back(add({Vertex::Output, &m, name, 0}, {&m, Key::Output, {}, name}));
+      mine.push_back(add({Vertex::Output, &m, name, o.index}, {&m, Key::Output, {}, name}));
     for (const auto& [name, c] : m.calls)
       mine.push_back(add({Vertex::Call, &m, name, 0}, {&m, Key::Call, {}, name}));
     for (const auto& [name, c] : m.checks)

@@ -151,6 +151,7 @@ struct Local {
 
 struct Output {
   std::string name;
+  size_t index = 0;  // its place in the module's outputs (name order), set by analysis
   Range decl_range;
   std::string description;
   ExprPtr value;
@@ -349,9 +350,9 @@ struct Vertex {
   Kind kind = Var;
   const ModuleData* module = nullptr;  // the module it belongs to
   std::string name;     // variable, local, output, call or check name; resource address
-  // Resource: index in module->resources; Local: its Local::index; Var
-  // and Validation: its Variable::index; Import: index in the root's
-  // imports.
+  // Resource: index in module->resources; Local, Output: its
+  // Local::index, Output::index; Var and Validation: its Variable::index;
+  // Import: index in the root's imports.
   size_t resource = 0;
 };
 

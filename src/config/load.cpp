@@ -665,6 +665,8 @@ void analyze_module(ModuleData& m, Diagnostics& diags) {
   for (auto& [name, l] : m.locals) l.index = next++;
   next = 0;
   for (auto& [name, v] : m.variables) v.index = next++;
+  next = 0;
+  for (auto& [name, o] : m.outputs) o.index = next++;
   for (auto& [name, v] : m.variables) an_rules(v.validations);
   for (auto& [name, c] : m.checks) an_rules(c.asserts);
   for (auto& [name, l] : m.locals) an(l.expr, ExprScope::Plain, name);

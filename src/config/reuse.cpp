@@ -41,19 +41,6 @@ bool same_instances(const EvalState& st, const EvalState& prev, const ModuleData
   return true;
 }
 
-// Whether the entries [name] of [a] and [b] are both absent, or both
-// present and the same (values identical).
-template <class Map>
-bool same_entry(const Map& a, const Map& b, const std::string& name) {
-  auto x = a.find(name);
-  auto y = b.find(name);
-  if (x == a.end() || y == b.end()) return (x == a.end()) == (y == b.end());
-  if constexpr (std::is_same_v<typename Map::mapped_type, Value>)
-    return ops::identical(x->second, y->second);
-  else
-    return x->second == y->second;
-}
-
 // Whether two entries (null: absent) are the same: values identical.
 template <class T>
 bool same_slot(const T* x, const T* y) {
@@ -69,12 +56,6 @@ template <class Map>
 const typename Map::mapped_type* find_entry(const Map& map, const std::string& name) {
   auto it = map.find(name);
   return it == map.end() ? nullptr : &it->second;
-}
-
-// Sets the entry [name] of [to] to that of [from], if it has one.
-template <class Map>
-void copy_entry(Map& to, const Map& from, const std::string& name) {
-  if (auto it = from.find(name); it != from.end()) to.insert_or_assign(name, it->second);
 }
 
 bool same_expansion(const Expansion* x, const Expansion* y) {
@@ -129,12 +110,13 @@ bool can_reuse(const EvalState& st, const EvalState& prev, size_t i,
       !same_resources(st.inputs.resources, prev.inputs.resources))
     return false;
   if (!same_instances(st, prev, v.module)) return false;
-  for (const util::FileStamp& f : p.files) {
+  if (!p.read) return true;
+  for (const util::FileStamp& f : p.read->files) {
     auto [it, fresh] = st.stamps_now.try_emplace(f.path);
     if (fresh) it->second = util::FileStamp::of(f.path);
     if (!(it->second == f)) return false;
   }
-  for (const util::Place& place : p.places) {
+  for (const util::Place& place : p.read->places) {
     auto [it, fresh] = st.places_now.try_emplace(place.dir);
     if (fresh) it->second = place.locate(place.dir);
     if (it->second != place.where) return false;
@@ -169,7 +151,7 @@ void replay(EvalState& st, const EvalState& prev, size_t i) {
         if (const Value* x = pm.local(v.resource)) mi.set_local(v.resource, *x);
         break;
       case Vertex::Output:
-        copy_entry(mi.outputs, pm.outputs, v.name);
+        if (const Value* x = pm.output(v.resource)) mi.set_output(v.resource, *x);
         break;
       case Vertex::Call:
         if (auto it = pm.calls.find(v.name); it != pm.calls.end())
@@ -211,7 +193,7 @@ bool same_result(const EvalState& st, const EvalState& prev, size_t i) {
         if (!same_slot(mi.local(v.resource), pm.local(v.resource))) return false;
         break;
       case Vertex::Output:
-        if (!same_entry(mi.outputs, pm.outputs, v.name)) return false;
+        if (!same_slot(mi.output(v.resource), pm.output(v.resource))) return false;
         break;
       case Vertex::Call:
         if (!same_expansion(find_entry(mi.calls, v.name), find_entry(pm.calls, v.name)))
