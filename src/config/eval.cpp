@@ -1841,6 +1841,23 @@ Evaluation::WalkStats Evaluation::walk_stats() const {
 
 namespace {
 
+// The root module's [decls] (its locals or outputs, in name order) with
+// the values [get] finds for them in the root instance (unknown where it
+// finds none).
+template <class Decls>
+std::vector<std::pair<std::string, Value>> root_values(const EvalState& st, const Decls& decls,
+                                                       const Value* (detail::ModInst::*get)(size_t)
+                                                           const) {
+  std::vector<std::pair<std::string, Value>> out;
+  if (st.insts.empty()) return out;
+  const detail::ModInst& root = st.insts.front();
+  for (const auto& [name, d] : decls) {
+    const Value* v = (root.*get)(d.index);
+    out.emplace_back(name, v ? *v : Value::dynamic());
+  }
+  return out;
+}
+
 // The attribute [name] of the object [obj] (a Packer template's var or
 // local object), or [missing].
 Value packer_value(const Value& obj, const std::string& name, Value missing) {
@@ -1872,26 +1889,12 @@ std::vector<std::pair<std::string, Value>> Evaluation::locals() const {
       out.emplace_back(n, packer_value(state_->packer_locals, n, Value::dynamic()));
     return out;
   }
-  std::vector<std::pair<std::string, Value>> out;
-  if (state_->insts.empty()) return out;
-  const detail::ModInst& root = state_->insts.front();
-  for (const auto& [n, l] : state_->root->locals) {
-    const Value* v = root.local(l.index);
-    out.emplace_back(n, v ? *v : Value::dynamic());
-  }
-  return out;
+  return root_values(*state_, state_->root->locals, &detail::ModInst::local);
 }
 
 std::vector<std::pair<std::string, Value>> Evaluation::outputs() const {
   if (!state_) return {};
-  std::vector<std::pair<std::string, Value>> out;
-  if (state_->insts.empty()) return out;
-  const detail::ModInst& root = state_->insts.front();
-  for (const auto& [n, o] : state_->root->outputs) {
-    const Value* v = root.output(o.index);
-    out.emplace_back(n, v ? *v : Value::dynamic());
-  }
-  return out;
+  return root_values(*state_, state_->root->outputs, &detail::ModInst::output);
 }
 
 Value Evaluation::output(std::string_view name) const {
