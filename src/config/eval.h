@@ -4,6 +4,7 @@
 // module's variables, the diagnostics, and what runs the programs.
 #pragma once
 
+#include <algorithm>
 #include <deque>
 #include <map>
 #include <memory>
