@@ -30,6 +30,7 @@ import re
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -161,6 +162,15 @@ def main():
     ap.add_argument("dirs", nargs="*")
     a = ap.parse_args()
     dirs = a.dirs or [os.path.join(CORPUS, d) for d in DEFAULT_DIRS]
+    missing = [d for d in dirs if not os.path.isdir(d)]
+    if missing:
+        sys.exit("compare_config: no module directory %s (the default modules are in the shared "
+                 "corpus: set HCLVM_SHARED_DIR, or name directories)" % missing[0])
+    if shutil.which("terraform") is None:
+        sys.exit("compare_config: terraform is not on PATH (it is the other side of the comparison)")
+    for tool in (a.hclvm, a.bench):
+        if not os.access(tool, os.X_OK):
+            sys.exit("compare_config: %s is not built (see --hclvm, --bench)" % tool)
     env = dict(os.environ, TF_CLI_CONFIG_FILE="/dev/null", CHECKPOINT_DISABLE="1", TF_IN_AUTOMATION="1")
     rows = []
     for d in dirs:

@@ -1654,11 +1654,11 @@ Range vertex_range(const EvalState& st, const Vertex& v) {
     case Vertex::Call:
       return m.calls.at(v.name).decl_range;
     case Vertex::Resource:
-      return m.resources[v.resource].decl_range;
+      return m.resources[v.index].decl_range;
     case Vertex::Check:
       return m.checks.at(v.name).decl_range;
     case Vertex::Import:
-      return st.root->imports[v.resource].to_range;
+      return st.root->imports[v.index].to_range;
   }
   return {};
 }
@@ -1722,7 +1722,7 @@ bool eval_vertex(EvalState& st, const Vertex& v) {
         break;
       case Vertex::Call: expand_call(st, *mi, v.module->calls.at(v.name), d); break;
       case Vertex::Resource: {
-        const Resource& r = v.module->resources[v.resource];
+        const Resource& r = v.module->resources[v.index];
         if (st.inputs.evaluate_resources || st.inputs.validate)
           eval_resource(st, *mi, r, v.name, d);
         if (st.inputs.validate && r.mode == ResMode::Managed) {
@@ -1738,7 +1738,7 @@ bool eval_vertex(EvalState& st, const Vertex& v) {
       }
       case Vertex::Import:
         if (st.inputs.validate)
-          validate_imports_of(st, st.insts.front(), nullptr, {&st.root->imports[v.resource]}, d);
+          validate_imports_of(st, st.insts.front(), nullptr, {&st.root->imports[v.index]}, d);
         break;
       case Vertex::Check:
         // Only validate looks at check blocks: plans run them, console not.
@@ -1749,7 +1749,7 @@ bool eval_vertex(EvalState& st, const Vertex& v) {
     // its module); outputs check theirs in every walk (eval_output).
     if (st.inputs.validate && mi == insts.front()) {
       const Diagnostics* deps =
-          v.kind == Vertex::Resource ? &v.module->resources[v.resource].depends_on_diags
+          v.kind == Vertex::Resource ? &v.module->resources[v.index].depends_on_diags
           : v.kind == Vertex::Call   ? &v.module->calls.at(v.name).depends_on_diags
                                      : nullptr;
       if (deps != nullptr) d.insert(d.end(), deps->begin(), deps->end());

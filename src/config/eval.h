@@ -81,9 +81,7 @@ struct ModInst {
   bool has_count = false, has_each = false;
   // By Output::index: each output's value once evaluated.
   std::vector<std::optional<Value>> outputs;
-  const Value* output(size_t index) const {
-    return index < outputs.size() && outputs[index] ? &*outputs[index] : nullptr;
-  }
+  const Value* output(size_t index) const { return find(outputs, index); }
   void set_output(size_t index, Value v) {
     slot(outputs, index, mod->outputs.size()) = std::move(v);
   }
@@ -91,30 +89,27 @@ struct ModInst {
   // came from.
   std::vector<std::optional<Value>> vars;
   std::vector<std::optional<Range>> var_ranges;
-  const Value* var(size_t index) const {
-    return index < vars.size() && vars[index] ? &*vars[index] : nullptr;
-  }
-  const Range* var_range(size_t index) const {
-    return index < var_ranges.size() && var_ranges[index] ? &*var_ranges[index] : nullptr;
-  }
+  const Value* var(size_t index) const { return find(vars, index); }
+  const Range* var_range(size_t index) const { return find(var_ranges, index); }
   void set_var(size_t index, Value v) { slot(vars, index, mod->variables.size()) = std::move(v); }
   void set_var_range(size_t index, Range r) {
     slot(var_ranges, index, mod->variables.size()) = std::move(r);
   }
   // By Local::index: each local's value once evaluated.
   std::vector<std::optional<Value>> locals;
-  const Value* local(size_t index) const {
-    return index < locals.size() && locals[index] ? &*locals[index] : nullptr;
-  }
+  const Value* local(size_t index) const { return find(locals, index); }
   void set_local(size_t index, Value v) { slot(locals, index, mod->locals.size()) = std::move(v); }
   std::map<std::string, Expansion, std::less<>> calls;
   // By index in mod->resources: each resource's expansion once evaluated.
   std::vector<std::optional<Expansion>> resources;
-  const Expansion* resource(size_t index) const {
-    return index < resources.size() && resources[index] ? &*resources[index] : nullptr;
-  }
+  const Expansion* resource(size_t index) const { return find(resources, index); }
   void set_resource(size_t index, Expansion x) {
     slot(resources, index, mod->resources.size()) = std::move(x);
+  }
+  // Entry [index] of [table], or null when it has none.
+  template <class T>
+  static const T* find(const std::vector<std::optional<T>>& table, size_t index) {
+    return index < table.size() && table[index] ? &*table[index] : nullptr;
   }
   // Entry [index] of [table] (sized for [n] entries when first set).
   template <class T>

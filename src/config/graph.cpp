@@ -234,7 +234,7 @@ struct Builder {
           }
           break;
         case Vertex::Resource: {
-          const Resource& r = m.resources[x.resource];
+          const Resource& r = m.resources[x.index];
           depend(v, r.count, m);
           depend(v, r.for_each, m);
           depend(v, r.body_info, m);
@@ -252,7 +252,7 @@ struct Builder {
           break;
         }
         case Vertex::Import: {
-          const ImportBlock& imp = root->imports[x.resource];
+          const ImportBlock& imp = root->imports[x.index];
           depend(v, imp.id, *root);
           depend(v, imp.for_each_expr, *root);
           break;

@@ -353,7 +353,7 @@ struct Vertex {
   // Resource: index in module->resources; Local, Output: its
   // Local::index, Output::index; Var and Validation: its Variable::index;
   // Import: index in the root's imports.
-  size_t resource = 0;
+  size_t index = 0;
 };
 
 struct ModuleData::Plan {

@@ -148,21 +148,21 @@ void replay(EvalState& st, const EvalState& prev, size_t i) {
     const ModInst& pm = *theirs[k];
     switch (v.kind) {
       case Vertex::Local:
-        if (const Value* x = pm.local(v.resource)) mi.set_local(v.resource, *x);
+        if (const Value* x = pm.local(v.index)) mi.set_local(v.index, *x);
         break;
       case Vertex::Output:
-        if (const Value* x = pm.output(v.resource)) mi.set_output(v.resource, *x);
+        if (const Value* x = pm.output(v.index)) mi.set_output(v.index, *x);
         break;
       case Vertex::Call:
         if (auto it = pm.calls.find(v.name); it != pm.calls.end())
           add_call_instances(st, mi, v.module->calls.at(v.name), it->second);
         break;
       case Vertex::Resource:
-        if (const Expansion* x = pm.resource(v.resource)) mi.set_resource(v.resource, *x);
+        if (const Expansion* x = pm.resource(v.index)) mi.set_resource(v.index, *x);
         break;
       case Vertex::Var:
-        if (const Value* x = pm.var(v.resource)) mi.set_var(v.resource, *x);
-        if (const Range* x = pm.var_range(v.resource)) mi.set_var_range(v.resource, *x);
+        if (const Value* x = pm.var(v.index)) mi.set_var(v.index, *x);
+        if (const Range* x = pm.var_range(v.index)) mi.set_var_range(v.index, *x);
         break;
       case Vertex::Validation:
       case Vertex::Check:
@@ -185,22 +185,22 @@ bool same_result(const EvalState& st, const EvalState& prev, size_t i) {
     const ModInst& pm = *theirs[k];
     switch (v.kind) {
       case Vertex::Var:
-        if (!same_slot(mi.var(v.resource), pm.var(v.resource)) ||
-            !same_slot(mi.var_range(v.resource), pm.var_range(v.resource)))
+        if (!same_slot(mi.var(v.index), pm.var(v.index)) ||
+            !same_slot(mi.var_range(v.index), pm.var_range(v.index)))
           return false;
         break;
       case Vertex::Local:
-        if (!same_slot(mi.local(v.resource), pm.local(v.resource))) return false;
+        if (!same_slot(mi.local(v.index), pm.local(v.index))) return false;
         break;
       case Vertex::Output:
-        if (!same_slot(mi.output(v.resource), pm.output(v.resource))) return false;
+        if (!same_slot(mi.output(v.index), pm.output(v.index))) return false;
         break;
       case Vertex::Call:
         if (!same_expansion(find_entry(mi.calls, v.name), find_entry(pm.calls, v.name)))
           return false;
         break;
       case Vertex::Resource:
-        if (!same_expansion(mi.resource(v.resource), pm.resource(v.resource))) return false;
+        if (!same_expansion(mi.resource(v.index), pm.resource(v.index))) return false;
         break;
       case Vertex::Validation:
       case Vertex::Check:

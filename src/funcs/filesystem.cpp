@@ -313,12 +313,10 @@ struct Sandbox {
   // Terraform's path for [p]: joined to the base directory when relative, cleaned.
   std::string resolve(std::string_view p) const { return is_abs(p) ? clean(p) : join(base, p); }
 
-  // Whether [p] (as resolve() gives it) stays inside the base directory;
+  // Whether [p] (as resolve() gives it) stays inside the base directory.
+  bool inside(std::string_view p) const { return !confine || below(root(), canonical(p)); }
+  // inside(), noting where [p] led (note_located) for a later check;
   // [missing]: [p] is known not to exist.
-  bool inside(std::string_view p, bool missing = false) const {
-    return !confine || below(root(), canonical(p, missing));
-  }
-  // inside(), noting where [p] led (note_located) for a later check.
   bool inside_noted(const std::string& p, bool missing = false) const {
     if (!confine) return true;
     std::string c = canonical(p, missing);
@@ -384,11 +382,6 @@ struct Fd {
   }
 };
 
-// Terraform's openFile: [arg] expanded, joined, cleaned, checked against
-// the sandbox and opened; [resolved] is the path it opened. With
-// [file_style], errors are as file() reports them (about the path
-// argument, with a hint for a missing file); otherwise as the file hashes
-// report them (Go's own messages, about the call).
 // Notes on the thread's read log the file [path] that [fd] has open, or
 // (fd < 0) that could not be opened for [error]; the stamp is taken before
 // anything is read.
@@ -405,6 +398,11 @@ void note_opened(const std::string& path, int fd, int error) {
   }
 }
 
+// Terraform's openFile: [arg] expanded, joined, cleaned, checked against
+// the sandbox and opened; [resolved] is the path it opened. With
+// [file_style], errors are as file() reports them (about the path
+// argument, with a hint for a missing file); otherwise as the file hashes
+// report them (Go's own messages, about the call).
 bool open_file(const Sandbox& sb, std::string_view arg, const Marks& marks, Fd& f,
                std::string& resolved, ReadError& err, bool file_style) {
   std::string expanded, e;
